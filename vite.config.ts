@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+
+const apiPort = Number(process.env.PORT ?? 8080);
+
+/** Chromium flags that give headless WebGL through SwiftShader on machines without a GPU. */
+export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      '/map': `http://127.0.0.1:${apiPort}`,
+      '/images': `http://127.0.0.1:${apiPort}`,
+      '/oauth/local': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{src,server,workers,proto,tools,bench}/**/*.test.ts'],
+          exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['{src,workers,tests}/**/*.browser.test.{ts,tsx}'],
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
