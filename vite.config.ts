@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 
-const apiPort = Number(process.env.PORT ?? 8080);
+// Under vitest the proxy reaches the browser tests' server (tests/browser/global-setup.ts).
+const apiPort = Number(process.env.API_PORT ?? (process.env.VITEST ? 18931 : (process.env.PORT ?? 8080)));
 
 /** Chromium flags that give headless WebGL through SwiftShader on machines without a GPU. */
 export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -40,6 +41,7 @@ export default defineConfig({
           name: 'browser',
           include: ['{src,workers,tests}/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
+          globalSetup: ['tests/browser/global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

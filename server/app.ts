@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db';
+import './types';
+import { apiNotFound, registerEnvelopeHandlers } from './http/plugin';
+import { registerAuth } from './auth/plugin';
+import { registerDataRoutes } from './routes/data';
+import { registerAuthRoutes } from './routes/auth';
+import { registerTiles } from './tiles/plugin';
+import { registerRelay } from './relay/plugin';
+import { registerClient } from './client';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}
+
+/** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
+export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorateRequest('userId', null);
+  registerEnvelopeHandlers(app);
+
+  await registerAuth(app);
+  await app.register(async (api) => {
+    apiNotFound(api);
+    await registerAuthRoutes(api);
+    await registerDataRoutes(api);
+    await registerRelay(api);
+  }, { prefix: '/api' });
+  await registerTiles(app);
+  await registerClient(app);
+  return app;
+}

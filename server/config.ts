@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+
+/** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+/** Every setting the server reads from the environment (the README's configuration table). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  production: boolean;
+  /** Public origin of the app, e.g. http://localhost:8080 (cookies get Secure when it is https). */
+  publicUrl: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  localLogin: boolean;
+  kakao: OAuthProviderConfig;
+  google: OAuthProviderConfig;
+  imageHostUrl: string | undefined;
+  imageHostClientId: string;
+  /** A folder of real tiles in the /map layout; tiles found there win over generated ones. */
+  tilesDir: string | undefined;
+  /** Pins in the demo world seeded on first start. */
+  seedPins: number;
+  seed: number;
+  /** Serve the built client from dist/ (off in API-only tests). */
+  serveClient: boolean;
+  logLevel: string;
+}
+
+function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const v = env[key];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${key} must be a positive number, got "${v}"`);
+  return n;
+}
+
+function provider(env: NodeJS.ProcessEnv, prefix: string, defaults: Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>, publicUrl: string, callback: string): OAuthProviderConfig {
+  return {
+    clientId: env[`${prefix}_CLIENT_ID`] ?? '',
+    clientSecret: env[`${prefix}_CLIENT_SECRET`] ?? '',
+    redirectUri: env[`${prefix}_REDIRECT_URI`] ?? `${publicUrl}${callback}`,
+    authorizeUrl: env[`${prefix}_AUTHORIZE_URL`] ?? defaults.authorizeUrl,
+    tokenUrl: env[`${prefix}_TOKEN_URL`] ?? defaults.tokenUrl,
+    userinfoUrl: env[`${prefix}_USERINFO_URL`] ?? defaults.userinfoUrl,
+  };
+}
+
+/** Reads the configuration; `overrides` lets tests set fields directly. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = num(env, 'PORT', 8080);
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    production,
+    publicUrl,
+    accessTokenTtlS: num(env, 'ACCESS_TOKEN_TTL_S', 900),
+    refreshTokenTtlS: num(env, 'REFRESH_TOKEN_TTL_S', 60 * 60 * 24 * 30),
+    localLogin: env.LOCAL_LOGIN !== undefined ? env.LOCAL_LOGIN === '1' : !production,
+    kakao: provider(env, 'KAKAO', {
+      authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
+      tokenUrl: 'https://kauth.kakao.com/oauth/token',
+      userinfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    }, publicUrl, '/oauth/kakao'),
+    google: provider(env, 'GOOGLE', {
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    }, publicUrl, '/oauth/google'),
+    imageHostUrl: env.IMAGE_HOST_URL || undefined,
+    imageHostClientId: env.IMAGE_HOST_CLIENT_ID ?? 'wuwa-map-local',
+    tilesDir: env.TILES_DIR ? resolve(env.TILES_DIR) : undefined,
+    seedPins: num(env, 'SEED_PINS', 60_000),
+    seed: num(env, 'SEED', 20261121),
+    serveClient: env.SERVE_CLIENT !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+  return config;
+}

@@ -1,0 +1,35 @@
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { Db, QueryResult } from './Db';
+
+const parsers = {
+  [types.INT8]: (v: string) => Number(v),
+  [types.NUMERIC]: (v: string) => Number(v),
+};
+
+type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(q: Queryable, root: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+      const r = await q.query<R>(sql, params as unknown[], { parsers });
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      // PGlite has one connection: a nested transaction runs inside the outer one.
+      if (q !== root) return fn(wrap(q, root));
+      return root.transaction((tx) => fn(wrap(tx, root)));
+    },
+    close: () => root.close(),
+  };
+}
+
+/** Opens (or creates) the embedded database in `dir`; `undefined` keeps it in memory (tests). */
+export async function openPglite(dir?: string): Promise<Db> {
+  const pg = new PGlite(dir, { parsers });
+  await pg.waitReady;
+  return wrap(pg, pg);
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, ErrClazz, Messages } from './errors';
+import { fail } from './envelope';
+
+/** Turns every failure into the envelope: a client's mistake is never a 500. */
+export function registerEnvelopeHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send(fail(err.status, err.errClazz, err.messageTranslated, err.message));
+    }
+    const e = err as FastifyError;
+    if (e.validation) {
+      return reply.status(400).send(fail(400, ErrClazz.badRequest, Messages.badRequest, e.message));
+    }
+    const status = e.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(fail(429, ErrClazz.rateLimited, Messages.rateLimited, e.message));
+    if (status === 413) return reply.status(413).send(fail(413, ErrClazz.tooLarge, Messages.tooLarge, e.message));
+    if (status === 415) return reply.status(415).send(fail(415, ErrClazz.unsupportedMedia, Messages.badRequest, e.message));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(fail(status, status === 404 ? ErrClazz.notFound : ErrClazz.badRequest, status === 404 ? Messages.notFound : Messages.badRequest, e.message));
+    }
+    request.log.error({ err, reqId: request.id }, 'internal error');
+    return reply.status(500).send(fail(500, ErrClazz.internal, Messages.internal, `internal error (request ${request.id})`));
+  });
+}
+
+/** Unknown API routes get the envelope with 404. */
+export function apiNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(fail(404, ErrClazz.notFound, Messages.notFound, `no route ${request.method} ${request.url}`));
+  });
+}

@@ -1,0 +1,40 @@
+import type { TestProject } from 'vitest/node';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/config';
+import { migrate, openDb } from '../../server/db';
+import { buildApp } from '../../server/app';
+import { seedIfEmpty } from '../../server/seed/seed';
+
+/** Port of the real server behind browser tests; vite proxies /api, /map and /images to it. */
+export const BROWSER_TEST_API_PORT = 18931;
+
+/**
+ * Browser tests talk to a real server (real database, real tiles) through the dev server's
+ * proxy, so they fetch same-origin paths like `/api/v1/category/groups`.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-browser-'));
+  const config = loadConfig(
+    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_LOGIN: '1', ACCESS_TOKEN_TTL_S: '60', PUBLIC_URL: 'http://localhost:63315' },
+    { serveClient: false, seedPins: Number(process.env.BROWSER_TEST_PINS ?? 6000), port: BROWSER_TEST_API_PORT },
+  );
+  const db = await openDb({});
+  await migrate(db);
+  await seedIfEmpty(db, config);
+  const app = await buildApp({ config, db });
+  await app.listen({ port: BROWSER_TEST_API_PORT, host: '127.0.0.1' });
+  project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
+  return async () => {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiOrigin: string;
+  }
+}
