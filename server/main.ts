@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import { buildApp } from './app';
@@ -10,10 +11,20 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
+// Node's recursive mkdir can spin forever under /proc, so missing folders are made one level at a time.
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return;
+  makeDirs(dirname(dir));
+  mkdirSync(dir);
+}
+
 function ensureWritable(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     accessSync(dir, constants.W_OK);
+    const probe = join(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
   } catch {
     refuse(`DATA_DIR ${dir} is not writable (set DATA_DIR to a writable folder).`);
   }
@@ -53,6 +64,6 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   void main();
 }
