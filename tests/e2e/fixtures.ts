@@ -73,6 +73,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /** `server`: one real server per test worker, on its own temporary data folder. */
 export const test = base.extend<object, { server: RunningServer }>({
   server: [
+    // Playwright reads the fixture's dependencies from this (empty) pattern.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const s = await startServer();
       await use(s);
