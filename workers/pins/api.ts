@@ -1,0 +1,151 @@
+// The one typed contract of the pins worker. The main thread imports only types from here
+// (and the client wrapper in client.ts); big data crosses as transferred typed arrays.
+
+/**
+ * A set of pins as parallel typed arrays (struct of arrays), index i describing one pin.
+ * Every array is freshly allocated per call and transferred, so the receiver owns it.
+ */
+export interface PinBuffers {
+  /** Pin ids (hpid). */
+  ids: Int32Array;
+  /** coordX in world units. */
+  x: Float32Array;
+  /** coordY in world units (y grows downwards). */
+  y: Float32Array;
+  /** Floor (sub-map depth) of a pin on a sub-map floor; NaN for a base-map pin. */
+  z: Float32Array;
+  /** Icon index 0..47: the pin's own icon, else its category's icon given at load, else 0. */
+  icon: Uint16Array;
+  /** Category id of each pin. */
+  category: Int32Array;
+  /** Region id 0..6 of each pin (255 when the pin has none). */
+  region: Uint8Array;
+  /** Per-pin flag bits, see PIN_FLAG_*. */
+  flags: Uint8Array;
+}
+
+/** flags bit: the user found (checked) this pin. */
+export const PIN_FLAG_CHECKED = 1;
+/** flags bit: the pin carries one of the highlighted tags given by setHighlightedTags. */
+export const PIN_FLAG_HIGHLIGHTED = 2;
+/** flags bit: the pin has an image. */
+export const PIN_FLAG_HAS_IMAGE = 4;
+
+/**
+ * Which pins a call considers. Every field is optional; an absent field does not filter.
+ */
+export interface PinFilter {
+  /** Enabled category ids; pins of other categories are left out. Absent = every loaded category. */
+  categories?: number[];
+  /** Pins of this region only. */
+  region?: number;
+  /** Leave out the pins the user found (see setChecked). */
+  hideChecked?: boolean;
+  /** undefined = every floor; null = base-map pins only; a number = pins on that floor only. */
+  floor?: number | null;
+  /** Pins that carry at least one of these tag ids. Absent or empty = no tag filter. */
+  tags?: number[];
+}
+
+/** One tag attached to a pin. */
+export interface PinTag {
+  id: number;
+  name: string;
+  flag?: number;
+}
+
+/** One pin as a plain object, materialised on demand (detail panel, search results). */
+export interface PinRecord {
+  id: number;
+  coordX: number;
+  coordY: number;
+  coordZ?: number;
+  description?: string;
+  image?: string;
+  catNum: number;
+  tags: PinTag[];
+  tagIds: number[];
+  icon?: number;
+  flag?: number;
+  registererId?: number;
+  region?: number;
+  categoryId?: number;
+  categoryName?: string;
+  totalChecks?: number;
+  /** Whether the user found it (from setChecked). */
+  checked: boolean;
+}
+
+/** Options of a category load. */
+export interface LoadOptions {
+  /** API origin + prefix; default '' (same origin), so the URL is `${apiBase}/api/v1/category/{id}/pins-proto`. */
+  apiBase?: string;
+  /** The category's icon index, used for pins without their own icon. */
+  icon?: number;
+  /** A cancellation handle: cancel(requestId) aborts the fetch/decode. */
+  requestId?: number;
+}
+
+/** What a network load returns. */
+export interface LoadResult {
+  categoryId: number;
+  /** Epoch milliseconds of the category's last edit (for the local cache). */
+  lastEdited: number;
+  count: number;
+  /** The raw PinList bytes (not the envelope), transferred, for the local cache (loadCategoryBytes). */
+  bytes: ArrayBuffer;
+}
+
+/** Progress counts of one category or region. */
+export interface CountEntry {
+  total: number;
+  checked: number;
+}
+
+/** Progress counts of the loaded pins. */
+export interface PinCounts {
+  byCategory: Record<number, CountEntry>;
+  byRegion: Record<number, CountEntry>;
+}
+
+/** The error name a cancelled call rejects with. */
+export const CANCELLED_ERROR_NAME = 'AbortError';
+
+/**
+ * The pins worker's API (exposed with Comlink). Calls that take a `requestId` can be
+ * cancelled with cancel(requestId): they reject with an Error named 'AbortError'.
+ */
+export interface PinsWorkerApi {
+  /** Fetches `/api/v1/category/{id}/pins-proto` (Accept application/x-protobuf, credentials included), decodes and indexes it; replaces the category's pins. */
+  loadCategory(categoryId: number, opts?: LoadOptions): Promise<LoadResult>;
+  /** Loads a PinList from the local cache (warm start), no network; replaces the category's pins. */
+  loadCategoryBytes(categoryId: number, bytes: ArrayBuffer, opts?: LoadOptions): Promise<{ count: number; lastEdited: number }>;
+  /** Drops a category's pins. */
+  unloadCategory(categoryId: number): Promise<void>;
+  /** Ids of the loaded categories. */
+  loadedCategories(): Promise<number[]>;
+  /** Replaces the set of pins the user found. */
+  setChecked(ids: Int32Array): Promise<void>;
+  /** Marks pins found (true) or not found (false) without replacing the whole set. */
+  updateChecked(ids: Int32Array, checked: boolean): Promise<void>;
+  /** Highlighted tags: pins carrying any of them get PIN_FLAG_HIGHLIGHTED. */
+  setHighlightedTags(tagIds: number[]): Promise<void>;
+  /** All pins passing the filter, as transferred typed arrays. */
+  getPins(filter?: PinFilter): Promise<PinBuffers>;
+  /** Topmost (last drawn = highest index among the nearest) pin within `radius` of (x, y), or null. */
+  queryPoint(x: number, y: number, radius: number, filter?: PinFilter): Promise<number | null>;
+  /** Ids of the pins inside the rectangle (edges included). */
+  queryRect(minX: number, minY: number, maxX: number, maxY: number, filter?: PinFilter, requestId?: number): Promise<Int32Array>;
+  /** Ids of the pins inside the polygon given as x,y pairs (even-odd rule). */
+  queryLasso(polygon: Float64Array, filter?: PinFilter, requestId?: number): Promise<Int32Array>;
+  /** Ids of the pins within width/2 of the polyline (x,y pairs), ordered by distance along the route. */
+  queryRoute(polyline: Float64Array, width: number, filter?: PinFilter, requestId?: number): Promise<Int32Array>;
+  /** One pin as a plain object, or null when it is not loaded. */
+  getPin(id: number): Promise<PinRecord | null>;
+  /** Found/total per category and per region over the loaded pins passing the filter. */
+  counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): Promise<PinCounts>;
+  /** Pins whose description, category name or tag names contain the text (case-insensitive). */
+  search(text: string, limit: number, filter?: PinFilter): Promise<PinRecord[]>;
+  /** Cancels the call started with this requestId (no effect when it already finished). */
+  cancel(requestId: number): void;
+}
