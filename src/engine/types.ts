@@ -1,0 +1,94 @@
+// The engine's public types: everything the bridge, the pages and the tracker code against.
+
+/** World (map) coordinates: one unit is one pixel of a scale-100 tile; y grows downwards. */
+export type WorldPoint = { readonly x: number; readonly y: number; readonly __space: 'world' };
+/** Screen coordinates: CSS pixels from the top-left corner of the map's container. */
+export type ScreenPoint = { readonly x: number; readonly y: number; readonly __space: 'screen' };
+
+/** The selection modes of SPEC §2. */
+export const SelectionMode = { Default: 0, LocationSelection: 1, RangeSelection: 2, RouteSelection: 3 } as const;
+/** One of the values of `SelectionMode`. */
+export type SelectionMode = (typeof SelectionMode)[keyof typeof SelectionMode];
+
+/** The camera: world point at the centre of the view, and zoom (1 = scale-100 tile pixels at CSS px 1:1). */
+export interface CameraState {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/**
+ * The pins to draw as parallel typed arrays (index i is one pin). Compatible with the pins
+ * worker's buffers: its `flags` byte (1 = checked, 2 = highlighted) is honoured when present.
+ */
+export interface PinBuffers {
+  ids: Int32Array;
+  x: Float32Array;
+  y: Float32Array;
+  /** NaN = base map; otherwise the floor (sub-map depth) the pin is on. */
+  z: Float32Array;
+  /** Icon index 0..ICON_COUNT-1. */
+  icon: Uint16Array;
+  category: Int32Array;
+  region: Uint8Array;
+  /** Optional per-pin tag bitmask (bit i = tag slot i) for setHighlightedTags. */
+  tagBits?: Uint32Array;
+  /** Optional worker flags: bit 1 checked, bit 2 highlighted. */
+  flags?: Uint8Array;
+}
+
+/** Per-pin state bits (setPinFlags); combined freely. */
+export const PinFlag = { Checked: 1, Hidden: 2, Highlighted: 4, Selected: 8, Hover: 16, OtherFloor: 32 } as const;
+
+/** The events the engine emits (`engine.on(type, fn)`). */
+export interface EngineEvents {
+  pinhover: { id: number | null };
+  pinclick: { id: number; screenX: number; screenY: number };
+  /** Right-click, or long-press on touch. */
+  pincontextmenu: { id: number; screenX: number; screenY: number };
+  /** A click on the map in LocationSelection mode (world units). */
+  locationselect: { x: number; y: number };
+  /** RangeSelection: the drawn shape as world x,y pairs (a rectangle is 4 corners). */
+  rangeselect: { shape: 'rect' | 'lasso'; polygon: Float64Array };
+  /** RouteSelection: the drawn polyline (world x,y pairs) and the corridor width (world units). */
+  routeselect: { polyline: Float64Array; width: number };
+  /** ESC in a selection mode: the engine has gone back to Default. */
+  modecancel: Record<string, never>;
+  camera: CameraState;
+}
+
+/** What React reads through useSyncExternalStore; a new object only when something changed. */
+export interface EngineSnapshot {
+  readonly camera: Readonly<CameraState>;
+  readonly mode: SelectionMode;
+  readonly hoverPinId: number | null;
+  readonly follow: boolean;
+  readonly floor: number | null;
+  readonly regionId: number;
+  readonly tilesLoading: number;
+}
+
+/** Options of MapEngine.create. */
+export interface MapEngineOptions {
+  container: HTMLElement;
+  preference?: 'webgl' | 'webgpu';
+  /** Device pixels per CSS pixel; defaults to window.devicePixelRatio. */
+  resolution?: number;
+  /** Prefix for tile paths (default '' = same origin `/map/...`). */
+  tileBaseUrl?: string;
+  background?: number | 'transparent';
+}
+
+/** Options of setMode. */
+export interface ModeOptions {
+  rangeShape?: 'rect' | 'lasso';
+  /** Corridor width in world units (default 120). */
+  routeWidth?: number;
+}
+
+/** The player (tracker) marker: world position and heading in degrees (0 = north/up, clockwise). */
+export interface PlayerState {
+  x: number;
+  y: number;
+  heading: number;
+}
