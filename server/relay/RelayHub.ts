@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket, RawData } from 'ws';
+import {
+  BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
+  parseJsonObject, parsePlayerInfo, parseSignalPacket, type SignalPacket,
+} from '../../src/tracker/protocol';
+
+/** Limits of the relay; every one can be lowered in tests. */
+export interface RelayLimits {
+  /** Viewers connected to one code at once. */
+  maxViewersPerCode: number;
+  /** Codes with anyone connected, per process. */
+  maxRooms: number;
+  /** Largest frame accepted (bytes); larger frames close the socket with 1009. */
+  maxMessageBytes: number;
+  /** Sustained frames per second per viewer socket (token bucket; burst is twice this). */
+  viewerRatePerS: number;
+  /** The tracker signals every viewer and streams positions, so it gets more. */
+  trackerRatePerS: number;
+  /** A socket silent this long (no frame, ping or pong) is closed. */
+  idleMs: number;
+}
+
+export const DEFAULT_RELAY_LIMITS: RelayLimits = {
+  maxViewersPerCode: 16,
+  maxRooms: 10_000,
+  maxMessageBytes: 16 * 1024,
+  viewerRatePerS: 60,
+  trackerRatePerS: 600,
+  idleMs: 90_000,
+};
+
+/** Signal types each side may send; `new-peer` / `peer-left` / `welcome` are written by the relay only. */
+const FROM_TRACKER = new Set(['offer', 'answer', 'ice-candidate', 'data']);
+const FROM_VIEWER = new Set(['offer', 'answer', 'ice-candidate']);
+
+interface Peer {
+  id: string;
+  socket: WebSocket;
+  tokens: number;
+  refilledAt: number;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface Room {
+  tracker: Peer | undefined;
+  viewers: Map<string, Peer>;
+}
+
+/** Counters a test or an operator can read. */
+export interface RelayStats {
+  rooms: number;
+  viewers: number;
+  trackers: number;
+}
+
+/**
+ * The rooms of one process: one tracker (`SERVER`) and up to N viewers per code. Viewers are
+ * addressed by ids the relay makes; a packet can only reach a socket of its own code, because
+ * lookups start from the sender's room and the relay overwrites `from`.
+ */
+export class RelayHub {
+  private readonly rooms = new Map<string, Room>();
+
+  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS) {}
+
+  stats(): RelayStats {
+    let viewers = 0;
+    let trackers = 0;
+    for (const r of this.rooms.values()) {
+      viewers += r.viewers.size;
+      if (r.tracker) trackers++;
+    }
+    return { rooms: this.rooms.size, viewers, trackers };
+  }
+
+  /** Admits the desktop tracker for `code`; a second tracker replaces the first (see plugin.ts). */
+  joinTracker(code: string, socket: WebSocket): void {
+    const room = this.room(code, socket);
+    if (!room) return;
+    const old = room.tracker;
+    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS);
+    room.tracker = peer;
+    if (old) {
+      this.stop(old);
+      old.socket.close(RelayClose.replaced, 'replaced by a newer tracker');
+    }
+    socket.on('message', (raw, isBinary) => this.onTrackerFrame(code, peer, raw, isBinary));
+    socket.on('close', () => this.leaveTracker(code, peer));
+    // The tracker opens a peer connection for every viewer it is told about.
+    for (const v of room.viewers.values()) {
+      this.send(peer, { from: v.id, to: SERVER_ID, msg: { type: 'new-peer' } });
+      this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
+    }
+  }
+
+  /** Admits a viewer for `code`; it is told its id and whether the tracker is there. */
+  joinViewer(code: string, socket: WebSocket): void {
+    const room = this.room(code, socket);
+    if (!room) return;
+    if (room.viewers.size >= this.limits.maxViewersPerCode) {
+      socket.close(RelayClose.roomFull, 'too many viewers for this code');
+      this.dropIfEmpty(code, room);
+      return;
+    }
+    let id: string;
+    do id = `v${randomBytes(9).toString('base64url')}`; while (room.viewers.has(id));
+    const peer = this.peer(id, socket, this.limits.viewerRatePerS);
+    room.viewers.set(id, peer);
+    socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
+    socket.on('close', () => this.leaveViewer(code, peer));
+    this.send(peer, { from: RELAY_ID, to: id, msg: { type: 'welcome', data: { id, tracker: room.tracker !== undefined } } });
+    if (room.tracker) this.send(room.tracker, { from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
+  }
+
+  /** Closes every socket (server shutdown). */
+  closeAll(): void {
+    for (const room of this.rooms.values()) {
+      for (const p of [room.tracker, ...room.viewers.values()]) {
+        if (!p) continue;
+        this.stop(p);
+        p.socket.close(1001, 'server shutting down');
+      }
+    }
+    this.rooms.clear();
+  }
+
+  private room(code: string, socket: WebSocket): Room | undefined {
+    let room = this.rooms.get(code);
+    if (!room) {
+      if (this.rooms.size >= this.limits.maxRooms) {
+        socket.close(RelayClose.tooManyRooms, 'relay is full');
+        return undefined;
+      }
+      room = { tracker: undefined, viewers: new Map() };
+      this.rooms.set(code, room);
+    }
+    return room;
+  }
+
+  private peer(id: string, socket: WebSocket, rate: number): Peer {
+    const peer: Peer = { id, socket, tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined };
+    const touch = () => this.touch(peer);
+    socket.on('ping', touch);
+    socket.on('pong', touch);
+    touch();
+    return peer;
+  }
+
+  private touch(peer: Peer): void {
+    if (peer.idleTimer) clearTimeout(peer.idleTimer);
+    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), this.limits.idleMs);
+  }
+
+  private stop(peer: Peer): void {
+    if (peer.idleTimer) clearTimeout(peer.idleTimer);
+    peer.idleTimer = undefined;
+  }
+
+  /** Token bucket: false (and the socket closed) when the sender is over its rate. */
+  private admit(peer: Peer, rate: number): boolean {
+    const now = Date.now();
+    peer.tokens = Math.min(rate * 2, peer.tokens + ((now - peer.refilledAt) / 1000) * rate);
+    peer.refilledAt = now;
+    if (peer.tokens < 1) {
+      peer.socket.close(RelayClose.rateLimited, 'too many messages');
+      return false;
+    }
+    peer.tokens -= 1;
+    return true;
+  }
+
+  /** Common part of both sides: rate, heartbeat, parsing. Returns the packet to route, if any. */
+  private read(peer: Peer, rate: number, raw: RawData, isBinary: boolean): SignalPacket | null {
+    this.touch(peer);
+    if (!this.admit(peer, rate) || isBinary) return null;
+    const text = raw.toString();
+    if (text === PING_FRAME) {
+      peer.socket.send(PONG_FRAME);
+      return null;
+    }
+    const obj = parseJsonObject(text);
+    if (!obj) return null;
+    if (obj.type === 'ping') {
+      peer.socket.send(PONG_FRAME);
+      return null;
+    }
+    return parseSignalPacket(obj);
+  }
+
+  private onTrackerFrame(code: string, peer: Peer, raw: RawData, isBinary: boolean): void {
+    const packet = this.read(peer, this.limits.trackerRatePerS, raw, isBinary);
+    const room = this.rooms.get(code);
+    if (!packet || !room || room.tracker !== peer || !FROM_TRACKER.has(packet.msg.type)) return;
+    const out: SignalPacket = { from: SERVER_ID, to: packet.to, msg: packet.msg };
+    if (packet.msg.type === 'data') {
+      const info = parsePlayerInfo(packet.msg.data);
+      if (!info) return;
+      out.msg = { type: 'data', data: info };
+      if (packet.to === '' || packet.to === BROADCAST_ID) {
+        const text = JSON.stringify(out);
+        for (const v of room.viewers.values()) if (v.socket.readyState === v.socket.OPEN) v.socket.send(text);
+        return;
+      }
+    }
+    const target = room.viewers.get(packet.to);
+    if (target) this.send(target, out);
+  }
+
+  private onViewerFrame(code: string, peer: Peer, raw: RawData, isBinary: boolean): void {
+    const packet = this.read(peer, this.limits.viewerRatePerS, raw, isBinary);
+    const room = this.rooms.get(code);
+    // A viewer talks to its own code's tracker and nobody else; `from` is always its own id.
+    if (!packet || !room?.tracker || packet.to !== SERVER_ID || !FROM_VIEWER.has(packet.msg.type)) return;
+    this.send(room.tracker, { from: peer.id, to: SERVER_ID, msg: packet.msg });
+  }
+
+  private leaveTracker(code: string, peer: Peer): void {
+    this.stop(peer);
+    const room = this.rooms.get(code);
+    if (!room || room.tracker !== peer) return;
+    room.tracker = undefined;
+    for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
+    this.dropIfEmpty(code, room);
+  }
+
+  private leaveViewer(code: string, peer: Peer): void {
+    this.stop(peer);
+    const room = this.rooms.get(code);
+    if (!room || room.viewers.get(peer.id) !== peer) return;
+    room.viewers.delete(peer.id);
+    if (room.tracker) this.send(room.tracker, { from: peer.id, to: SERVER_ID, msg: { type: 'peer-left' } });
+    this.dropIfEmpty(code, room);
+  }
+
+  private dropIfEmpty(code: string, room: Room): void {
+    if (!room.tracker && room.viewers.size === 0) this.rooms.delete(code);
+  }
+
+  private send(peer: Peer, packet: SignalPacket): void {
+    if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(packet));
+  }
+}
