@@ -1,7 +1,67 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { bulkInsert, resetSequences } from './bulk';
+import { generateActivity, generateCatalog, generatePins } from './generate';
+import { writeSeedImages } from './images';
 
-/** Placeholder until the seed lands: seeds the demo world when the database is empty. */
-export async function seedIfEmpty(_db: Db, _config: Config): Promise<{ pins: number; ms: number } | null> {
-  return null;
+/** Largest pin count the generator accepts. */
+export const MAX_SEED_PINS = 2_000_000;
+
+/** Returns the count as a number, or a one-line Korean + English reason why it is refused. */
+export function checkPinCount(value: unknown): { ok: true; pins: number } | { ok: false; message: string } {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED_PINS) {
+    return {
+      ok: false,
+      message: `핀 개수는 0 이상 ${MAX_SEED_PINS.toLocaleString('ko-KR')} 이하의 정수여야 합니다 (받은 값: ${String(value)}). / The pin count must be an integer from 0 to ${MAX_SEED_PINS} (got ${String(value)}).`,
+    };
+  }
+  return { ok: true, pins: n };
+}
+
+export interface SeedOptions {
+  pins: number;
+  seed: number;
+  /** Where the demo images go (`<dataDir>/images`). */
+  dataDir: string;
+}
+
+/** Writes the whole demo world into an empty schema. Throws on a refused pin count. */
+export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: number; ms: number }> {
+  const checked = checkPinCount(opts.pins);
+  if (!checked.ok) throw new RangeError(checked.message);
+  const started = performance.now();
+  const now = Date.now();
+  const catalog = generateCatalog();
+  await writeSeedImages(opts.dataDir, opts.seed);
+  await db.transaction(async (tx) => {
+    await bulkInsert(tx, 'users', [['id', 'int'], ['nickname', 'text'], ['email', 'text'], ['role', 'text']], catalog.users);
+    await bulkInsert(tx, 'category_groups', [['id', 'int'], ['name', 'text'], ['sort', 'int']], catalog.groups);
+    await bulkInsert(tx, 'categories', [['id', 'int'], ['group_id', 'int'], ['name', 'text'], ['icon', 'int'], ['sort', 'int'], ['last_edited', 'bigint']],
+      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now })));
+    await bulkInsert(tx, 'tag_groups', [['id', 'int'], ['category_id', 'int'], ['name', 'text'], ['sort', 'int']], catalog.tagGroups);
+    await bulkInsert(tx, 'tags', [['id', 'int'], ['group_id', 'int'], ['name', 'text'], ['flag', 'int']], catalog.tags);
+    for (const batch of generatePins(opts.seed, checked.pins, catalog)) {
+      await bulkInsert(tx, 'pins', [
+        ['id', 'int'], ['category_id', 'int'], ['region', 'int'], ['coord_x', 'real'], ['coord_y', 'real'], ['coord_z', 'real'],
+        ['description', 'text'], ['image', 'text'], ['registerer_id', 'int'],
+      ], batch.pins);
+      await bulkInsert(tx, 'pin_tags', [['pin_id', 'int'], ['tag_id', 'int']], batch.pinTags, 20_000);
+    }
+    const activity = generateActivity(opts.seed, checked.pins, catalog, now);
+    await bulkInsert(tx, 'comments', [['id', 'int'], ['pin_id', 'int'], ['user_id', 'int'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz']], activity.comments);
+    await bulkInsert(tx, 'comment_likes', [['comment_id', 'int'], ['user_id', 'int'], ['type', 'text']], activity.likes, 20_000);
+    await bulkInsert(tx, 'checks', [['user_id', 'int'], ['pin_id', 'int']], activity.checks, 20_000);
+    await tx.query('update pins set total_checks = c.n from (select pin_id, count(*)::int as n from checks group by pin_id) c where pins.id = c.pin_id');
+    await tx.query('update users set check_time = $1 where id in (select distinct user_id from checks)', [now]);
+    await resetSequences(tx, ['users', 'category_groups', 'categories', 'tag_groups', 'tags', 'pins', 'comments']);
+  });
+  return { pins: checked.pins, ms: Math.round(performance.now() - started) };
+}
+
+/** Seeds the demo world when the database has no categories yet; null when it already has data. */
+export async function seedIfEmpty(db: Db, config: Config): Promise<{ pins: number; ms: number } | null> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from categories');
+  if ((rows[0]?.n ?? 0) > 0) return null;
+  return seedWorld(db, { pins: config.seedPins, seed: config.seed, dataDir: config.dataDir });
 }
