@@ -1,0 +1,1 @@
+export default function EditPage(_props: { provider?: string }) { return null; }

@@ -1,0 +1,1 @@
+export default function HomePage(_props: { provider?: string }) { return null; }

@@ -1,0 +1,70 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { Icon } from '../../ui/icons';
+import { Spinner } from '../../ui/Loading';
+import { useDocumentTitle } from '../PageLayout';
+import { rememberReturnTo, useAuthProviders, type AuthProvider } from '../session';
+
+function KakaoLogo() {
+  return (
+    <svg viewBox="0 0 24 24" className="provider-logo" aria-hidden>
+      <path fill="#191600" d="M12 3.5c-5 0-9 3.1-9 7 0 2.5 1.7 4.7 4.2 6l-1 3.7c-.1.3.3.6.6.4l4.4-2.9h.8c5 0 9-3.1 9-7s-4-7.2-9-7.2Z" />
+    </svg>
+  );
+}
+function GoogleLogo() {
+  return (
+    <svg viewBox="0 0 24 24" className="provider-logo" aria-hidden>
+      <path fill="#4285F4" d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3Z" />
+      <path fill="#34A853" d="M12 22c2.7 0 5-.9 6.6-2.4l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22Z" />
+      <path fill="#FBBC05" d="M6.4 14c-.2-.6-.3-1.3-.3-2s.1-1.4.3-2V7.4H3.1a10 10 0 0 0 0 9.2L6.4 14Z" />
+      <path fill="#EA4335" d="M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.4L6.4 10C7.2 7.7 9.4 6 12 6Z" />
+    </svg>
+  );
+}
+
+const LABELS: Record<string, string> = { kakao: '카카오로 시작하기', google: 'Google로 시작하기', local: '이메일로 시작하기 (로컬 로그인)' };
+
+function ProviderButton({ p, from }: { p: AuthProvider; from: string }) {
+  const cls = p.id === 'kakao' ? 'btn-kakao' : p.id === 'google' ? 'btn-google' : '';
+  return (
+    <a className={`btn btn-block btn-provider ${cls}`} href={p.authorizeUrl} onClick={() => rememberReturnTo(from)}>
+      {p.id === 'kakao' ? <KakaoLogo /> : p.id === 'google' ? <GoogleLogo /> : <Icon name="mail" />}
+      {LABELS[p.id] ?? `${p.id}로 시작하기`}
+    </a>
+  );
+}
+
+/** /login (outside the shell): Kakao and Google sign-in, and the local one where the server offers it. */
+export default function LoginPage() {
+  useDocumentTitle('로그인');
+  const providers = useAuthProviders();
+  const [params] = useSearchParams();
+  const from = params.get('from') ?? '/';
+  const external = providers?.filter((p) => p.id !== 'local') ?? [];
+  const local = providers?.find((p) => p.id === 'local');
+  return (
+    <main className="login-screen">
+      <div className="login-card">
+        <Icon name="brand" className="brand-mark" />
+        <h1>명조 커뮤니티 지도</h1>
+        <p className="muted">로그인하면 찾은 위치를 기록하고, 댓글을 달고, 새 핀을 등록할 수 있습니다.</p>
+        <div className="login-buttons">
+          {providers === undefined && <Spinner label="로그인 방법을 불러오는 중…" />}
+          {external.map((p) => <ProviderButton key={p.id} p={p} from={from} />)}
+          {local && (
+            <>
+              {external.length > 0 && <div className="login-divider">또는</div>}
+              <ProviderButton p={local} from={from} />
+            </>
+          )}
+          {providers?.length === 0 && <p className="notice notice-danger">지금은 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.</p>}
+        </div>
+        <p className="muted small" style={{ textAlign: 'center' }}>
+          처음 로그인하면 닉네임을 정하는 단계가 이어집니다. 로그인하면 <Link to="/about/terms">이용약관</Link>과{' '}
+          <Link to="/about/privacy-policy">개인정보처리방침</Link>에 동의하게 됩니다.
+        </p>
+        <Link className="btn btn-ghost btn-block" to={from}><Icon name="chevronLeft" />로그인 없이 둘러보기</Link>
+      </div>
+    </main>
+  );
+}

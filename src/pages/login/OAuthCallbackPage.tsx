@@ -1,0 +1,1 @@
+export default function OAuthCallbackPage(_props: { provider?: string }) { return null; }

@@ -1,0 +1,1 @@
+export default function RegisterPage(_props: { provider?: string }) { return null; }

@@ -1,0 +1,1 @@
+export default function MyPage(_props: { provider?: string }) { return null; }

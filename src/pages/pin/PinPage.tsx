@@ -1,0 +1,1 @@
+export default function PinPage(_props: { provider?: string }) { return null; }

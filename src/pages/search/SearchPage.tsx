@@ -1,0 +1,1 @@
+export default function SearchPage(_props: { provider?: string }) { return null; }

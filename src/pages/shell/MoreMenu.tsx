@@ -1,0 +1,100 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../ui/icons';
+import { useFullscreen } from '../../ui/fullscreen';
+import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
+import { useShellActions } from './shell-context';
+
+interface MoreMenuProps {
+  anchor: HTMLElement | null;
+  loggedIn: boolean;
+  onClose: () => void;
+  onCollapse: () => void;
+  onOpenTracker: () => void;
+}
+
+const THEMES: ThemePreference[] = ['light', 'dark', 'system'];
+const THEME_ICONS = { light: 'sun', dark: 'moon', system: 'monitor' } as const;
+
+/** The "more" menu: theme, tracker, collapsing the navigation, the legal pages, and what phones lack room for. */
+export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker }: MoreMenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState<{ left: number; bottom: number } | null>(null);
+  const { isFullscreen, toggle } = useFullscreen();
+  const { theme, setTheme, logout } = useShellActions();
+
+  useLayoutEffect(() => {
+    if (!anchor) return;
+    const r = anchor.getBoundingClientRect();
+    const phone = window.innerWidth < 768;
+    const width = ref.current?.offsetWidth ?? 220;
+    setPos({
+      left: phone ? Math.max(8, window.innerWidth - width - 8) : r.right + 8,
+      bottom: phone ? window.innerHeight - r.top + 8 : Math.max(8, window.innerHeight - r.bottom),
+    });
+  }, [anchor]);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"], [role="menuitemradio"]')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        onClose();
+        anchor?.focus();
+      }
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+        const i = items.indexOf(document.activeElement as HTMLElement);
+        items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+        e.preventDefault();
+      }
+    };
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node) && !anchor?.contains(e.target as Node)) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [anchor, onClose]);
+
+  const run = (fn: () => void) => () => {
+    fn();
+    onClose();
+  };
+
+  return (
+    <div ref={ref} className="nav-more-menu" role="menu" aria-label="더보기" style={pos ? { left: pos.left, bottom: pos.bottom } : { visibility: 'hidden' }}>
+      <div className="phone-only">
+        <Link role="menuitem" className="menu-item" to="/support" onClick={onClose}><Icon name="help" />고객지원</Link>
+        {!loggedIn && <Link role="menuitem" className="menu-item" to="/login" onClick={onClose}><Icon name="login" />로그인</Link>}
+        <button role="menuitem" type="button" className="menu-item" onClick={run(toggle)}>
+          <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />{isFullscreen ? '전체화면 종료' : '전체화면'}
+        </button>
+        <hr />
+      </div>
+      <div className="menu-title" id="theme-title">테마</div>
+      <div role="group" aria-labelledby="theme-title">
+        {THEMES.map((t) => (
+          <button key={t} role="menuitemradio" aria-checked={theme === t} type="button" className="menu-item" onClick={run(() => setTheme(t))}>
+            <Icon name={THEME_ICONS[t]} />{THEME_LABELS[t]}{theme === t && <Icon name="check" className="menu-check" />}
+          </button>
+        ))}
+      </div>
+      <hr />
+      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />트래커 연결</button>
+      <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />메뉴 접기 (방송용)</button>
+      <a role="menuitem" className="menu-item" href="/overlay" target="_blank" rel="noreferrer" onClick={onClose}><Icon name="monitor" />방송 오버레이 열기</a>
+      <hr />
+      <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}><Icon name="doc" />이용약관</Link>
+      <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}><Icon name="shield" />개인정보처리방침</Link>
+      {loggedIn && (
+        <>
+          <hr />
+          <button role="menuitem" type="button" className="menu-item" onClick={run(logout)}><Icon name="logout" />로그아웃</button>
+        </>
+      )}
+    </div>
+  );
+}

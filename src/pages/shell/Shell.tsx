@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Icon } from '../../ui/icons';
+import { applyTheme } from '../../ui/theme';
+import { MapStage } from '../home/MapStage';
+import { EngineContext } from '../home/engine-context';
+import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } from '../session';
+import { TrackerHost } from './TrackerHost';
+import { SideNav } from './SideNav';
+import { ShellContext, type ShellActions } from './shell-context';
+import type { MapEngine } from '../../engine';
+
+/** Routes drawn over the map (the map stays mounted behind them). */
+export function isMapRoute(pathname: string): boolean {
+  return pathname === '/' || pathname === '/edit' || /^\/pin\/\d+(\/edit)?\/?$/.test(pathname);
+}
+
+/** The shell (SPEC §2 "/"): side navigation, the map kept alive behind the pages, the tracker dialog. */
+export default function Shell() {
+  const { pathname } = useLocation();
+  const me = useSessionUser();
+  const [theme, setTheme] = useThemePreference();
+  const logout = useLogoutAction();
+  const [navCollapsed, setNavCollapsed] = useNavCollapsed();
+  const [trackerOpen, setTrackerOpen] = useState(false);
+  const [engine, setEngine] = useState<MapEngine | null>(null);
+  const onMap = isMapRoute(pathname);
+  // The map mounts on the first visit to a map route and then stays, so returning to it is instant.
+  const [mapWanted, setMapWanted] = useState(onMap);
+  if (onMap && !mapWanted) setMapWanted(true);
+
+  useEffect(() => applyTheme(theme), [theme]);
+  const openTracker = useCallback(() => setTrackerOpen(true), []);
+
+  const actions = useMemo<ShellActions>(
+    () => ({ theme, setTheme, logout, openTracker, navCollapsed, setNavCollapsed }),
+    [theme, setTheme, logout, openTracker, navCollapsed, setNavCollapsed],
+  );
+
+  return (
+    <ShellContext.Provider value={actions}>
+      <EngineContext.Provider value={engine}>
+        <a className="skip-link" href="#main">본문으로 건너뛰기</a>
+        <div className="shell" data-nav={navCollapsed ? 'collapsed' : 'expanded'}>
+          <SideNav loggedIn={!!me} onCollapse={() => setNavCollapsed(true)} onOpenTracker={openTracker} />
+          <main id="main" className="shell-main" tabIndex={-1}>
+            {mapWanted && <MapStage hidden={!onMap} onEngine={setEngine} />}
+            <Outlet />
+          </main>
+        </div>
+        {navCollapsed && (
+          <button type="button" className="icon-btn nav-expand" onClick={() => setNavCollapsed(false)} aria-label="메뉴 펼치기" title="메뉴 펼치기">
+            <Icon name="panelLeft" />
+          </button>
+        )}
+        <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
+      </EngineContext.Provider>
+    </ShellContext.Provider>
+  );
+}

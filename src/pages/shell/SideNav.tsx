@@ -1,0 +1,53 @@
+import { useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Icon, type IconName } from '../../ui/icons';
+import { useFullscreen } from '../../ui/fullscreen';
+import { MoreMenu } from './MoreMenu';
+
+interface NavProps {
+  loggedIn: boolean;
+  onCollapse: () => void;
+  onOpenTracker: () => void;
+}
+
+function Item({ to, icon, label, end, className }: { to: string; icon: IconName; label: string; end?: boolean; className?: string }) {
+  return (
+    <NavLink to={to} end={end} className={`nav-item ${className ?? ''}`}>
+      <Icon name={icon} />
+      <span>{label}</span>
+    </NavLink>
+  );
+}
+
+/** The side navigation (SPEC §2 labels); a bottom tab bar on phones. */
+export function SideNav({ loggedIn, onCollapse, onOpenTracker }: NavProps) {
+  const { isFullscreen, toggle } = useFullscreen();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+  // Home stays "current" on the map's own sub-routes (a pin's detail is part of the map).
+  const onMap = pathname === '/' || (pathname.startsWith('/pin/') && !pathname.endsWith('/edit'));
+  return (
+    <nav className="side-nav" aria-label="주 메뉴">
+      <NavLink to="/" className="brand" aria-label="명조 커뮤니티 지도 홈"><Icon name="brand" /></NavLink>
+      <NavLink to={{ pathname: '/', search: pathname === '/' ? search : '' }} className={`nav-item ${onMap ? 'active' : ''}`} aria-current={onMap ? 'page' : undefined}>
+        <Icon name="home" /><span>홈</span>
+      </NavLink>
+      <Item to="/edit" icon="plus" label="기여하기" end />
+      <Item to="/search" icon="search" label="검색" />
+      <Item to="/mypage" icon="user" label="마이페이지" />
+      <Item to="/support" icon="help" label="고객지원" className="nav-wide-only" />
+      {!loggedIn && <Item to="/login" icon="login" label="로그인" className="nav-wide-only" />}
+      <div className="nav-sep" />
+      <button ref={moreRef} type="button" className="nav-item" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen((o) => !o)}>
+        <Icon name="more" /><span>더보기</span>
+      </button>
+      <button type="button" className="nav-item nav-wide-only" onClick={toggle} aria-pressed={isFullscreen}>
+        <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} /><span>{isFullscreen ? '전체화면 종료' : '전체화면'}</span>
+      </button>
+      {moreOpen && (
+        <MoreMenu anchor={moreRef.current} loggedIn={loggedIn} onClose={() => setMoreOpen(false)} onCollapse={onCollapse} onOpenTracker={onOpenTracker} />
+      )}
+    </nav>
+  );
+}
