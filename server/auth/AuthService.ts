@@ -1,0 +1,52 @@
+import type { Db } from '../db';
+import { signValue, verifyValue } from './tokens';
+
+/** How long a "this session is alive" answer is trusted without asking the database again. */
+const SESSION_CACHE_MS = 5_000;
+
+interface AccessPayload {
+  uid: number;
+  sid: number;
+  exp: number;
+}
+
+/** Signs and checks access tokens; remembers live sessions briefly so a request costs no extra query. */
+export class AuthService {
+  private readonly live = new Map<number, { userId: number; until: number }>();
+
+  constructor(readonly secret: Buffer, private readonly db: Db) {}
+
+  /** A signed access token for the session, valid `ttlS` seconds. */
+  signAccess(userId: number, sessionId: number, ttlS: number): string {
+    return signValue(this.secret, 'access', { uid: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + ttlS });
+  }
+
+  /** The token's payload when its signature is ours (expiry not checked), else null. */
+  decodeAccess(token: string): AccessPayload | null {
+    const p = verifyValue<AccessPayload>(this.secret, 'access', token);
+    return p && Number.isInteger(p.uid) && Number.isInteger(p.sid) && typeof p.exp === 'number' ? p : null;
+  }
+
+  /** The user id of a valid, unexpired access token whose session is not revoked; null otherwise. */
+  async verifyAccess(token: string): Promise<number | null> {
+    const p = this.decodeAccess(token);
+    if (!p || p.exp * 1000 <= Date.now()) return null;
+    const hit = this.live.get(p.sid);
+    if (hit && hit.until > Date.now()) return hit.userId === p.uid ? p.uid : null;
+    const { rows } = await this.db.query<{ user_id: number }>(
+      'select user_id from sessions where id = $1 and revoked_at is null and expires_at > now()', [p.sid]);
+    if (rows[0]?.user_id !== p.uid) {
+      this.live.delete(p.sid);
+      return null;
+    }
+    if (this.live.size > 10_000) this.live.clear();
+    this.live.set(p.sid, { userId: p.uid, until: Date.now() + SESSION_CACHE_MS });
+    return p.uid;
+  }
+
+  /** Forgets cached sessions (after a revocation) so they are refused at once. */
+  forget(sessionIds?: number[]): void {
+    if (!sessionIds) this.live.clear();
+    else for (const id of sessionIds) this.live.delete(id);
+  }
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../test-helper';
+import { createSession, REFRESH_REUSE_GRACE_MS } from './sessions';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+
+async function newUser(t: T, nickname: string): Promise<number> {
+  const { rows } = await t.db.query<{ id: number }>('insert into users (nickname, email) values ($1, $2) returning id', [nickname, `${nickname}@example.com`]);
+  return rows[0]!.id;
+}
+
+function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+describe('sessions', () => {
+  let t: T;
+  beforeAll(async () => { t = await testApp({ accessTokenTtlS: 1 }); });
+  afterAll(() => t.close());
+
+  it('an access token works until it expires, then access_token_invalid; refresh brings a working pair', async () => {
+    const uid = await newUser(t, '만료시험');
+    const s = await createSession(t.app, uid);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
+    expect(me.statusCode).not.toBe(401);
+    await new Promise((r) => setTimeout(r, 2100));
+    const stale = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.errClazz).toBe('access_token_invalid');
+    const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } });
+    expect(ref.statusCode).toBe(200);
+    const c = cookiesOf(ref);
+    expect(c[ACCESS_COOKIE]).toBeTruthy();
+    expect(c[REFRESH_COOKIE]).not.toBe(s.refreshToken);
+    const again = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${c[ACCESS_COOKIE]}` } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.id).toBe(uid);
+  });
+
+  it('refuses a forged or tampered access token', async () => {
+    const uid = await newUser(t, '위조시험');
+    const s = await createSession(t.app, uid);
+    const [body, sig] = s.accessToken.split('.') as [string, string];
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const forgedBody = Buffer.from(JSON.stringify({ ...payload, uid: uid + 1 })).toString('base64url');
+    for (const token of [`${forgedBody}.${sig}`, 'garbage', `${body}.${sig.slice(0, -2)}AA`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${token}` } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.errClazz).toBe('access_token_invalid');
+    }
+  });
+
+  it('rotates refresh tokens; a replayed one revokes the whole session', async () => {
+    const uid = await newUser(t, '회전시험');
+    const s = await createSession(t.app, uid);
+    const r1 = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    expect(r1.statusCode).toBe(200);
+    const second = cookiesOf(r1)[REFRESH_COOKIE]!;
+    // Within the grace window a second use is a race between tabs: nothing issued, nothing revoked.
+    const raced = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    expect(raced.statusCode).toBe(200);
+    expect(raced.cookies).toHaveLength(0);
+    // Later it is a replay.
+    await t.db.query(`update refresh_tokens set used_at = now() - make_interval(secs => $1) where used_at is not null`, [REFRESH_REUSE_GRACE_MS / 1000 + 5]);
+    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.errClazz).toBe('requires_login');
+    // The family is gone: the newest refresh token and the newest access token are refused too.
+    const next = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${second}` } });
+    expect(next.statusCode).toBe(401);
+    const access = cookiesOf(r1)[ACCESS_COOKIE]!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${access}` } });
+    expect(me.json().error?.errClazz).toBe('access_token_invalid');
+  });
+
+  it('refresh without a cookie is requires_login', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.errClazz).toBe('requires_login');
+  });
+
+  it('logout revokes the session and clears cookies; a visitor may log out too', async () => {
+    const uid = await newUser(t, '로그아웃');
+    const s = await createSession(t.app, uid);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: s.cookieHeader } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === ACCESS_COOKIE)?.value).toBe('');
+    const { rows } = await t.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where user_id = $1', [uid]);
+    expect(rows[0]!.revoked).toBe(true);
+    const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } });
+    expect(ref.statusCode).toBe(401);
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(visitor.statusCode).toBe(200);
+  });
+});
