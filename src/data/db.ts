@@ -1,0 +1,101 @@
+import Dexie, { type Table } from 'dexie';
+
+/** Name of the local browser database (SPEC §3). */
+export const DB_NAME = 'pins store v2';
+/** The single fixed key of the settings row. */
+export const SETTINGS_KEY = 'settings';
+
+/** A cached category: its raw PinList bytes (compact: one row per category, not per pin). */
+export interface CachedCategory {
+  id: number;
+  lastEdited: number;
+  /** The raw PinList protobuf bytes, exactly as the pins worker handed them over. */
+  bytes: ArrayBuffer;
+  count?: number;
+  name?: string;
+}
+
+/** The local record of a user's checks (key = user id). */
+export interface CheckRecord {
+  userId: number;
+  checkTime: number;
+  pinIds: number[];
+}
+
+/** Pin icon size. */
+export type PinSize = 'default' | 'large';
+
+/** Local settings (SPEC §3), one row under SETTINGS_KEY. */
+export interface Settings {
+  fixedKey: typeof SETTINGS_KEY;
+  hideChecked: boolean;
+  filterSearch: boolean;
+  redirectOnPinRegister: boolean;
+  lastRegion: number;
+  pinSize: PinSize;
+  /** Categories shown on the map (ours: the spec keeps this in the home filters). */
+  enabledCategories?: number[];
+}
+
+/** Defaults of a first run. */
+export const DEFAULT_SETTINGS: Settings = {
+  fixedKey: SETTINGS_KEY,
+  hideChecked: false,
+  filterSearch: false,
+  redirectOnPinRegister: true,
+  lastRegion: 0,
+  pinSize: 'default',
+};
+
+/**
+ * A check change not yet accepted by the server. Replayed in `seq` order when the server
+ * answers again; meanwhile the UI shows it applied over the user's check record.
+ */
+export interface OutboxEntry {
+  seq?: number;
+  userId: number;
+  pinIds: number[];
+  check: boolean;
+  /** When the user made the change (epoch ms). */
+  at: number;
+}
+
+/** The Dexie database 'pins store v2'. */
+export class PinsStoreDb extends Dexie {
+  cats!: Table<CachedCategory, number>;
+  checks!: Table<CheckRecord, number>;
+  settings!: Table<Settings, string>;
+  outbox!: Table<OutboxEntry, number>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores({ cats: 'id', checks: 'userId', settings: 'fixedKey', outbox: '++seq, userId' });
+  }
+}
+
+let instance: PinsStoreDb | null = null;
+/** The app's local database (opened lazily). */
+export function localDb(): PinsStoreDb {
+  instance ??= new PinsStoreDb();
+  return instance;
+}
+
+/** Closes and forgets the database handle (tests reopen it as a page reload would). */
+export function closeLocalDb(): void {
+  instance?.close();
+  instance = null;
+}
+
+/** Stored settings, or null on a first run. */
+export async function readSettings(db = localDb()): Promise<Settings | null> {
+  return (await db.settings.get(SETTINGS_KEY)) ?? null;
+}
+
+/** Merges a change into the stored settings. */
+export async function saveSettings(change: Partial<Omit<Settings, 'fixedKey'>>, db = localDb()): Promise<Settings> {
+  return db.transaction('rw', db.settings, async () => {
+    const next: Settings = { ...DEFAULT_SETTINGS, ...(await db.settings.get(SETTINGS_KEY)), ...change, fixedKey: SETTINGS_KEY };
+    await db.settings.put(next);
+    return next;
+  });
+}

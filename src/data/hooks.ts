@@ -1,0 +1,226 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiClientError } from '../api';
+import { ko } from '../i18n/ko';
+import { toast } from '../ui/toast';
+import { fetchCategory, categoriesById } from './categories';
+import { checkPins, fetchCheckList } from './checks';
+import { localDb } from './db';
+import { keys, paths } from './keys';
+import { dataWorker } from './pins-worker';
+import { currentUserId, displayName, fetchMe, logout, onLoginSuccess, resetSession } from './session';
+import type { CategoryGroup, CommentPage, Me, PinDetail, PinDraft, PinReport, TagGroup } from './types';
+
+/** The signed-in user, or null for a visitor (undefined while loading). */
+export function useMe() {
+  return useQuery({ queryKey: keys.me, queryFn: fetchMe });
+}
+
+/** The name to show for the current user ('방랑자' for a visitor). */
+export function useDisplayName(): string {
+  return displayName(useMe().data);
+}
+
+/** Category groups with their categories (id, name, lastEdited, pinCount, icon). */
+export function useCategoryGroups() {
+  return useQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups) });
+}
+
+/** Tag groups. */
+export function useTagGroups() {
+  return useQuery({ queryKey: keys.tagGroups, queryFn: () => api.get<TagGroup[]>(paths.tagGroups) });
+}
+
+/** Pin detail (with the caller's isChecked). */
+export function usePin(id: number | null | undefined) {
+  return useQuery({ queryKey: keys.pin(id ?? 0), queryFn: () => api.get<PinDetail>(paths.pin(id!)), enabled: id != null && id > 0 });
+}
+
+/** One page of a pin's comments (page counted from 0). */
+export function useComments(pinId: number, page: number, n: number) {
+  return useQuery({ queryKey: keys.comments(pinId, page, n), queryFn: () => api.get<CommentPage>(paths.comments(pinId, page, n)), enabled: pinId > 0 });
+}
+
+/** The user's check list from the server (the local record is kept in step). */
+export function useMyChecks() {
+  const me = useMe().data;
+  return useQuery({ queryKey: keys.myChecks, queryFn: () => fetchCheckList(), enabled: me != null });
+}
+
+/** The pins the user registered. */
+export function useMyPins() {
+  const me = useMe().data;
+  return useQuery({ queryKey: keys.myPins, queryFn: () => api.get<PinDetail[]>(paths.myPins), enabled: me != null });
+}
+
+/** Loaded pins whose description, category or tags contain `q` (searched in the pins worker). */
+export function useSearch(q: string, limit = 200) {
+  const text = q.trim();
+  return useQuery({ queryKey: keys.search(text), queryFn: () => dataWorker().search(text, limit), enabled: text.length > 0, staleTime: 0 });
+}
+
+function requireUserId(): number {
+  const id = currentUserId();
+  if (id == null) {
+    toast.error(ko.loginRequired);
+    throw new ApiClientError(401, 'requires_login', ko.loginRequired);
+  }
+  return id;
+}
+
+/** Marks one pin found or not found; resolves 'sent' or 'queued' (offline: sent later). */
+export function useCheckPin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pinId, check }: { pinId: number; check: boolean }) => checkPins(requireUserId(), [pinId], check),
+    onMutate: ({ pinId, check }) => {
+      qc.setQueryData<PinDetail>(keys.pin(pinId), (d) => {
+        if (!d || d.isChecked === check) return d;
+        return { ...d, isChecked: check, totalChecks: Math.max(0, (d.totalChecks ?? 0) + (check ? 1 : -1)) };
+      });
+    },
+    onError: (_e, { pinId }) => void qc.invalidateQueries({ queryKey: keys.pin(pinId) }),
+  });
+}
+
+/** Marks many pins at once (the multi-check flow). */
+export function useBatchCheck() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pinIds, check }: { pinIds: number[]; check: boolean }) => checkPins(requireUserId(), pinIds, check),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['pin'] }),
+  });
+}
+
+async function reloadCategory(categoryId: number): Promise<void> {
+  const groups = await api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }).catch(() => null);
+  await fetchCategory(categoryId, groups ? categoriesById(groups).get(categoryId) : undefined, dataWorker(), localDb());
+}
+
+/** Registers a pin (PUT /api/v1/pin); its category is fetched again so the map shows it. */
+export function useCreatePin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: PinDraft) => api.put<{ id: number; categoryId: number }>(paths.createPin, draft),
+    onSuccess: async (res) => {
+      toast.success(ko.pinRegistered);
+      await qc.invalidateQueries({ queryKey: keys.categoryGroups });
+      await reloadCategory(res.categoryId).catch(() => {});
+    },
+  });
+}
+
+/** Edits a pin (PATCH /api/v1/pin/{id}) with any subset of the draft. */
+export function useEditPin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: Partial<PinDraft> }) => api.patch<{ id: number; categoryId: number }>(paths.pin(id), change),
+    onSuccess: async (res) => {
+      await qc.invalidateQueries({ queryKey: keys.pin(res.id) });
+      await qc.invalidateQueries({ queryKey: keys.categoryGroups });
+      await reloadCategory(res.categoryId).catch(() => {});
+    },
+  });
+}
+
+/** Adds a comment (image = a link from uploadImage, or null). */
+export function useAddComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pinId, content, image }: { pinId: number; content: string; image?: string | null }) => api.put(paths.addComment(pinId), { content, image: image ?? null }),
+    onSuccess: (_r, { pinId }) => void qc.invalidateQueries({ queryKey: keys.commentsOf(pinId) }),
+  });
+}
+
+/** Deletes a comment. */
+export function useDeleteComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId }: { commentId: number; pinId: number }) => api.delete(paths.deleteComment(commentId)),
+    onSuccess: (_r, { pinId }) => void qc.invalidateQueries({ queryKey: keys.commentsOf(pinId) }),
+  });
+}
+
+/** Recommends or disrecommends a comment (the same vote again withdraws it). */
+export function useLikeComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, type }: { commentId: number; pinId: number; type: 'recommend' | 'disrecommend' }) => api.post(paths.likeComment(commentId), { type }),
+    onSuccess: (_r, { pinId }) => void qc.invalidateQueries({ queryKey: keys.commentsOf(pinId) }),
+  });
+}
+
+/** Reports a wrong or duplicate pin (duplicatePinId 0 when none). */
+export function useReportPin() {
+  return useMutation({
+    mutationFn: (report: PinReport) => api.post(paths.report, report),
+    onSuccess: () => void toast.success(ko.reportSubmitted),
+  });
+}
+
+/** Changes the nickname; `me` takes the server's answer. */
+export function useUpdateNickname() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string) => {
+      if (!nickname.trim()) {
+        toast.error(ko.nicknameEmpty);
+        throw new ApiClientError(400, 'bad_request', ko.nicknameEmpty);
+      }
+      return api.patch<Me>(paths.me, { nickname: nickname.trim() });
+    },
+    onSuccess: (me) => {
+      qc.setQueryData(keys.me, me);
+      toast.success(ko.nicknameChanged);
+    },
+  });
+}
+
+/** Deletes the account: logged out without the logout toast, 'account deleted' instead. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => api.delete(paths.me),
+    onSuccess: () => {
+      resetSession();
+      toast.success(ko.accountDeleted);
+    },
+  });
+}
+
+/** Logs out ('logout completed' toast). */
+export function useLogout() {
+  return useMutation({ mutationFn: () => logout() });
+}
+
+/** Outcome of a provider login: signed in, or a registration step is needed. */
+export type LoginOutcome = { status: 'signed-in'; me: Me | null } | { status: 'register' };
+
+/** Exchanges the provider's authorization code; resolves 'register' when the account is new. */
+export function useOAuthLogin(provider: string) {
+  return useMutation({
+    mutationFn: async (code: string): Promise<LoginOutcome> => {
+      try {
+        const res = await api.post<{ registered?: boolean; needsRegistration?: boolean } | null>(paths.oauthLogin(provider), { code }, { suppressToast: true });
+        if (res && (res.registered === false || res.needsRegistration === true)) return { status: 'register' };
+      } catch (e) {
+        if (e instanceof ApiClientError && e.errClazz === 'registration_required') return { status: 'register' };
+        if (e instanceof ApiClientError) toast.error(e.messageTranslated);
+        throw e;
+      }
+      return { status: 'signed-in', me: await onLoginSuccess() };
+    },
+  });
+}
+
+/** Creates the account after a provider login, then signs in (welcome toast). */
+export function useRegister(provider: string) {
+  return useMutation({
+    mutationFn: async (nickname: string) => {
+      if (!nickname.trim()) {
+        toast.error(ko.nicknameEmpty);
+        throw new ApiClientError(400, 'bad_request', ko.nicknameEmpty);
+      }
+      await api.post(paths.oauthRegister(provider), { nickname: nickname.trim() });
+      return onLoginSuccess();
+    },
+  });
+}

@@ -1,0 +1,41 @@
+// Query keys and the paths they read: one place for every server query (SPEC §7).
+
+/** react-query keys. */
+export const keys = {
+  me: ['me'] as const,
+  categoryGroups: ['category', 'groups'] as const,
+  tagGroups: ['category', 'tag-groups'] as const,
+  pin: (id: number) => ['pin', id] as const,
+  comments: (pinId: number, page: number, n: number) => ['pin', pinId, 'comments', page, n] as const,
+  commentsOf: (pinId: number) => ['pin', pinId, 'comments'] as const,
+  myChecks: ['me', 'checks'] as const,
+  myPins: ['me', 'pins'] as const,
+  search: (q: string) => ['search', q] as const,
+  providers: ['auth', 'providers'] as const,
+};
+
+/** Server paths. */
+export const paths = {
+  me: '/api/v1/me',
+  myChecks: '/api/v1/me/checks',
+  myPins: '/api/v1/me/pins',
+  categoryGroups: '/api/v1/category/groups',
+  tagGroups: '/api/v1/category/tag-groups',
+  pinsProto: (categoryId: number) => `/api/v1/category/${categoryId}/pins-proto`,
+  pin: (id: number) => `/api/v1/pin/${id}`,
+  createPin: '/api/v1/pin',
+  report: '/api/v1/pin/report',
+  check: (id: number) => `/api/v1/pin/${id}/check`,
+  batchCheck: '/api/v1/pin/batch-check',
+  comments: (pinId: number, page: number, n: number) => `/api/v1/pin/${pinId}/comment?n=${n}&page=${page}`,
+  addComment: (pinId: number) => `/api/v2/pin/${pinId}/comment`,
+  deleteComment: (id: number) => `/api/v1/comment/${id}`,
+  likeComment: (id: number) => `/api/v2/comment/${id}/like`,
+  search: (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}`,
+  refresh: '/api/v1/auth/refresh',
+  logout: '/api/v1/auth/logout',
+  emergency: '/api/v1/auth/emergency',
+  providers: '/api/v1/auth/providers',
+  oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
+  oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
+};

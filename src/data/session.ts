@@ -1,0 +1,67 @@
+import { api, onLoggedOut } from '../api';
+import { ko } from '../i18n/ko';
+import { clearUserState } from '../state';
+import { toast } from '../ui/toast';
+import { syncChecks } from './checks';
+import { localDb, type PinsStoreDb } from './db';
+import { keys, paths } from './keys';
+import { queryClient } from './query-client';
+import type { Me } from './types';
+
+/** The name to show for a user (SPEC §3: default 'wanderer'). */
+export function displayName(me: Pick<Me, 'nickname'> | null | undefined): string {
+  return me?.nickname?.trim() || ko.wanderer;
+}
+
+/** Fetches `me` (null for a visitor). */
+export function fetchMe(): Promise<Me | null> {
+  return api.get<Me | null>(paths.me, { suppressToast: true });
+}
+
+/** The signed-in user's id as the cache knows it, or null. */
+export function currentUserId(): number | null {
+  return queryClient.getQueryData<Me | null>(keys.me)?.id ?? null;
+}
+
+/** Logged-out handling: `me` becomes null and the user's data leaves memory (local records stay). */
+export function resetSession(): void {
+  queryClient.setQueryData(keys.me, null);
+  queryClient.removeQueries({ queryKey: keys.myChecks });
+  queryClient.removeQueries({ queryKey: keys.myPins });
+  // Pin details carry the user's isChecked and comments their vote.
+  queryClient.removeQueries({ queryKey: ['pin'] });
+  clearUserState();
+}
+
+let registered = false;
+/** Wires the API client's logged-out handling to resetSession (once). */
+export function installSessionHandling(): void {
+  if (registered) return;
+  registered = true;
+  onLoggedOut(resetSession);
+}
+
+/**
+ * After a successful sign-in: fetch `me`, fetch the user's checks again and welcome them
+ * (SPEC §4). Resolves to the signed-in user.
+ */
+export async function onLoginSuccess(db: PinsStoreDb = localDb()): Promise<Me | null> {
+  const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe, staleTime: 0 });
+  if (me) {
+    // The spec fetches the whole list on sign-in, whatever the local record says.
+    await syncChecks(me.id, null, db);
+    await queryClient.invalidateQueries({ queryKey: keys.myChecks });
+    toast.success(ko.welcome(displayName(me)));
+  }
+  return me;
+}
+
+/** Logout: POST /auth/logout, reset `me`, toast 'logout completed' unless told otherwise. */
+export async function logout(opts: { silent?: boolean } = {}): Promise<void> {
+  try {
+    await api.post(paths.logout, {}, { suppressToast: true });
+  } finally {
+    resetSession();
+  }
+  if (!opts.silent) toast.success(ko.logoutCompleted);
+}

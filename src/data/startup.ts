@@ -1,0 +1,146 @@
+import { api, ApiClientError } from '../api';
+import { ko } from '../i18n/ko';
+import { isKnownRegion } from '../regions';
+import { setCategories, setHideChecked, setLoadedCategory, setPinSize, setRegion, store, subscribeStore } from '../state';
+import { toast } from '../ui/toast';
+import { FIRST_RUN_CATEGORIES, categoriesById, fetchCategory, syncCategories, type CategorySyncResult } from './categories';
+import { startOutboxSync, syncChecks } from './checks';
+import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
+import { emergencyReport } from './emergency';
+import { keys, paths } from './keys';
+import type { DataWorker } from './pins-worker';
+import { setDataWorker } from './pins-worker';
+import { queryClient } from './query-client';
+import { currentUserId, fetchMe, installSessionHandling } from './session';
+import type { CategoryGroup, Me } from './types';
+
+/** What start-up did. */
+export interface StartupResult {
+  firstRun: boolean;
+  settings: Settings;
+  me: Me | null;
+  categories: CategorySyncResult | null;
+  /** Check records sent by the emergency report (0 when none or already reported). */
+  emergencyReported: number;
+}
+
+/** A running data layer: the start-up result and the stop function (tests, hot reload). */
+export interface DataLayer {
+  result: StartupResult;
+  stop: () => void;
+}
+
+function fetchGroups(): Promise<CategoryGroup[]> {
+  return queryClient.fetchQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }) });
+}
+
+/** Applies stored settings to the store; lastRegion only when it is a known region (SPEC §4). */
+export function applySettings(settings: Settings): void {
+  if (isKnownRegion(settings.lastRegion)) setRegion(settings.lastRegion);
+  setHideChecked(settings.hideChecked);
+  setPinSize(settings.pinSize);
+  setCategories(settings.enabledCategories ?? FIRST_RUN_CATEGORIES);
+}
+
+let syncing: Promise<CategorySyncResult | null> = Promise.resolve(null);
+/** Runs the category cache refresh for a loaded category list (one at a time, in order). */
+function onCategoryList(groups: CategoryGroup[], worker: DataWorker, db: PinsStoreDb): Promise<CategorySyncResult | null> {
+  syncing = syncing.catch(() => null).then(() => syncCategories(groups, store.homeFilters.categories, worker, db));
+  return syncing;
+}
+
+/**
+ * Starts the data layer: settings (first run saves the defaults and fetches categories 1 and 2),
+ * the emergency report, `me`, the category cache refresh, the user's checks and the outbox.
+ */
+export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = localDb()): Promise<DataLayer> {
+  installSessionHandling();
+  setDataWorker(worker);
+  const stored = await readSettings(db);
+  const firstRun = stored == null;
+  const settings = stored ?? (await saveSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
+  applySettings(settings);
+
+  const emergency = emergencyReport(undefined, db).catch(() => 0);
+  const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch(() => null);
+
+  let categories: CategorySyncResult | null;
+  try {
+    categories = await onCategoryList(await fetchGroups(), worker, db);
+  } catch (e) {
+    if (!(e instanceof ApiClientError)) throw e;
+    // Server unreachable: show what the cache holds rather than an empty map.
+    categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
+  }
+  if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
+
+  const stops = [
+    persistSettings(db),
+    loadEnabledCategories(worker, db),
+    startOutboxSync(currentUserId, db),
+    // Any later load of the category list runs the cache refresh again.
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (JSON.stringify(event.query.queryKey) !== JSON.stringify(keys.categoryGroups)) return;
+      void onCategoryList(event.query.state.data as CategoryGroup[], worker, db);
+    }),
+  ];
+  return {
+    result: { firstRun, settings, me, categories, emergencyReported: await emergency },
+    stop: () => stops.forEach((s) => s()),
+  };
+}
+
+// Offline fallback: the cached rows as a category list, so they load unchanged.
+function cachedAsGroups(rows: { id: number; lastEdited: number; name?: string }[]): CategoryGroup[] {
+  return [{ id: 0, name: '', categories: rows.map((r) => ({ id: r.id, name: r.name ?? '', lastEdited: r.lastEdited })) }];
+}
+
+/** Fetches the category list again and refreshes changed categories ('pin info fetched again'). */
+export async function refreshCategories(worker: DataWorker, db: PinsStoreDb = localDb()): Promise<CategorySyncResult | null> {
+  await queryClient.invalidateQueries({ queryKey: keys.categoryGroups });
+  const result = await onCategoryList(await fetchGroups(), worker, db);
+  toast.success(ko.pinsRefetched);
+  return result;
+}
+
+// Saves the settings the store holds whenever they change.
+function persistSettings(db: PinsStoreDb): () => void {
+  let last = '';
+  return subscribeStore(() => {
+    const change = {
+      lastRegion: store.mapRegion,
+      hideChecked: store.homeFilters.hideChecked,
+      pinSize: store.pinSize,
+      enabledCategories: [...store.homeFilters.categories],
+    };
+    const key = JSON.stringify(change);
+    if (key === last) return;
+    last = key;
+    void saveSettings(change, db);
+  });
+}
+
+// A category turned on that is not loaded yet: cache first, network when stale or absent.
+function loadEnabledCategories(worker: DataWorker, db: PinsStoreDb): () => void {
+  const inFlight = new Set<number>();
+  return subscribeStore(() => {
+    for (const id of store.homeFilters.categories) {
+      if (store.pins.categories[id] || inFlight.has(id)) continue;
+      inFlight.add(id);
+      void (async () => {
+        const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups);
+        const summary = groups ? categoriesById(groups).get(id) : undefined;
+        const row = await db.cats.get(id);
+        if (row && summary && row.lastEdited === summary.lastEdited) {
+          const loaded = await worker.loadCategoryBytes(id, row.bytes, { icon: summary.icon });
+          setLoadedCategory(id, loaded);
+        } else if (summary) {
+          await fetchCategory(id, summary, worker, db);
+        }
+      })()
+        .catch(() => {})
+        .finally(() => inFlight.delete(id));
+    }
+  });
+}

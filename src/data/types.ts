@@ -1,0 +1,132 @@
+// Shapes of the server's results (SPEC §7, issue 3). Times are epoch milliseconds.
+
+/** The signed-in user (GET /api/v1/me); null for a visitor. */
+export interface Me {
+  id: number;
+  nickname: string;
+  /** The user's check time: bumped by every check change (lets the client spot a stale local record). */
+  checkTime: number;
+  email?: string | null;
+}
+
+/** A category as listed by GET /api/v1/category/groups. */
+export interface CategorySummary {
+  id: number;
+  name: string;
+  lastEdited: number;
+  pinCount?: number;
+  icon?: number;
+}
+
+/** A category group with its categories. */
+export interface CategoryGroup {
+  id: number;
+  name: string;
+  categories: CategorySummary[];
+}
+
+/** A tag. */
+export interface Tag {
+  id: number;
+  name: string;
+  flag?: number | null;
+}
+
+/** A tag group (GET /api/v1/category/tag-groups). */
+export interface TagGroup {
+  id: number;
+  name: string;
+  categoryId?: number | null;
+  tags: Tag[];
+}
+
+/** Pin detail (GET /api/v1/pin/{id}). */
+export interface PinDetail {
+  id: number;
+  coordX: number;
+  coordY: number;
+  coordZ?: number | null;
+  description?: string | null;
+  image?: string | null;
+  catNum?: number;
+  tags: Tag[];
+  tagIds: number[];
+  icon?: number | null;
+  flag?: number | null;
+  registererId?: number | null;
+  region?: number | null;
+  categoryId: number;
+  categoryName?: string | null;
+  totalChecks?: number;
+  isChecked: boolean;
+  comments?: number;
+  [extra: string]: unknown;
+}
+
+/** One comment of a page. */
+export interface Comment {
+  id: number;
+  pinId?: number;
+  userId?: number | null;
+  nickname?: string | null;
+  createdAt?: string | number;
+  content: string;
+  image?: string | null;
+  recommend: number;
+  disrecommend: number;
+  myVote?: 'recommend' | 'disrecommend' | null;
+  best?: boolean;
+  [extra: string]: unknown;
+}
+
+/** A page of comments (GET /api/v1/pin/{id}/comment?n&page). */
+export interface CommentPage {
+  comments: Comment[];
+  total?: number;
+  [extra: string]: unknown;
+}
+
+/** POST /api/v1/pin/{id}/check. */
+export interface CheckResponse {
+  check: boolean;
+  userId: number;
+  checkTime: number;
+  /** The user's checkTime before this change. */
+  lastCheckTime: number;
+}
+
+/** POST /api/v1/pin/batch-check. */
+export interface BatchCheckResponse {
+  userId: number;
+  checkTime: number;
+  userChecks: number[];
+}
+
+/** GET /api/v1/me/checks: the user's whole list. */
+export interface UserChecks {
+  userId: number;
+  checkTime: number;
+  pinIds: number[];
+}
+
+/** The pin draft of PUT /api/v1/pin and PATCH /api/v1/pin/{id} (content = description, tags = tag ids). */
+export interface PinDraft {
+  coordX: number;
+  coordY: number;
+  coordZ?: number | null;
+  content?: string;
+  tags?: number[];
+  categoryId: number;
+  region: number;
+  image?: string | null;
+}
+
+/** A report (POST /api/v1/pin/report); duplicatePinId is 0 when none. */
+export interface PinReport {
+  targetPinId: number;
+  duplicatePinId: number;
+  comment: string;
+}
+
+/** Sign-in providers the server offers (kakao, google, local). */
+export type Provider = string;

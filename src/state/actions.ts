@@ -1,0 +1,156 @@
+import { ref, subscribe } from 'valtio';
+import { isKnownRegion } from '../regions';
+import { MapMode, THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
+
+/** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */
+export function setRegion(region: number): void {
+  if (!isKnownRegion(region)) return;
+  store.mapRegion = region;
+  store.homeFilters.region = region;
+  store.floor = null;
+}
+
+/** Shows a sub-map floor (null = base map). */
+export function setFloor(floor: number | null): void {
+  store.floor = floor;
+}
+
+/** Replaces the enabled categories. */
+export function setCategories(ids: readonly number[]): void {
+  store.homeFilters.categories = [...new Set(ids)];
+}
+
+/** Turns one category on or off. */
+export function toggleCategory(id: number, on?: boolean): void {
+  const has = store.homeFilters.categories.includes(id);
+  const want = on ?? !has;
+  if (want && !has) store.homeFilters.categories.push(id);
+  if (!want && has) store.homeFilters.categories = store.homeFilters.categories.filter((c) => c !== id);
+}
+
+/** Hides or shows found pins. */
+export function setHideChecked(hide: boolean): void {
+  store.homeFilters.hideChecked = hide;
+}
+
+/** The category search text of the home filters. */
+export function setSearchText(text: string): void {
+  store.homeFilters.searchText = text;
+}
+
+/** Replaces the set of found pins. */
+export function setChecks(ids: Iterable<number>): void {
+  store.checks = ref(new Set(ids));
+}
+
+/** Marks pins found or not found (a new Set, so snapshots see the change). */
+export function applyChecks(ids: readonly number[], check: boolean): void {
+  const next = new Set(store.checks);
+  for (const id of ids) {
+    if (check) next.add(id);
+    else next.delete(id);
+  }
+  store.checks = ref(next);
+}
+
+/** Clears what belongs to the signed-in user (logged-out handling). */
+export function clearUserState(): void {
+  store.checks = ref(new Set<number>());
+  store.selection = { mode: MapMode.Default, ids: [] };
+}
+
+/** Records a category loaded into the pins worker. */
+export function setLoadedCategory(id: number, meta: LoadedCategory | null): void {
+  if (meta) store.pins.categories[id] = meta;
+  else delete store.pins.categories[id];
+  store.pins.version++;
+}
+
+/** Whether pins are being fetched. */
+export function setFetchingPins(on: boolean): void {
+  store.fetchingPins = on;
+}
+
+/** The location picked for a new pin (null clears it). */
+export function setTempPin(pin: TempPin | null): void {
+  store.tempPin = pin;
+}
+
+/** Updates the tracker's info. */
+export function setTracking(change: Partial<TrackingInfo>): void {
+  Object.assign(store.tracking, change);
+}
+
+/** The player's position from the tracker (undefined clears it). */
+export function setPlayerPosition(position: PlayerPosition | undefined): void {
+  store.tracking.position = position;
+}
+
+/** Tags whose pins are highlighted. */
+export function setHighlightedTags(tagIds: readonly number[]): void {
+  store.highlightedTags = [...tagIds];
+}
+
+/** Opens or closes the side menu. */
+export function setMenuExpanded(on: boolean): void {
+  store.menuExpanded = on;
+}
+
+/** Opens or closes the bottom sheet. */
+export function setSheetOpen(on: boolean): void {
+  store.sheetOpen = on;
+}
+
+/** Enters a map mode; leaving a selection mode clears its ids. */
+export function setMapMode(mode: MapMode): void {
+  store.selection = { mode, ids: mode === store.selection.mode ? store.selection.ids : [] };
+}
+
+/** The pins picked by a range or route selection. */
+export function setSelectionIds(ids: readonly number[]): void {
+  store.selection.ids = [...ids];
+}
+
+/** Pin icon size. */
+export function setPinSize(size: 'default' | 'large'): void {
+  store.pinSize = size;
+}
+
+/** The theme the root shows for a choice ('system' follows the OS). */
+export function resolveTheme(choice: ThemeChoice): 'light' | 'dark' {
+  if (choice !== 'system') return choice;
+  const prefersLight = globalThis.matchMedia?.('(prefers-color-scheme: light)').matches ?? false;
+  return prefersLight ? 'light' : 'dark';
+}
+
+/** Stores the theme choice under 'theme' and applies it to <html data-theme>. */
+export function setTheme(choice: ThemeChoice): void {
+  store.theme = choice;
+  try {
+    if (choice === 'system') localStorage.removeItem(THEME_KEY);
+    else localStorage.setItem(THEME_KEY, choice);
+  } catch {
+    /* private mode: the choice lasts for this visit */
+  }
+  applyTheme();
+}
+
+/** Puts the resolved theme on <html data-theme>. */
+export function applyTheme(): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = resolveTheme(store.theme);
+}
+
+/** Keeps <html data-theme> following the OS while the choice is 'system'; returns the stop function. */
+export function followSystemTheme(): () => void {
+  applyTheme();
+  const mq = globalThis.matchMedia?.('(prefers-color-scheme: light)');
+  if (!mq) return () => {};
+  const onChange = () => applyTheme();
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+/** Calls `fn` after any store change (batched per tick); returns the unsubscribe function. */
+export function subscribeStore(fn: () => void): () => void {
+  return subscribe(store, fn);
+}

@@ -1,0 +1,142 @@
+import { subscribe } from 'valtio';
+import type { MapEngine, PinBuffers } from '../engine';
+import { SelectionMode } from '../engine';
+import { regionsSharingTileSet } from '../regions';
+import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
+import { setTempPin, setSelectionIds } from './actions';
+import { store } from './store';
+
+/** The engine commands the bridge uses (MapEngine satisfies it). */
+export type BridgeEngine = Pick<
+  MapEngine,
+  'setRegion' | 'setFloor' | 'setPins' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
+>;
+/** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
+export type BridgeWorker = Pick<PinsWorkerApi, 'getPins' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
+
+const PIN_KEYS = ['ids', 'x', 'y', 'z', 'icon', 'category', 'region', 'flags'] as const;
+
+/** Joins the pins of several regions into one set of buffers. */
+function concatPins(parts: PinBuffers[]): PinBuffers {
+  if (parts.length === 1) return parts[0]!;
+  const n = parts.reduce((s, p) => s + p.ids.length, 0);
+  const out: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  let at = 0;
+  for (const p of parts) {
+    for (const k of PIN_KEYS) {
+      const src = p[k];
+      if (src) (out[k] as { set(a: ArrayLike<number>, o: number): void }).set(src, at);
+    }
+    at += p.ids.length;
+  }
+  return out;
+}
+
+/** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
+function shownRegions(): number[] {
+  return regionsSharingTileSet(store.mapRegion).map((r) => r.id);
+}
+
+function concatIds(parts: Int32Array[]): number[] {
+  return parts.flatMap((p) => Array.from(p));
+}
+
+/**
+ * Connects the store to the engine: the ONE place where store changes become engine commands
+ * and engine events become store changes. Returns the disconnect function.
+ */
+export function connectEngine(engine: BridgeEngine, worker: BridgeWorker): () => void {
+  let last: Record<string, unknown> = {};
+  let pinsGeneration = 0;
+  let disposed = false;
+
+  const filter = (region: number, withHidden: boolean): PinFilter => ({
+    categories: [...store.homeFilters.categories],
+    region,
+    ...(withHidden ? { hideChecked: store.homeFilters.hideChecked } : {}),
+  });
+
+  async function refreshPins(): Promise<void> {
+    const generation = ++pinsGeneration;
+    const parts = await Promise.all(shownRegions().map((r) => worker.getPins(filter(r, false))));
+    // A newer request superseded this one while the worker answered.
+    if (disposed || generation !== pinsGeneration) return;
+    engine.setPins(concatPins(parts));
+  }
+
+  async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {
+    const parts = await Promise.all(shownRegions().map((r) => query(filter(r, true))));
+    if (disposed) return;
+    const ids = new Set([...store.selection.ids, ...concatIds(parts)]);
+    setSelectionIds([...ids]);
+  }
+
+  function changed(key: string, value: unknown): boolean {
+    if (Object.is(last[key], value)) return false;
+    last[key] = value;
+    return true;
+  }
+
+  function sync(): void {
+    const s = store;
+    if (changed('region', s.mapRegion)) engine.setRegion(s.mapRegion);
+    if (changed('floor', s.floor)) engine.setFloor(s.floor);
+    if (changed('checks', s.checks)) {
+      engine.setCheckedSet(s.checks);
+      void worker.setChecked(Int32Array.from(s.checks));
+    }
+    if (changed('hideChecked', s.homeFilters.hideChecked)) engine.setHideChecked(s.homeFilters.hideChecked);
+    if (changed('pinSize', s.pinSize)) engine.setPinSize(s.pinSize);
+    if (changed('mode', s.selection.mode)) engine.setMode(s.selection.mode);
+    if (changed('selection', s.selection.ids)) engine.setSelection(s.selection.ids);
+    const temp = s.tempPin;
+    if (changed('tempPin', temp)) engine.setTempPin(temp ? { x: temp.x, y: temp.y } : null);
+    const tags = s.highlightedTags;
+    const tagsChanged = changed('tags', tags.join(','));
+    if (tagsChanged) {
+      engine.setHighlightedTags([...tags]);
+      void worker.setHighlightedTags([...tags]);
+    }
+    const pos = s.tracking.position;
+    if (changed('player', pos)) {
+      // Tracker rotation is radians from +x; the engine's heading is degrees clockwise from north.
+      engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: ((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360 + 360) % 360 } : null);
+    }
+    if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
+    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.version}`;
+    if ((changed('pins', pinsKey) || tagsChanged)) void refreshPins();
+  }
+
+  const offs = [
+    subscribe(store, sync),
+    engine.on('rangeselect', (e) => {
+      if (e.shape === 'rect') {
+        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+        for (let i = 0; i < e.polygon.length; i += 2) {
+          minX = Math.min(minX, e.polygon[i]!); maxX = Math.max(maxX, e.polygon[i]!);
+          minY = Math.min(minY, e.polygon[i + 1]!); maxY = Math.max(maxY, e.polygon[i + 1]!);
+        }
+        void select((f) => worker.queryRect(minX, minY, maxX, maxY, f));
+      } else {
+        void select((f) => worker.queryLasso(e.polygon, f));
+      }
+    }),
+    engine.on('routeselect', (e) => void select((f) => worker.queryRoute(e.polyline, e.width, f))),
+    engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),
+    // ESC: the engine went back to Default; the chosen ids stay for the confirmation.
+    engine.on('modecancel', () => {
+      last.mode = SelectionMode.Default;
+      store.selection.mode = SelectionMode.Default;
+    }),
+  ];
+  sync();
+
+  return () => {
+    disposed = true;
+    last = {};
+    for (const off of offs) off();
+  };
+}

@@ -1,0 +1,105 @@
+import { proxy, ref, useSnapshot } from 'valtio';
+
+/** Map selection modes (SPEC §2). */
+export const MapMode = { Default: 0, LocationSelection: 1, RangeSelection: 2, RouteSelection: 3 } as const;
+export type MapMode = (typeof MapMode)[keyof typeof MapMode];
+
+/** Theme choice stored under the 'theme' key. */
+export type ThemeChoice = 'light' | 'dark' | 'system';
+/** localStorage key of the theme (SPEC §2). */
+export const THEME_KEY = 'theme';
+
+/** A location picked on the map (pin creation). */
+export interface TempPin {
+  x: number;
+  y: number;
+  region: number;
+  /** Floor (sub-map depth) or null for the base map. */
+  floor: number | null;
+}
+
+/** The player's position reported by the tracker, in world units. */
+export interface PlayerPosition {
+  x: number;
+  y: number;
+  z?: number;
+  region?: number;
+  /** Heading in radians (0 = +x, clockwise since y grows downwards). */
+  rotation?: number;
+}
+
+/** Live tracking info (written by the tracker module, drawn by the engine). */
+export interface TrackingInfo {
+  connected: boolean;
+  mode: 'off' | 'local' | 'external';
+  url?: string;
+  code?: string;
+  position?: PlayerPosition;
+  /** Move the map to follow the player. */
+  follow: boolean;
+}
+
+/** Per-category meta of the pins loaded into the worker. */
+export interface LoadedCategory {
+  count: number;
+  lastEdited: number;
+}
+
+/** The filters of the home page (SPEC §3). */
+export interface HomeFilters {
+  region: number;
+  categories: number[];
+  hideChecked: boolean;
+  searchText: string;
+}
+
+/** The client state (SPEC §3 "Client state"). */
+export interface AppState {
+  pins: { categories: Record<number, LoadedCategory>; /** bumps on every load so views re-query the worker */ version: number };
+  /** Ids of the pins the user found (replaced as a whole; ref'd so valtio does not proxy 20k entries). */
+  checks: ReadonlySet<number>;
+  fetchingPins: boolean;
+  tempPin: TempPin | null;
+  mapRegion: number;
+  floor: number | null;
+  tracking: TrackingInfo;
+  highlightedTags: number[];
+  menuExpanded: boolean;
+  sheetOpen: boolean;
+  homeFilters: HomeFilters;
+  selection: { mode: MapMode; ids: number[] };
+  pinSize: 'default' | 'large';
+  theme: ThemeChoice;
+}
+
+function storedTheme(): ThemeChoice {
+  try {
+    const t = globalThis.localStorage?.getItem(THEME_KEY);
+    return t === 'light' || t === 'dark' ? t : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** The one valtio store. Write through the actions in actions.ts. */
+export const store = proxy<AppState>({
+  pins: { categories: {}, version: 0 },
+  checks: ref(new Set<number>()),
+  fetchingPins: false,
+  tempPin: null,
+  mapRegion: 0,
+  floor: null,
+  tracking: { connected: false, mode: 'off', follow: false },
+  highlightedTags: [],
+  menuExpanded: false,
+  sheetOpen: false,
+  homeFilters: { region: 0, categories: [], hideChecked: false, searchText: '' },
+  selection: { mode: MapMode.Default, ids: [] },
+  pinSize: 'default',
+  theme: storedTheme(),
+});
+
+/** React hook: a render-tracking snapshot of the store. */
+export function useStore() {
+  return useSnapshot(store);
+}
