@@ -1,0 +1,323 @@
+import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinCounts, type PinFilter, type PinRecord } from './api';
+import { CategoryPins } from './CategoryPins';
+import { cumulativeLengths, pairsBounds, pointInPolygon, projectOnSegment, type Projection } from './queries';
+
+/** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
+export type Checkpoint = () => Promise<void> | void;
+
+/** A PinFilter made ready for per-pin tests. */
+interface Compiled {
+  categories: Set<number> | null;
+  region: number;
+  hideChecked: boolean;
+  /** 0: every floor, 1: base map only, 2: `floor` only. */
+  floorMode: 0 | 1 | 2;
+  floor: number;
+  tags: Set<number> | null;
+}
+
+function compile(f: PinFilter | undefined): Compiled {
+  return {
+    categories: f?.categories ? new Set(f.categories) : null,
+    region: f?.region ?? -1,
+    hideChecked: f?.hideChecked ?? false,
+    floorMode: f?.floor === undefined ? 0 : f.floor === null ? 1 : 2,
+    floor: f?.floor ?? 0,
+    tags: f?.tags?.length ? new Set(f.tags) : null,
+  };
+}
+
+function passes(c: CategoryPins, i: number, f: Compiled): boolean {
+  if (f.region >= 0 && c.data.region[i] !== f.region) return false;
+  if (f.hideChecked && c.checked[i] === 1) return false;
+  if (f.floorMode !== 0) {
+    const z = c.data.z[i]!;
+    if (f.floorMode === 1 ? z === z : z !== f.floor) return false;
+  }
+  return !f.tags || c.hasAnyTag(i, f.tags);
+}
+
+const MERGE = new Int32Array(0);
+const projection: Projection = { dist2: 0, along: 0 };
+
+/**
+ * Every loaded category's pins, the user's found set and highlighted tags, and the queries
+ * over them. Plain TypeScript (runs in the worker and in node tests); ids only cross out.
+ */
+export class PinStore {
+  private readonly categories = new Map<number, CategoryPins>();
+  private checkedIds = new Set<number>();
+  private highlighted: Set<number> | null = null;
+
+  /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
+  load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
+    const c = new CategoryPins(bytes, categoryIcon, categoryId);
+    if (c.count) c.applyChecked(this.checkedIds);
+    this.categories.set(categoryId, c);
+    return c;
+  }
+
+  /** Drops a category. */
+  unload(categoryId: number): void {
+    this.categories.delete(categoryId);
+  }
+
+  /** Ids of the loaded categories in load order. */
+  loaded(): number[] {
+    return [...this.categories.keys()];
+  }
+
+  /** Total number of loaded pins. */
+  get size(): number {
+    let n = 0;
+    for (const c of this.categories.values()) n += c.count;
+    return n;
+  }
+
+  /** Replaces the found set. */
+  setChecked(ids: ArrayLike<number>): void {
+    this.checkedIds = new Set(Array.from(ids));
+    for (const c of this.categories.values()) c.applyChecked(this.checkedIds);
+  }
+
+  /** Marks some pins found or not found. */
+  updateChecked(ids: ArrayLike<number>, checked: boolean): void {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
+      if (checked) this.checkedIds.add(id);
+      else this.checkedIds.delete(id);
+      const at = this.locate(id);
+      if (at) at[0].checked[at[1]] = checked ? 1 : 0;
+    }
+  }
+
+  /** Tags whose pins get PIN_FLAG_HIGHLIGHTED in getPins. */
+  setHighlightedTags(tags: readonly number[]): void {
+    this.highlighted = tags.length ? new Set(tags) : null;
+  }
+
+  private *selected(f: Compiled): Iterable<CategoryPins> {
+    for (const c of this.categories.values()) if (c.count && (!f.categories || f.categories.has(c.categoryId))) yield c;
+  }
+
+  private locate(id: number): [CategoryPins, number] | null {
+    for (const c of this.categories.values()) {
+      const i = c.indexOf(id);
+      if (i >= 0) return [c, i];
+    }
+    return null;
+  }
+
+  /** The pins passing the filter as fresh typed arrays (categories in load order, pins in data order). */
+  getPins(filter?: PinFilter): PinBuffers {
+    const f = compile(filter);
+    const cats = [...this.selected(f)];
+    const trivial = f.region < 0 && !f.hideChecked && f.floorMode === 0 && !f.tags;
+    // A pass mask per category first, so the output arrays are allocated once at their size.
+    const masks = cats.map((c) => {
+      if (trivial) return null;
+      const m = new Uint8Array(c.count);
+      for (let i = 0; i < c.count; i++) m[i] = passes(c, i, f) ? 1 : 0;
+      return m;
+    });
+    let n = 0;
+    cats.forEach((c, k) => {
+      const m = masks[k];
+      if (!m) n += c.count;
+      else for (let i = 0; i < m.length; i++) n += m[i]!;
+    });
+    const out: PinBuffers = {
+      ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+      icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    };
+    const hl = this.highlighted;
+    let o = 0;
+    cats.forEach((c, k) => {
+      const m = masks[k];
+      const d = c.data;
+      if (!m) {
+        out.ids.set(d.ids, o); out.x.set(d.x, o); out.y.set(d.y, o); out.z.set(d.z, o);
+        out.icon.set(c.icon, o); out.region.set(d.region, o);
+        out.category.fill(c.categoryId, o, o + c.count);
+        for (let i = 0; i < c.count; i++) out.flags[o + i] = flagsOf(c, i, hl);
+        o += c.count;
+        return;
+      }
+      for (let i = 0; i < c.count; i++) {
+        if (!m[i]) continue;
+        out.ids[o] = d.ids[i]!; out.x[o] = d.x[i]!; out.y[o] = d.y[i]!; out.z[o] = d.z[i]!;
+        out.icon[o] = c.icon[i]!; out.region[o] = d.region[i]!; out.category[o] = c.categoryId;
+        out.flags[o] = flagsOf(c, i, hl);
+        o++;
+      }
+    });
+    return out;
+  }
+
+  /** The pin nearest to (x, y) within `radius` passing the filter (later-loaded wins a tie), or null. */
+  queryPoint(x: number, y: number, radius: number, filter?: PinFilter): number | null {
+    const f = compile(filter);
+    const r2 = radius * radius;
+    let best: number | null = null;
+    let bestD = Infinity;
+    for (const c of this.selected(f)) {
+      const { x: xs, y: ys, ids } = c.data;
+      c.index!.search(x - radius, y - radius, x + radius, y + radius, (i) => {
+        const dx = xs[i]! - x, dy = ys[i]! - y;
+        const d2 = dx * dx + dy * dy;
+        if (d2 <= r2 && d2 <= bestD && passes(c, i, f)) {
+          bestD = d2;
+          best = ids[i]!;
+        }
+        return false;
+      });
+    }
+    return best;
+  }
+
+  /** Ids of the pins inside the rectangle (edges included). */
+  async queryRect(minX: number, minY: number, maxX: number, maxY: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
+    const f = compile(filter);
+    const parts: Int32Array[] = [];
+    for (const c of this.selected(f)) {
+      const hits = c.index!.search(minX, minY, maxX, maxY, (i) => passes(c, i, f));
+      parts.push(idsOf(c, hits));
+      await checkpoint?.();
+    }
+    return concat(parts);
+  }
+
+  /** Ids of the pins inside the polygon (x,y pairs, even-odd rule). */
+  async queryLasso(polygon: ArrayLike<number>, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
+    const b = pairsBounds(polygon);
+    if (!b || polygon.length < 6) return MERGE;
+    const f = compile(filter);
+    const parts: Int32Array[] = [];
+    for (const c of this.selected(f)) {
+      const { x, y } = c.data;
+      const hits = c.index!.search(b[0], b[1], b[2], b[3], (i) => pointInPolygon(x[i]!, y[i]!, polygon) && passes(c, i, f));
+      parts.push(idsOf(c, hits));
+      await checkpoint?.();
+    }
+    return concat(parts);
+  }
+
+  /**
+   * Ids of the pins within width/2 of the polyline (x,y pairs), ordered by the route distance of
+   * their nearest point on it (ties by id); one vertex selects a disc.
+   */
+  async queryRoute(polyline: ArrayLike<number>, width: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
+    const nv = polyline.length >> 1;
+    if (nv === 0 || !(width >= 0)) return MERGE;
+    const f = compile(filter);
+    const half = width / 2;
+    const h2 = half * half;
+    const cum = cumulativeLengths(polyline);
+    const segs = Math.max(1, nv - 1);
+    const outIds: number[] = [];
+    const outAlong: number[] = [];
+    for (const c of this.selected(f)) {
+      const { x, y, ids } = c.data;
+      // Best (squared distance, along) per candidate pin of this category, over the segments near it.
+      const best = new Map<number, number>();
+      const bestD: number[] = [];
+      const bestA: number[] = [];
+      for (let s = 0; s < segs; s++) {
+        const ax = polyline[2 * s]!, ay = polyline[2 * s + 1]!;
+        const bx = nv > 1 ? polyline[2 * s + 2]! : ax, by = nv > 1 ? polyline[2 * s + 3]! : ay;
+        c.index!.search(Math.min(ax, bx) - half, Math.min(ay, by) - half, Math.max(ax, bx) + half, Math.max(ay, by) + half, (i) => {
+          projectOnSegment(x[i]!, y[i]!, ax, ay, bx, by, projection);
+          if (projection.dist2 > h2) return false;
+          const slot = best.get(i);
+          if (slot === undefined) {
+            if (!passes(c, i, f)) return false;
+            best.set(i, bestD.length);
+            bestD.push(projection.dist2);
+            bestA.push(cum[s]! + projection.along);
+          } else if (projection.dist2 < bestD[slot]!) {
+            bestD[slot] = projection.dist2;
+            bestA[slot] = cum[s]! + projection.along;
+          }
+          return false;
+        });
+      }
+      for (const [i, slot] of best) {
+        outIds.push(ids[i]!);
+        outAlong.push(bestA[slot]!);
+      }
+      await checkpoint?.();
+    }
+    const order = outIds.map((_, k) => k).sort((a, b) => outAlong[a]! - outAlong[b]! || outIds[a]! - outIds[b]!);
+    return Int32Array.from(order, (k) => outIds[k]!);
+  }
+
+  /** One pin as a plain object, or null. */
+  getPin(id: number): PinRecord | null {
+    const at = this.locate(id);
+    return at ? at[0].record(at[1]) : null;
+  }
+
+  /** Found/total per category and region over the pins passing region, floor and tag filters. */
+  counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): PinCounts {
+    const f = compile({ ...filter, hideChecked: false });
+    const out: PinCounts = { byCategory: {}, byRegion: {} };
+    for (const c of this.selected(f)) {
+      const cat = (out.byCategory[c.categoryId] ??= { total: 0, checked: 0 });
+      for (let i = 0; i < c.count; i++) {
+        if (!passes(c, i, f)) continue;
+        const ch = c.checked[i]!;
+        cat.total++;
+        cat.checked += ch;
+        const r = c.regionOf(i);
+        if (r >= 0) {
+          const reg = (out.byRegion[r] ??= { total: 0, checked: 0 });
+          reg.total++;
+          reg.checked += ch;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Up to `limit` pins whose description, category name or tag names contain `text` (case-insensitive). */
+  async search(text: string, limit: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<PinRecord[]> {
+    const needle = text.trim().toLowerCase();
+    if (!needle || limit <= 0) return [];
+    const f = compile(filter);
+    const out: PinRecord[] = [];
+    for (const c of this.selected(f)) {
+      for (let i = 0; i < c.count && out.length < limit; i++) {
+        if (c.text(i).includes(needle) && passes(c, i, f)) out.push(c.record(i));
+      }
+      if (out.length >= limit) break;
+      await checkpoint?.();
+    }
+    return out;
+  }
+}
+
+function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
+  let fl = c.data.staticFlags[i]!;
+  if (c.checked[i] === 1) fl |= PIN_FLAG_CHECKED;
+  if (hl && c.hasAnyTag(i, hl)) fl |= PIN_FLAG_HIGHLIGHTED;
+  return fl;
+}
+
+function idsOf(c: CategoryPins, hits: number[]): Int32Array {
+  const out = new Int32Array(hits.length);
+  for (let k = 0; k < hits.length; k++) out[k] = c.data.ids[hits[k]!]!;
+  return out;
+}
+
+function concat(parts: Int32Array[]): Int32Array {
+  if (parts.length === 1) return parts[0]!;
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Int32Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+// The implementation behind PinsWorkerApi: network, envelope, cancellation and transfer around
+// a PinStore. Plain TypeScript so node tests drive it directly; pins.worker.ts only exposes it.
+import * as Comlink from 'comlink';
+import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
+import { CANCELLED_ERROR_NAME, type LoadOptions, type PinBuffers, type PinsWorkerApi } from './api';
+import { PinStore, type Checkpoint } from './PinStore';
+
+/** Korean message for a pin list that could not be loaded. */
+export const LOAD_FAILED_MESSAGE = '핀 목록을 불러오지 못했습니다.';
+/** Korean message of a cancelled call. */
+export const CANCELLED_MESSAGE = '요청이 취소되었습니다.';
+
+// Long calls give the event loop a turn this often, so a cancel message can arrive.
+const YIELD_EVERY_MS = 8;
+
+function cancelled(): Error {
+  const e = new Error(CANCELLED_MESSAGE);
+  e.name = CANCELLED_ERROR_NAME;
+  return e;
+}
+
+function loadError(message: string | null | undefined, errClazz?: string | null): Error {
+  const e = new Error(message || LOAD_FAILED_MESSAGE);
+  e.name = errClazz || 'load_failed';
+  return e;
+}
+
+/** Buffers of a PinBuffers, for Comlink.transfer. */
+export function pinBuffersTransferList(b: PinBuffers): ArrayBuffer[] {
+  return [b.ids, b.x, b.y, b.z, b.icon, b.category, b.region, b.flags].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Reads the PinList bytes out of a pins-proto response (binary envelope, or a JSON error envelope). */
+async function pinListBytes(res: Response): Promise<Uint8Array> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes(PROTOBUF_MEDIA_TYPE)) {
+    const body = (await res.json().catch(() => null)) as { error?: { messageTranslated?: string; message?: string; errClazz?: string } } | null;
+    throw loadError(body?.error?.messageTranslated ?? body?.error?.message, body?.error?.errClazz);
+  }
+  const env = Envelope.decode(new Uint8Array(await res.arrayBuffer()));
+  if (env.status !== 200 || env.error || !env.result) throw loadError(env.error?.messageTranslated ?? env.error?.message, env.error?.errClazz);
+  if (env.result.type_url !== PIN_LIST_TYPE_URL) throw loadError(LOAD_FAILED_MESSAGE);
+  return env.result.value ?? new Uint8Array(0);
+}
+
+/** Creates the worker's API object over a store; `fetchImpl` is the global fetch unless given. */
+export function createPinsService(store = new PinStore(), fetchImpl: typeof fetch = (...a) => fetch(...a)): PinsWorkerApi {
+  const running = new Map<number, AbortController>();
+
+  function begin(requestId: number | undefined): { signal: AbortSignal | undefined; checkpoint: Checkpoint | undefined; end: () => void } {
+    if (requestId === undefined) return { signal: undefined, checkpoint: undefined, end: () => {} };
+    const ctl = new AbortController();
+    running.set(requestId, ctl);
+    let last = performance.now();
+    const checkpoint: Checkpoint = async () => {
+      if (performance.now() - last >= YIELD_EVERY_MS) {
+        await new Promise((r) => setTimeout(r, 0));
+        last = performance.now();
+      }
+      if (ctl.signal.aborted) throw cancelled();
+    };
+    return { signal: ctl.signal, checkpoint, end: () => running.delete(requestId) };
+  }
+
+  const api: PinsWorkerApi = {
+    async loadCategory(categoryId: number, opts?: LoadOptions) {
+      const { signal, end } = begin(opts?.requestId);
+      try {
+        const url = `${opts?.apiBase ?? ''}/api/v1/category/${categoryId}/pins-proto`;
+        let res: Response;
+        try {
+          res = await fetchImpl(url, { headers: { Accept: PROTOBUF_MEDIA_TYPE }, credentials: 'include', signal });
+        } catch (e) {
+          if (signal?.aborted) throw cancelled();
+          throw loadError(`${LOAD_FAILED_MESSAGE} (${(e as Error).message})`, 'network');
+        }
+        const bytes = await pinListBytes(res);
+        if (signal?.aborted) throw cancelled();
+        const c = store.load(categoryId, bytes, opts?.icon ?? 0);
+        // The store keeps `bytes` for lazy records, so the cache gets its own copy to own.
+        const copy = bytes.slice().buffer as ArrayBuffer;
+        return Comlink.transfer({ categoryId, lastEdited: c.lastEdited, count: c.count, bytes: copy }, [copy]);
+      } finally {
+        end();
+      }
+    },
+    async loadCategoryBytes(categoryId, bytes, opts) {
+      const c = store.load(categoryId, new Uint8Array(bytes), opts?.icon ?? 0);
+      return { count: c.count, lastEdited: c.lastEdited };
+    },
+    async unloadCategory(categoryId) {
+      store.unload(categoryId);
+    },
+    async loadedCategories() {
+      return store.loaded();
+    },
+    async setChecked(ids) {
+      store.setChecked(ids);
+    },
+    async updateChecked(ids, checked) {
+      store.updateChecked(ids, checked);
+    },
+    async setHighlightedTags(tagIds) {
+      store.setHighlightedTags(tagIds);
+    },
+    async getPins(filter) {
+      const b = store.getPins(filter);
+      return Comlink.transfer(b, pinBuffersTransferList(b));
+    },
+    async queryPoint(x, y, radius, filter) {
+      return store.queryPoint(x, y, radius, filter);
+    },
+    async queryRect(minX, minY, maxX, maxY, filter, requestId) {
+      const { checkpoint, end } = begin(requestId);
+      try {
+        const ids = await store.queryRect(minX, minY, maxX, maxY, filter, checkpoint);
+        return Comlink.transfer(ids, [ids.buffer as ArrayBuffer]);
+      } finally {
+        end();
+      }
+    },
+    async queryLasso(polygon, filter, requestId) {
+      const { checkpoint, end } = begin(requestId);
+      try {
+        const ids = await store.queryLasso(polygon, filter, checkpoint);
+        return Comlink.transfer(ids, [ids.buffer as ArrayBuffer]);
+      } finally {
+        end();
+      }
+    },
+    async queryRoute(polyline, width, filter, requestId) {
+      const { checkpoint, end } = begin(requestId);
+      try {
+        const ids = await store.queryRoute(polyline, width, filter, checkpoint);
+        return Comlink.transfer(ids, [ids.buffer as ArrayBuffer]);
+      } finally {
+        end();
+      }
+    },
+    async getPin(id) {
+      return store.getPin(id);
+    },
+    async counts(filter) {
+      return store.counts(filter);
+    },
+    async search(text, limit, filter) {
+      return store.search(text, limit, filter);
+    },
+    cancel(requestId) {
+      running.get(requestId)?.abort();
+    },
+  };
+  return api;
+}

@@ -1,0 +1,80 @@
+// Pure geometry for the pins worker's selections: lasso (point in polygon) and route corridor
+// (distance to a polyline and the distance along it). Polygons and polylines are flat x,y pairs.
+
+/** Bounding box [minX, minY, maxX, maxY] of flat x,y pairs; null when there are none. */
+export function pairsBounds(pairs: ArrayLike<number>): [number, number, number, number] | null {
+  if (pairs.length < 2) return null;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const x = pairs[i]!, y = pairs[i + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** Whether (px, py) lies inside the polygon (x,y pairs, implicitly closed), by the even-odd rule. */
+export function pointInPolygon(px: number, py: number, poly: ArrayLike<number>): boolean {
+  const n = poly.length >> 1;
+  let inside = false;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = poly[2 * i]!, yi = poly[2 * i + 1]!;
+    const xj = poly[2 * j]!, yj = poly[2 * j + 1]!;
+    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Cumulative length at each vertex of a polyline (x,y pairs): out[0] = 0. */
+export function cumulativeLengths(line: ArrayLike<number>): Float64Array {
+  const n = line.length >> 1;
+  const out = new Float64Array(Math.max(n, 1));
+  for (let i = 1; i < n; i++) {
+    out[i] = out[i - 1]! + Math.hypot(line[2 * i]! - line[2 * i - 2]!, line[2 * i + 1]! - line[2 * i - 1]!);
+  }
+  return out;
+}
+
+/** Result slot of projectOnSegment, reused so the corridor loop allocates nothing. */
+export interface Projection {
+  /** Squared distance from the point to the segment. */
+  dist2: number;
+  /** Distance from the segment's start to the projected point. */
+  along: number;
+}
+
+/** Projects (px, py) on the segment a→b, writing the squared distance and the distance along it into `out`. */
+export function projectOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, out: Projection): Projection {
+  const dx = bx - ax, dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const qx = ax + t * dx - px, qy = ay + t * dy - py;
+  out.dist2 = qx * qx + qy * qy;
+  out.along = t * Math.sqrt(len2);
+  return out;
+}
+
+/**
+ * Distance of (px, py) to a polyline and the route distance (from the first vertex) of its
+ * nearest point; a single vertex counts as a point. Returns null for an empty polyline.
+ */
+export function routePosition(px: number, py: number, line: ArrayLike<number>, cum = cumulativeLengths(line)): { dist: number; along: number } | null {
+  const n = line.length >> 1;
+  if (n === 0) return null;
+  if (n === 1) return { dist: Math.hypot(px - line[0]!, py - line[1]!), along: 0 };
+  const p: Projection = { dist2: 0, along: 0 };
+  let best = Infinity, along = 0;
+  for (let s = 0; s + 1 < n; s++) {
+    projectOnSegment(px, py, line[2 * s]!, line[2 * s + 1]!, line[2 * s + 2]!, line[2 * s + 3]!, p);
+    // Strictly smaller keeps the earliest segment when a point is equally near two (a corner).
+    if (p.dist2 < best) {
+      best = p.dist2;
+      along = cum[s]! + p.along;
+    }
+  }
+  return { dist: Math.sqrt(best), along };
+}
