@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MapEngine } from './MapEngine';
+import { iconColor } from './icons';
+import { pinSizeFactor } from './PinLayer';
+import { PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
+
+const W = 800;
+const H = 600;
+const engines: MapEngine[] = [];
+
+async function makeEngine(): Promise<MapEngine> {
+  const el = document.createElement('div');
+  el.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
+  document.body.appendChild(el);
+  const engine = await MapEngine.create({ container: el, preference: 'webgl', resolution: 1, background: 0x000000 });
+  engines.push(engine);
+  return engine;
+}
+
+function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
+  const n = list.length;
+  const b: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n),
+  };
+  list.forEach((p, i) => {
+    b.ids[i] = p.id; b.x[i] = p.x; b.y[i] = p.y; b.z[i] = p.z ?? NaN; b.icon[i] = p.icon ?? 0;
+  });
+  return b;
+}
+
+function pixel(engine: MapEngine, x: number, y: number): [number, number, number] {
+  const c = document.createElement('canvas');
+  c.width = W;
+  c.height = H;
+  const ctx = c.getContext('2d')!;
+  ctx.drawImage(engine.canvas, 0, 0);
+  const d = ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+  return [d[0]!, d[1]!, d[2]!];
+}
+
+function hex(c: string): [number, number, number] {
+  const v = parseInt(c.slice(1), 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+afterEach(() => {
+  for (const e of engines.splice(0)) {
+    const parent = e.canvas.parentElement;
+    e.dispose();
+    parent?.remove();
+  }
+});
+
+describe('MapEngine in Chromium (WebGL)', () => {
+  it('draws a pin at its coordinate: pickAt finds it and its pixels are its icon colour', async () => {
+    const engine = await makeEngine();
+    engine.setCamera({ x: 100, y: 200, zoom: 1 });
+    engine.setPins(pins([{ id: 42, x: 100, y: 200, icon: 4 }, { id: 7, x: 400, y: 200, icon: 9 }]));
+    engine.renderNow();
+    // The marker's tip is at the coordinate (screen centre); its disc is above it.
+    const f = pinSizeFactor(1, false);
+    expect(engine.pickAt(W / 2, H / 2 - 10 * f)).toBe(42);
+    expect(engine.pickAt(W / 2, H / 2 + 12)).toBeNull(); // below the tip
+    expect(engine.pickAt(W / 2 + 300, H / 2 - 10)).toBe(7);
+    // Cell point (10, 7) of the 32-unit icon: inside the disc, outside the plus glyph.
+    const px = pixel(engine, W / 2 + (10 - 16) * f, H / 2 + (7 - 32) * f);
+    const want = hex(iconColor(4));
+    for (let k = 0; k < 3; k++) expect(Math.abs(px[k]! - want[k]!)).toBeLessThan(40);
+    // The glyph at the disc centre is white.
+    const glyph = pixel(engine, W / 2, H / 2 + (13 - 32) * f);
+    expect(Math.min(...glyph)).toBeGreaterThan(200);
+    // Hidden pins are not drawn and not picked.
+    engine.setPinFlags([42], PinFlag.Hidden, true);
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - 10 * f)).toBeNull();
+    expect(pixel(engine, W / 2 + (10 - 16) * f, H / 2 + (7 - 32) * f)).toEqual([0, 0, 0]);
+  });
+
+  it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
+    const engine = await makeEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 2 });
+    engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 0, y: 4 }]));
+    engine.renderNow();
+    // Pin 2 is further south, so it is drawn over pin 1.
+    expect(engine.pickAt(W / 2, H / 2 - 2)).toBe(2);
+    const s = engine.worldToScreen({ x: 0, y: 0 });
+    expect([s.x, s.y]).toEqual([W / 2, H / 2]);
+  });
+
+  it('emits the drawn rectangle, lasso and route in world units', async () => {
+    const engine = await makeEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    engine.renderNow();
+    const canvas = engine.canvas;
+    const r = canvas.getBoundingClientRect();
+    const fire = (type: string, x: number, y: number) =>
+      canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 1, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true }));
+    const drag = (path: [number, number][]) => {
+      fire('pointerdown', ...path[0]!);
+      for (const p of path.slice(1)) fire('pointermove', ...p);
+      fire('pointerup', ...path[path.length - 1]!);
+    };
+    const ranges: EngineEvents['rangeselect'][] = [];
+    const routes: EngineEvents['routeselect'][] = [];
+    engine.on('rangeselect', (e) => ranges.push(e));
+    engine.on('routeselect', (e) => routes.push(e));
+
+    engine.setMode(SelectionMode.RangeSelection, { rangeShape: 'rect' });
+    drag([[400, 300], [450, 320], [500, 400]]);
+    expect(ranges).toHaveLength(1);
+    expect(ranges[0]!.shape).toBe('rect');
+    expect([...ranges[0]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
+
+    engine.setMode(SelectionMode.RangeSelection, { rangeShape: 'lasso' });
+    drag([[400, 300], [500, 300], [500, 400], [400, 400]]);
+    expect(ranges[1]!.shape).toBe('lasso');
+    expect([...ranges[1]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
+
+    engine.setMode(SelectionMode.RouteSelection, { routeWidth: 80 });
+    drag([[300, 300], [350, 300], [350, 250]]);
+    expect(routes).toHaveLength(1);
+    expect(routes[0]!.width).toBe(80);
+    expect([...routes[0]!.polyline]).toEqual([-100, 0, -50, 0, -50, -50]);
+
+    // ESC leaves the mode and says so.
+    let cancelled = 0;
+    engine.on('modecancel', () => cancelled++);
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(cancelled).toBe(1);
+    expect(engine.getMode()).toBe(SelectionMode.Default);
+    expect(engine.getSnapshot().mode).toBe(SelectionMode.Default);
+  });
+
+  it('reports clicks on pins and map clicks in location selection', async () => {
+    const engine = await makeEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    engine.setPins(pins([{ id: 5, x: 0, y: 0 }]));
+    engine.renderNow();
+    const canvas = engine.canvas;
+    const r = canvas.getBoundingClientRect();
+    const click = (x: number, y: number) => {
+      for (const type of ['pointerdown', 'pointerup']) canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 2, pointerType: 'mouse', button: 0, bubbles: true }));
+    };
+    const clicks: number[] = [];
+    const locations: { x: number; y: number }[] = [];
+    engine.on('pinclick', (e) => clicks.push(e.id));
+    engine.on('locationselect', (e) => locations.push(e));
+    click(400, 290);
+    expect(clicks).toEqual([5]);
+    engine.setMode(SelectionMode.LocationSelection);
+    click(450, 350);
+    expect(locations).toEqual([{ x: 50, y: 50 }]);
+    const menus: number[] = [];
+    engine.on('pincontextmenu', (e) => menus.push(e.id));
+    canvas.dispatchEvent(new MouseEvent('contextmenu', { clientX: r.left + 400, clientY: r.top + 290, bubbles: true, cancelable: true }));
+    expect(menus).toEqual([5]);
+  });
+});

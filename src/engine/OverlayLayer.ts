@@ -1,0 +1,110 @@
+// The interactive layer in screen space, over tiles and pins: the hovered pin drawn enlarged on
+// top, the selection shape being drawn, the temporary pin of pin creation and the player marker.
+// Sprites and the player graphic are built once and only moved per frame; the shape graphic is
+// rebuilt only when the shape or the camera changes.
+import { Container, Graphics, Sprite } from 'pixi.js';
+import type { IconAtlas } from './IconAtlas';
+import { IconLook } from './IconAtlas';
+import type { CameraState } from './types';
+import type { Viewport } from './camera';
+
+/** The shape being drawn: world x,y pairs. */
+export interface DrawnShape {
+  kind: 'rect' | 'lasso' | 'route';
+  points: number[];
+  /** Corridor width of a route (world units). */
+  width: number;
+}
+
+const SHAPE_COLOR = 0x4cc9f0;
+const TEMP_PIN_ICON = 4; // the plus glyph
+
+export class OverlayLayer {
+  readonly container = new Container({ label: 'overlay', eventMode: 'none' });
+  private readonly shapeGfx = new Graphics();
+  private readonly hover: Sprite;
+  private readonly temp: Sprite;
+  private readonly player = new Graphics();
+  private hoverPin: { x: number; y: number } | null = null;
+  private tempPin: { x: number; y: number } | null = null;
+  private playerPos: { x: number; y: number; heading: number } | null = null;
+  private shape: DrawnShape | null = null;
+  private shapeDirty = false;
+
+  constructor(private readonly atlas: IconAtlas) {
+    this.hover = new Sprite({ texture: atlas.frame(0, IconLook.Plain), anchor: { x: 0.5, y: 1 }, visible: false });
+    this.temp = new Sprite({ texture: atlas.frame(TEMP_PIN_ICON, IconLook.Selected), anchor: { x: 0.5, y: 1 }, visible: false });
+    // The player: a disc with a white rim and an arrow pointing along the heading (drawn for heading 0 = up).
+    this.player
+      .circle(0, 0, 15).fill({ color: 0x4cc9f0, alpha: 0.25 })
+      .circle(0, 0, 8).fill(0x1f6feb).stroke({ color: 0xffffff, width: 2.5 })
+      .poly([0, -20, 6, -11, -6, -11]).fill(0xffffff).stroke({ color: 0x1f6feb, width: 1.5 });
+    this.player.visible = false;
+    this.container.addChild(this.shapeGfx, this.temp, this.player, this.hover);
+  }
+
+  /** The hovered pin, drawn enlarged over all pins; null clears. */
+  setHover(pin: { x: number; y: number; icon: number; look: number } | null): void {
+    this.hoverPin = pin;
+    this.hover.visible = !!pin;
+    if (pin) this.hover.texture = this.atlas.frame(pin.icon, pin.look);
+  }
+
+  setTempPin(p: { x: number; y: number } | null): void {
+    this.tempPin = p ? { x: p.x, y: p.y } : null;
+    this.temp.visible = !!p;
+  }
+
+  setPlayer(p: { x: number; y: number; heading: number } | null): void {
+    this.playerPos = p;
+    this.player.visible = !!p;
+  }
+
+  setShape(shape: DrawnShape | null): void {
+    this.shape = shape;
+    this.shapeDirty = true;
+  }
+
+  get hasShape(): boolean {
+    return this.shape !== null;
+  }
+
+  /** Moves everything to the camera; `pinSize` is the pins' size factor (1 = 32 CSS px). */
+  update(cam: CameraState, vp: Viewport, pinSize: number, cameraMoved: boolean): void {
+    const hw = vp.width / 2;
+    const hh = vp.height / 2;
+    if (this.hoverPin) {
+      this.hover.position.set((this.hoverPin.x - cam.x) * cam.zoom + hw, (this.hoverPin.y - cam.y) * cam.zoom + hh);
+      this.hover.scale.set(pinSize * 1.3);
+    }
+    if (this.tempPin) {
+      this.temp.position.set((this.tempPin.x - cam.x) * cam.zoom + hw, (this.tempPin.y - cam.y) * cam.zoom + hh);
+      this.temp.scale.set(Math.max(1, pinSize * 1.2));
+    }
+    if (this.playerPos) {
+      this.player.position.set((this.playerPos.x - cam.x) * cam.zoom + hw, (this.playerPos.y - cam.y) * cam.zoom + hh);
+      this.player.rotation = (this.playerPos.heading * Math.PI) / 180;
+    }
+    if (this.shapeDirty || (cameraMoved && this.shape)) this.drawShape(cam, hw, hh);
+  }
+
+  dispose(): void {
+    this.container.destroy({ children: true });
+  }
+
+  private drawShape(cam: CameraState, hw: number, hh: number): void {
+    this.shapeDirty = false;
+    const g = this.shapeGfx.clear();
+    const s = this.shape;
+    if (!s || s.points.length < 2) return;
+    const pts = s.points.map((v, k) => (k % 2 === 0 ? (v - cam.x) * cam.zoom + hw : (v - cam.y) * cam.zoom + hh));
+    if (s.kind === 'route') {
+      if (pts.length >= 4) {
+        g.poly(pts, false).stroke({ color: SHAPE_COLOR, alpha: 0.25, width: Math.max(2, s.width * cam.zoom), cap: 'round', join: 'round' });
+        g.poly(pts, false).stroke({ color: SHAPE_COLOR, width: 2, cap: 'round', join: 'round' });
+      }
+      return;
+    }
+    if (pts.length >= 6) g.poly(pts, true).fill({ color: SHAPE_COLOR, alpha: 0.15 }).stroke({ color: SHAPE_COLOR, width: 2 });
+  }
+}

@@ -1,0 +1,243 @@
+// Every pin in one ParticleContainer with one atlas texture: one draw call. Positions, looks and
+// colours are static particle data, uploaded only when pins or their flags change (a version
+// flag); camera moves touch only the container transform and one shader uniform.
+import { Particle, ParticleContainer } from 'pixi.js';
+import Flatbush from 'flatbush';
+import { IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
+import { createPinShader } from './pin-shader';
+import { PinFlag, type PinBuffers } from './types';
+
+/** Marker size factor for a zoom: pins grow a little as the map zooms in (1 = 32 CSS px). */
+export function pinSizeFactor(zoom: number, large: boolean): number {
+  const f = Math.min(1, Math.max(0.6, 0.85 + 0.15 * Math.log2(zoom)));
+  return large ? f * 1.35 : f;
+}
+
+// The marker's hit box inside its 32-px cell, relative to the tip at (16, 32).
+const HIT_HALF_WIDTH = 12;
+const HIT_HEIGHT = 31;
+const ALPHA_CHECKED = 0.4;
+const ALPHA_OTHER_FLOOR = 0.3;
+
+export class PinLayer {
+  readonly container: ParticleContainer;
+  readonly atlas = new IconAtlas();
+  private readonly shaderParts = createPinShader();
+  private buffers: PinBuffers | null = null;
+  private particles: Particle[] = [];
+  /** Per pin (buffer index): PinFlag bits. */
+  flags = new Uint8Array(0);
+  /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones). */
+  private slotOf = new Int32Array(0);
+  private readonly indexOfId = new Map<number, number>();
+  private index: Flatbush | null = null;
+  private hideChecked = false;
+  private floor: number | null = null;
+  private large = false;
+  private dirty = false;
+  private highlightMask = 0;
+  /** Bumped whenever something drawn changes. */
+  version = 0;
+
+  constructor() {
+    this.container = new ParticleContainer({
+      label: 'pins',
+      eventMode: 'none',
+      texture: this.atlas.frame(0, 0),
+      shader: this.shaderParts.shader,
+      // Nothing per frame: position and colour are re-uploaded only through update().
+      dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
+    });
+  }
+
+  get count(): number {
+    return this.particles.length;
+  }
+
+  /** Replaces every pin. */
+  setPins(b: PinBuffers): void {
+    const n = b.ids.length;
+    this.buffers = b;
+    this.flags = new Uint8Array(n);
+    this.indexOfId.clear();
+    for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
+    if (b.flags) for (let i = 0; i < n; i++) this.flags[i] = (b.flags[i]! & 1 ? PinFlag.Checked : 0) | (b.flags[i]! & 2 ? PinFlag.Highlighted : 0);
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, c) => b.y[a]! - b.y[c]! || a - c);
+    this.slotOf = new Int32Array(n);
+    const particles = this.particles;
+    if (particles.length > n) particles.length = n;
+    for (let s = 0; s < n; s++) {
+      const i = order[s]!;
+      this.slotOf[i] = s;
+      let p = particles[s];
+      if (!p) particles[s] = p = new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
+      p.x = b.x[i]!;
+      p.y = b.y[i]!;
+    }
+    this.container.particleChildren = particles;
+    this.index = null;
+    if (n > 0) {
+      const index = new Flatbush(n);
+      for (let i = 0; i < n; i++) index.add(b.x[i]!, b.y[i]!);
+      index.finish();
+      this.index = index;
+    }
+    this.refreshFloorFlags();
+    this.restyleAll();
+  }
+
+  /** Sets or clears `flag` on the pins with these ids. */
+  setFlags(ids: ArrayLike<number>, flag: number, on: boolean): void {
+    for (let k = 0; k < ids.length; k++) {
+      const i = this.indexOfId.get(ids[k]!);
+      if (i === undefined) continue;
+      const f = on ? this.flags[i]! | flag : this.flags[i]! & ~flag;
+      if (f !== this.flags[i]) {
+        this.flags[i] = f;
+        this.restyle(i);
+      }
+    }
+  }
+
+  /** Sets `flag` on exactly the pins with these ids, clearing it elsewhere. */
+  setFlagExactly(ids: Iterable<number>, flag: number): void {
+    const on = new Uint8Array(this.flags.length);
+    for (const id of ids) {
+      const i = this.indexOfId.get(id);
+      if (i !== undefined) on[i] = 1;
+    }
+    for (let i = 0; i < this.flags.length; i++) {
+      const f = on[i] ? this.flags[i]! | flag : this.flags[i]! & ~flag;
+      if (f !== this.flags[i]) {
+        this.flags[i] = f;
+        this.restyle(i);
+      }
+    }
+  }
+
+  setHideChecked(on: boolean): void {
+    if (on === this.hideChecked) return;
+    this.hideChecked = on;
+    this.restyleAll();
+  }
+
+  setFloor(floor: number | null): void {
+    this.floor = floor;
+    this.refreshFloorFlags();
+    this.restyleAll();
+  }
+
+  setLarge(on: boolean): void {
+    this.large = on;
+    this.version++;
+  }
+
+  /** Highlights pins whose tagBits share a bit with `mask` (tag slots). */
+  setHighlightMask(mask: number): void {
+    this.highlightMask = mask >>> 0;
+    const bits = this.buffers?.tagBits;
+    if (!bits) return;
+    for (let i = 0; i < this.flags.length; i++) {
+      const on = (bits[i]! & this.highlightMask) !== 0;
+      const f = on ? this.flags[i]! | PinFlag.Highlighted : this.flags[i]! & ~PinFlag.Highlighted;
+      if (f !== this.flags[i]) {
+        this.flags[i] = f;
+        this.restyle(i);
+      }
+    }
+  }
+
+  idOf(i: number): number {
+    return this.buffers!.ids[i]!;
+  }
+
+  indexOf(id: number): number | undefined {
+    return this.indexOfId.get(id);
+  }
+
+  /** World position, icon and drawn state of pin `id` (hover overlay). */
+  pinInfo(id: number): { x: number; y: number; icon: number; flags: number } | null {
+    const i = this.indexOfId.get(id);
+    if (i === undefined || !this.buffers) return null;
+    return { x: this.buffers.x[i]!, y: this.buffers.y[i]!, icon: this.buffers.icon[i]!, flags: this.flags[i]! };
+  }
+
+  isDrawn(i: number): boolean {
+    const f = this.flags[i]!;
+    return !(f & PinFlag.Hidden) && !(this.hideChecked && f & PinFlag.Checked);
+  }
+
+  /**
+   * The topmost drawn pin whose marker covers world point (wx, wy) at `zoom`: the pin's tip is
+   * at its coordinate, so its marker spans up from there. Synchronous; a flatbush box query.
+   */
+  pick(wx: number, wy: number, zoom: number): number | null {
+    if (!this.index) return null;
+    const s = pinSizeFactor(zoom, this.large) / zoom;
+    const hw = HIT_HALF_WIDTH * s;
+    const h = HIT_HEIGHT * s;
+    let best = -1;
+    let bestSlot = -1;
+    this.index.search(wx - hw, wy, wx + hw, wy + h, (i) => {
+      if (this.isDrawn(i) && this.slotOf[i]! > bestSlot) {
+        bestSlot = this.slotOf[i]!;
+        best = i;
+      }
+      return false;
+    });
+    return best < 0 ? null : this.idOf(best);
+  }
+
+  /** Per frame: the uniform that keeps pins the same size on screen; uploads changed flags. */
+  prepare(zoom: number): void {
+    this.shaderParts.pinUniforms.uniforms.uPinScale = pinSizeFactor(zoom, this.large) / zoom;
+    if (this.dirty) {
+      this.container.update();
+      this.dirty = false;
+    }
+  }
+
+  dispose(): void {
+    this.container.destroy({ children: true });
+    this.shaderParts.shader.destroy();
+    this.atlas.dispose();
+    this.particles = [];
+    this.index = null;
+  }
+
+  private refreshFloorFlags(): void {
+    const z = this.buffers?.z;
+    if (!z) return;
+    for (let i = 0; i < this.flags.length; i++) {
+      const zi = z[i]!;
+      const other = this.floor === null ? !Number.isNaN(zi) : zi !== this.floor;
+      this.flags[i] = other ? this.flags[i]! | PinFlag.OtherFloor : this.flags[i]! & ~PinFlag.OtherFloor;
+    }
+  }
+
+  private restyleAll(): void {
+    for (let i = 0; i < this.flags.length; i++) this.restyle(i);
+  }
+
+  private restyle(i: number): void {
+    const p = this.particles[this.slotOf[i]!];
+    if (!p || !this.buffers) return;
+    const f = this.flags[i]!;
+    const look = f & PinFlag.Selected ? IconLook.Selected : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+    p.texture = this.atlas.frame(this.buffers.icon[i]!, look);
+    let alpha = 1;
+    if (!this.isDrawn(i)) alpha = 0;
+    else if (f & PinFlag.OtherFloor && !(f & PinFlag.Selected)) alpha = ALPHA_OTHER_FLOOR;
+    else if (f & PinFlag.Checked && !(f & PinFlag.Selected)) alpha = ALPHA_CHECKED;
+    p.alpha = alpha;
+    p.tint = f & PinFlag.Checked ? 0xb8b8b8 : 0xffffff;
+    const scale = look === IconLook.Plain ? 1 : 1.2;
+    p.scaleX = p.scaleY = scale;
+    this.dirty = true;
+    this.version++;
+  }
+}
+
+export { ICON_CSS };
