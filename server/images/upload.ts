@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { ApiError } from '../http/errors';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, storeImage, type ImageExt } from './store';
+
+/** Korean messages of the image host (answered in its own shape, `data.error`). */
+export const imageMessages = {
+  badClient: '이미지 업로드 권한이 없습니다. (Client-ID 확인)',
+  noFile: '이미지 파일을 첨부해 주세요.',
+  badType: '지원하지 않는 이미지 형식입니다. PNG, JPEG, WebP, GIF만 올릴 수 있습니다.',
+  tooLarge: `이미지가 너무 큽니다. ${MAX_IMAGE_BYTES / 1024 / 1024}MB 이하만 올릴 수 있습니다.`,
+  tooManyPixels: '이미지 해상도가 너무 큽니다.',
+  unreadable: '이미지를 읽을 수 없습니다. 손상된 파일인지 확인해 주세요.',
+  badRequest: '이미지 업로드 요청 형식이 올바르지 않습니다.',
+  failed: '이미지 호스트 등록에 실패했습니다.',
+} as const;
+
+/** A successful upload, in the shape of the well-known anonymous image host. */
+export interface ImageHostResponse {
+  data: { id: string; link: string; type: string; width: number; height: number; size: number; datetime: number; animated: boolean };
+  success: true;
+  status: 200;
+}
+
+const EXT_OF: Record<string, ImageExt> = { png: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif' };
+
+function hostError(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ data: { error: message, request: '/api/v1/images', method: 'POST' }, success: false, status });
+}
+
+function statusAndMessage(err: FastifyError | ApiError): [number, string] {
+  if (err instanceof ApiError) {
+    if (err.status === 403) return [403, err.errClazz === 'forbidden' && err.message.startsWith('cross-site') ? err.messageTranslated : imageMessages.badClient];
+    return [err.status, err.messageTranslated];
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return [413, imageMessages.tooLarge];
+  if (status === 429) return [429, '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.'];
+  if (status >= 400 && status < 500) return [400, imageMessages.badRequest];
+  return [500, imageMessages.failed];
+}
+
+/**
+ * POST /v1/images — the built-in anonymous image host: multipart with the file in `image` and
+ * `type=file`, `Authorization: Client-ID {IMAGE_HOST_CLIENT_ID}`. The real type is read from the bytes
+ * (PNG, JPEG, WebP, GIF), at most 10 MiB and 40 megapixels; the bytes are stored unchanged.
+ */
+export async function registerImageUpload(parent: FastifyInstance): Promise<void> {
+  await parent.register(async (app) => {
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
+    app.post('/v1/images', {
+      errorHandler: (err: FastifyError | ApiError, request, reply) => {
+        const [status, message] = statusAndMessage(err);
+        if (status >= 500) request.log.error({ err, reqId: request.id }, 'image upload failed');
+        return hostError(reply, status, message);
+      },
+    }, async (request, reply) => {
+      if (request.headers.authorization !== `Client-ID ${app.config.imageHostClientId}`) return hostError(reply, 403, imageMessages.badClient);
+      if (!request.isMultipart()) return hostError(reply, 400, imageMessages.noFile);
+      let bytes: Buffer | null = null;
+      let type: string | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const buf = await part.toBuffer();
+          if (part.fieldname === 'image') bytes = buf;
+        } else if (part.fieldname === 'type') {
+          type = String(part.value);
+        }
+      }
+      if (type !== undefined && type !== 'file') return hostError(reply, 400, imageMessages.noFile);
+      if (!bytes || bytes.length === 0) return hostError(reply, 400, imageMessages.noFile);
+      const kind = await fileTypeFromBuffer(bytes);
+      const ext = kind ? EXT_OF[kind.ext] : undefined;
+      if (!ext) return hostError(reply, 415, imageMessages.badType);
+      let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+      try {
+        meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+      } catch {
+        return hostError(reply, 400, imageMessages.unreadable);
+      }
+      const width = meta.width ?? 0;
+      const height = meta.pageHeight ?? meta.height ?? 0;
+      if (!width || !height) return hostError(reply, 400, imageMessages.unreadable);
+      if (width * height > MAX_IMAGE_PIXELS) return hostError(reply, 400, imageMessages.tooManyPixels);
+      const id = await storeImage(app.config.dataDir, ext, bytes);
+      const body: ImageHostResponse = {
+        data: {
+          id,
+          link: `${app.config.publicUrl}/images/${id}.${ext}`,
+          type: IMAGE_TYPES[ext],
+          width,
+          height,
+          size: bytes.length,
+          datetime: Math.floor(Date.now() / 1000),
+          animated: (meta.pages ?? 1) > 1,
+        },
+        success: true,
+        status: 200,
+      };
+      return body;
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from '../../auth/cookies';
+import { revokeSession, rotateRefresh, setSessionCookies } from '../../auth/sessions';
+import { ErrClazz, Messages } from '../../http/errors';
+import { fail, ok } from '../../http/envelope';
+import { signInRateLimit } from '../../security/plugin';
+import type { RateLimits } from '../../security/limits';
+
+/**
+ * POST /v1/auth/refresh — rotates the refresh cookie and issues a new pair ({refreshed: true}).
+ * A missing, unknown, expired or revoked token, or a replayed one (which revokes its whole
+ * session), answers 401 requires_login and clears the cookies. A token used again within a few
+ * seconds (two tabs refreshing at once) answers {refreshed: false} and sets nothing.
+ * POST /v1/auth/logout — revokes the session and clears the cookies; 200 for visitors too.
+ */
+export async function registerSessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  app.post('/v1/auth/refresh', { config: signInRateLimit(limits, 'refresh') }, async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    const outcome = token ? await rotateRefresh(app, token) : { kind: 'invalid' as const };
+    if (outcome.kind === 'rotated') {
+      setSessionCookies(reply, outcome.tokens);
+      return ok({ refreshed: true });
+    }
+    if (outcome.kind === 'raced') return ok({ refreshed: false });
+    clearSessionCookies(reply, app.config);
+    const why = outcome.kind === 'reused' ? 'refresh token reused: session revoked' : 'no valid refresh token';
+    return reply.status(401).send(fail(401, ErrClazz.requiresLogin, Messages.loginRequired, why));
+  });
+
+  app.post('/v1/auth/logout', async (request, reply) => {
+    await revokeSession(app, { refreshToken: request.cookies[REFRESH_COOKIE], accessToken: request.cookies[ACCESS_COOKIE] });
+    clearSessionCookies(reply, app.config);
+    return ok(null);
+  });
+}
