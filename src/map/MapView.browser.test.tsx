@@ -1,0 +1,75 @@
+import { StrictMode, act, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { SelectionMode, type MapEngine } from '../engine';
+import { ko } from '../i18n/ko';
+import { MapView } from './MapView';
+import { ModeBanner } from './ModeBanner';
+import { PinContextMenu } from './PinContextMenu';
+import { useEngineSnapshot } from './use-engine-snapshot';
+
+// The engine starts asynchronously, outside act(); the tests wait for it instead.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+function host(): HTMLDivElement {
+  const el = document.createElement('div');
+  el.style.cssText = 'width:640px;height:480px;position:fixed;left:0;top:0';
+  document.body.appendChild(el);
+  return el;
+}
+
+describe('<MapView>', () => {
+  it('starts one engine under strict mode, feeds the snapshot hook, and disposes it on unmount', async () => {
+    const el = host();
+    const root = createRoot(el);
+    const seen: (MapEngine | null)[] = [];
+    let modeShown: number | null = null;
+    function Probe() {
+      const [engine, setEngine] = useState<MapEngine | null>(null);
+      const snap = useEngineSnapshot(engine);
+      modeShown = snap?.mode ?? null;
+      return <MapView onEngine={(e) => { seen.push(e); setEngine(e); }} />;
+    }
+    await act(async () => root.render(<StrictMode><Probe /></StrictMode>));
+    await vi.waitFor(() => expect(seen.filter(Boolean)).toHaveLength(1), { timeout: 10_000 });
+    const engine = seen[0]!;
+    expect(el.querySelectorAll('canvas')).toHaveLength(1);
+    await vi.waitFor(() => expect(modeShown).toBe(SelectionMode.Default));
+    await act(async () => engine.setMode(SelectionMode.RangeSelection));
+    expect(modeShown).toBe(SelectionMode.RangeSelection);
+    await act(async () => root.unmount());
+    expect(seen.at(-1)).toBeNull();
+    expect(engine.isDisposed).toBe(true);
+    expect(el.querySelectorAll('canvas')).toHaveLength(0);
+    el.remove();
+  });
+});
+
+describe('<PinContextMenu> and <ModeBanner>', () => {
+  it('offers mark as found / not found and ends the mode on ESC or a press', async () => {
+    const el = host();
+    const root = createRoot(el);
+    const onCheck = vi.fn();
+    const onClose = vi.fn();
+    await act(async () => root.render(<PinContextMenu pinId={3} x={10} y={20} isChecked={false} onCheck={onCheck} onClose={onClose} />));
+    const button = el.querySelector('button')!;
+    expect(button.textContent).toBe(ko.markFound);
+    await act(async () => button.click());
+    expect(onCheck).toHaveBeenCalledWith(true);
+    expect(onClose).toHaveBeenCalled();
+    await act(async () => root.render(<PinContextMenu pinId={3} x={10} y={20} isChecked onCheck={onCheck} onClose={onClose} />));
+    expect(el.querySelector('button')!.textContent).toBe(ko.markNotFound);
+
+    const onEnd = vi.fn();
+    await act(async () => root.render(<ModeBanner mode={SelectionMode.RangeSelection} selectedCount={1234} onEnd={onEnd} />));
+    expect(el.textContent).toContain('1,234개 선택됨');
+    await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    await act(async () => el.querySelector('button')!.click());
+    expect(onEnd).toHaveBeenCalledTimes(2);
+    await act(async () => root.render(<ModeBanner mode={SelectionMode.Default} selectedCount={0} onEnd={onEnd} />));
+    expect(el.querySelector('button')).toBeNull();
+    await act(async () => root.unmount());
+    el.remove();
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { MapEngine } from '../engine';
+import './map.css';
+
+export interface MapViewProps {
+  /** Called with the engine once it runs, and with null before it is disposed. */
+  onEngine?: (engine: MapEngine | null) => void;
+  className?: string;
+  /** Renderer preference (tests ask for 'webgl'). */
+  preference?: 'webgl' | 'webgpu';
+}
+
+/**
+ * The map's canvas: creates the engine on mount and disposes it on unmount. Safe under React 19
+ * strict mode: the first, discarded mount's engine is disposed as soon as it finishes starting.
+ */
+export function MapView({ onEngine, className, preference }: MapViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onEngineRef = useRef(onEngine);
+  useEffect(() => {
+    onEngineRef.current = onEngine;
+  }, [onEngine]);
+
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    let engine: MapEngine | null = null;
+    let cancelled = false;
+    MapEngine.create({ container, preference: preference ?? 'webgl' }).then(
+      (e) => {
+        if (cancelled) {
+          e.dispose();
+          return;
+        }
+        engine = e;
+        onEngineRef.current?.(e);
+      },
+      (err: unknown) => {
+        // No WebGL at all: the page stays usable without the map; the crash screen is for bugs.
+        console.error('map engine failed to start', err);
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (engine) {
+        onEngineRef.current?.(null);
+        engine.dispose();
+      }
+    };
+  }, [preference]);
+
+  return <div ref={ref} className={className ? `map-view ${className}` : 'map-view'} data-testid="map-view" />;
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { SelectionMode } from '../engine';
+
+export interface ModeBannerProps {
+  mode: SelectionMode;
+  /** Pins chosen so far (range and route selection). */
+  selectedCount: number;
+  /** ESC or a press on the banner: the page asks to apply the action, or just leaves the mode. */
+  onEnd: () => void;
+}
+
+const LABELS: Record<SelectionMode, string> = {
+  [SelectionMode.Default]: '',
+  [SelectionMode.LocationSelection]: '지도에서 위치를 선택하세요',
+  [SelectionMode.RangeSelection]: '드래그하여 범위를 선택하세요',
+  [SelectionMode.RouteSelection]: '드래그하여 경로를 그리세요',
+};
+
+/** The banner of a selection mode: what to do, how many pins are chosen; ESC or a press ends it. */
+export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
+  useEffect(() => {
+    if (mode === SelectionMode.Default) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onEnd();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mode, onEnd]);
+  if (mode === SelectionMode.Default) return null;
+  const counts = mode === SelectionMode.RangeSelection || mode === SelectionMode.RouteSelection;
+  return (
+    <button type="button" className="map-mode-banner" onClick={onEnd} aria-live="polite">
+      <span>{LABELS[mode]}</span>
+      {counts && <strong className="map-mode-count">{`${selectedCount.toLocaleString('ko-KR')}개 선택됨`}</strong>}
+      <span className="map-mode-hint">ESC 또는 눌러서 종료</span>
+    </button>
+  );
+}
