@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
+import { ok, fail } from '../../http/envelope';
+import { ErrClazz } from '../../http/errors';
+import { categoryMeta, categoryPins, listGroups, listTagGroups } from '../../repos/categories';
+import { DataMessages, IdParams, wantsProto } from './common';
+
+/** Encoded pin lists kept in memory, at most this many bytes in all (least recently used go first). */
+const CACHE_BYTES = 96 * 1024 * 1024;
+
+interface Encoded { proto: Uint8Array; json?: string; bytes: number }
+
+/** A small LRU of encoded pin lists keyed by (category, lastEdited): a stale key is never asked for again. */
+class PinListCache {
+  private map = new Map<string, Encoded>();
+  private total = 0;
+
+  get(key: string): Encoded | undefined {
+    const v = this.map.get(key);
+    if (v) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, v: Encoded): void {
+    this.evict(key);
+    this.map.set(key, v);
+    this.total += v.bytes;
+    for (const [k] of this.map) {
+      if (this.total <= CACHE_BYTES) break;
+      this.evict(k);
+    }
+  }
+
+  private evict(key: string): void {
+    const old = this.map.get(key);
+    if (old) {
+      this.total -= old.bytes;
+      this.map.delete(key);
+    }
+  }
+}
+
+function etagOf(id: number, lastEdited: number, proto: boolean): string {
+  // The representation is part of the tag so a cached JSON body never answers a protobuf request.
+  return `W/"cat-${id}-${lastEdited}-${proto ? 'pb' : 'json'}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === '*' || t === etag || `W/${t}` === etag);
+}
+
+function sendProto(reply: FastifyReply, status: number, bytes: Uint8Array) {
+  return reply.status(status).header('content-type', PROTOBUF_MEDIA_TYPE).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** GET /v1/category/groups, /v1/category/tag-groups and /v1/category/:id/pins-proto. */
+export async function registerCategoryRoutes(app: FastifyInstance): Promise<void> {
+  const cache = new PinListCache();
+
+  app.get('/v1/category/groups', async () => ok(await listGroups(app.db)));
+
+  app.get('/v1/category/tag-groups', async () => ok(await listTagGroups(app.db)));
+
+  app.get('/v1/category/:id/pins-proto', { schema: { params: IdParams } }, async (request, reply) => {
+    const { id } = request.params as { id: number };
+    const proto = wantsProto(request);
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept');
+    const meta = await categoryMeta(app.db, id);
+    if (!meta) {
+      const body = fail(404, ErrClazz.notFound, DataMessages.categoryNotFound, `no category ${id}`);
+      if (!proto) return reply.status(404).send(body);
+      return sendProto(reply, 404, Envelope.encode({ status: 404, error: body.error! }).finish());
+    }
+    let etag = etagOf(id, meta.lastEdited, proto);
+    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).header('etag', etag).send();
+    const key = `${id}:${meta.lastEdited}`;
+    let entry = cache.get(key);
+    if (!entry || (!proto && entry.json === undefined)) {
+      const list = await categoryPins(app.db, id);
+      if (!list) return reply.status(404).send(fail(404, ErrClazz.notFound, DataMessages.categoryNotFound));
+      const value = PinList.encode({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }).finish();
+      const envelope = Envelope.encode({ status: 200, result: { type_url: PIN_LIST_TYPE_URL, value } }).finish();
+      const fresh: Encoded = { proto: envelope, bytes: envelope.byteLength };
+      if (!proto) {
+        fresh.json = JSON.stringify(ok({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }));
+        fresh.bytes += fresh.json.length * 2;
+      }
+      if (list.lastEdited === meta.lastEdited && entry) fresh.proto = entry.proto;
+      entry = fresh;
+      cache.set(`${id}:${list.lastEdited}`, entry);
+      // An edit may have landed between the two reads: the tag follows the list actually sent.
+      etag = etagOf(id, list.lastEdited, proto);
+    }
+    reply.header('etag', etag);
+    if (proto) return sendProto(reply, 200, entry.proto);
+    return reply.status(200).header('content-type', 'application/json; charset=utf-8').send(entry.json ?? '');
+  });
+}

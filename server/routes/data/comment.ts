@@ -1,0 +1,67 @@
+import { Type, type Static } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/guard';
+import { ok } from '../../http/envelope';
+import { ApiError } from '../../http/errors';
+import { pinExists } from '../../repos/pins';
+import { commentAuthor, commentById, createComment, deleteComment, listComments, userRole, vote, type Vote } from '../../repos/comments';
+import { DataMessages, IdParams, ImageRef, requireText } from './common';
+
+/** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
+export const MAX_COMMENTS_PER_PAGE = 50;
+/** Longest comment (characters, after trimming). */
+export const MAX_COMMENT = 1000;
+
+const PageQuery = Type.Object({
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_COMMENTS_PER_PAGE, default: 10 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+});
+const CommentBody = Type.Object({
+  content: Type.String({ maxLength: 10_000 }),
+  image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
+});
+const LikeBody = Type.Object({ type: Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]) });
+
+/** Comment pages, writing, deleting and votes. */
+export async function registerCommentRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
+    if (!(await pinExists(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    const r = await listComments(app.db, id, request.userId, n, page);
+    return ok({ total: r.total, page, n, comments: r.comments });
+  });
+
+  app.put('/v2/pin/:id/comment', { schema: { params: IdParams, body: CommentBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const body = request.body as Static<typeof CommentBody>;
+    const content = requireText(body.content, MAX_COMMENT);
+    if (!(await pinExists(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    const commentId = await createComment(app.db, id, userId, content, body.image || null);
+    return ok(await commentById(app.db, commentId, userId));
+  });
+
+  // Deleting: the author, or a moderator or admin (moderation of abusive comments).
+  app.delete('/v1/comment/:id', { schema: { params: IdParams } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const author = await commentAuthor(app.db, id);
+    if (!author.exists) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
+    if (author.userId !== userId) {
+      const role = await userRole(app.db, userId);
+      if (role !== 'moderator' && role !== 'admin') throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
+    }
+    await deleteComment(app.db, id);
+    return ok({ id, deleted: true });
+  });
+
+  app.post('/v2/comment/:id/like', { schema: { params: IdParams, body: LikeBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const { type } = request.body as { type: Vote };
+    const r = await vote(app.db, id, userId, type);
+    if (!r) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
+    return ok({ commentId: id, ...r });
+  });
+}
