@@ -4,21 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ThemePreference } from '../ui/theme';
 import { setTheme, useStore } from '../state';
 import type { Me } from '../data/types';
+import { useLogout, useMe } from '../data';
+import { DEFAULT_SETTINGS, readSettings, saveSettings, type Settings } from '../data';
+import { setHideChecked, setPinSize } from '../state';
 
 /** The signed-in user, or null for a visitor (undefined while the first answer is pending). */
 export function useSessionUser(): Me | null | undefined {
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    fetch('/api/v1/me', { credentials: 'include' })
-      .then((r) => r.json())
-      .then((e: { result: Me | null }) => live && setMe(e.result ?? null))
-      .catch(() => live && setMe(null));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return me;
+  return useMe().data;
 }
 
 /** The theme preference (key 'theme', kept by the store) and its setter. */
@@ -29,9 +21,8 @@ export function useThemePreference(): [ThemePreference, (t: ThemePreference) => 
 
 /** Logs out (server call, cache reset and the 'logged out' toast). */
 export function useLogoutAction(): () => void {
-  return useCallback(() => {
-    void fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include' }).then(() => location.assign('/'));
-  }, []);
+  const { mutate } = useLogout();
+  return useCallback(() => mutate(), [mutate]);
 }
 
 const NAV_KEY = 'navCollapsed';
@@ -107,4 +98,72 @@ export function takeReturnTo(): string {
   const p = sessionStorage.getItem(RETURN_KEY) ?? '/';
   sessionStorage.removeItem(RETURN_KEY);
   return p.startsWith('/') && !p.startsWith('//') ? p : '/';
+}
+
+let settingsCache: Settings | null = null;
+const settingsListeners = new Set<() => void>();
+let settingsLoading: Promise<void> | null = null;
+function loadSettings(): void {
+  settingsLoading ??= readSettings()
+    .then((s) => {
+      settingsCache = s ?? DEFAULT_SETTINGS;
+    })
+    .catch(() => {
+      settingsCache = DEFAULT_SETTINGS;
+    })
+    .finally(() => settingsListeners.forEach((l) => l()));
+}
+
+/** The local settings (SPEC §3) and a setter that saves them and applies them to the map. */
+export function useSettings(): [Settings, (change: Partial<Omit<Settings, 'fixedKey'>>) => void] {
+  const [, force] = useState(0);
+  useEffect(() => {
+    const l = () => force((n) => n + 1);
+    settingsListeners.add(l);
+    loadSettings();
+    return () => {
+      settingsListeners.delete(l);
+    };
+  }, []);
+  const update = useCallback((change: Partial<Omit<Settings, 'fixedKey'>>) => {
+    settingsCache = { ...(settingsCache ?? DEFAULT_SETTINGS), ...change };
+    if (change.hideChecked !== undefined) setHideChecked(change.hideChecked);
+    if (change.pinSize !== undefined) setPinSize(change.pinSize);
+    settingsListeners.forEach((l) => l());
+    void saveSettings(change).catch(() => {});
+  }, []);
+  return [settingsCache ?? DEFAULT_SETTINGS, update];
+}
+
+/** Found/total of a category or region. */
+export interface Counts {
+  total: number;
+  checked: number;
+}
+type CountsSource = () => Promise<{ byCategory: Record<number, Counts>; byRegion: Record<number, Counts> }>;
+let countsSource: CountsSource | null = null;
+/** Where usePinCounts reads from (the pins worker's counts(), set at start-up). */
+export function setCountsSource(fn: CountsSource | null): void {
+  countsSource = fn;
+}
+
+/** Progress (found/total) per category and per region over the loaded pins; refreshed when pins or checks change. */
+export function usePinCounts(): { byCategory: Record<number, Counts>; byRegion: Record<number, Counts> } | undefined {
+  const snap = useStore();
+  const [counts, setCounts] = useState<Awaited<ReturnType<CountsSource>>>();
+  const version = snap.pins.version;
+  const checks = snap.checks;
+  useEffect(() => {
+    let live = true;
+    const t = setTimeout(() => {
+      countsSource?.()
+        .then((c) => live && setCounts(c))
+        .catch(() => {});
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [version, checks]);
+  return counts;
 }

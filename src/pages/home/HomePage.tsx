@@ -1,1 +1,46 @@
-export default function HomePage(_props: { provider?: string }) { return null; }
+import { useEffect, useState } from 'react';
+import { regionById } from '../../regions';
+import { Icon } from '../../ui/icons';
+import { Footer } from '../../ui/Footer';
+import { MapMode, useStore } from '../../state';
+import { useDocumentTitle } from '../PageLayout';
+import { CategoryPanel } from './CategoryPanel';
+import { MapToolbar } from './MapToolbar';
+import { useEngine } from './engine-context';
+
+const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
+
+/** The home page (SPEC §2 "/"): filters over the map kept by the shell. */
+export default function HomePage() {
+  const snap = useStore();
+  const engine = useEngine();
+  const [panelOpen, setPanelOpen] = useState(() => !isPhone());
+  const [rangeShape, setRangeShape] = useState<'rect' | 'lasso'>('rect');
+  useDocumentTitle(regionById(snap.mapRegion).label + ' 지도');
+
+  // The bridge sets the mode; the rectangle/lasso choice is ours to add.
+  useEffect(() => {
+    if (engine && snap.selection.mode === MapMode.RangeSelection) engine.setMode(MapMode.RangeSelection, { rangeShape });
+  }, [engine, snap.selection.mode, rangeShape]);
+
+  return (
+    <>
+      <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label="지도 필터">
+        <div className="map-panel-head">
+          <button type="button" className="panel-toggle" aria-expanded={panelOpen} aria-controls="map-panel-body" onClick={() => setPanelOpen((o) => !o)}>
+            <Icon name="filter" />
+            <span className="panel-title">{regionById(snap.mapRegion).label}</span>
+            <span className="muted small">카테고리 {snap.homeFilters.categories.length}개</span>
+            <Icon name={panelOpen ? 'chevronDown' : 'chevronRight'} className="panel-chevron" />
+            <span className="sr-only">{panelOpen ? '필터 닫기' : '필터 열기'}</span>
+          </button>
+        </div>
+        <div id="map-panel-body" className="map-panel-body" hidden={!panelOpen}>
+          <CategoryPanel />
+          <Footer compact />
+        </div>
+      </aside>
+      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape} />
+    </>
+  );
+}

@@ -1,1 +1,106 @@
-export default function PinPage(_props: { provider?: string }) { return null; }
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ko } from '../../i18n/ko';
+import { regionById, isKnownRegion } from '../../regions';
+import { CategoryIcon } from '../../ui/CategoryIcon';
+import { Icon } from '../../ui/icons';
+import { Spinner } from '../../ui/Loading';
+import { toast } from '../../ui/toast';
+import { setFloor, setRegion, useStore } from '../../state';
+import { useCategoryGroups, useCheckPin, useMe, usePin } from '../../data';
+import { useDocumentTitle } from '../PageLayout';
+import { useEngine } from '../home/engine-context';
+import { copyShareLink, floorLabel } from '../home/MapToolbar';
+import { readUrlView } from '../home/url-state';
+import { Comments } from './Comments';
+import { ReportDialog } from './ReportDialog';
+
+/** /pin/{hpid}: the pin's detail beside (or under, on phones) the map, which flies to it. */
+export default function PinPage() {
+  const { hpid } = useParams();
+  const id = Number(hpid);
+  const valid = Number.isInteger(id) && id > 0;
+  const pin = usePin(valid ? id : null);
+  const me = useMe().data;
+  const check = useCheckPin();
+  const snap = useStore();
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const groups = useCategoryGroups();
+  const [reportOpen, setReportOpen] = useState(false);
+  const p = pin.data;
+  const category = groups.data?.flatMap((g) => g.categories).find((c) => c.id === p?.categoryId);
+  const title = p?.categoryName ?? category?.name ?? (p ? `핀 ${p.id}` : '핀');
+  useDocumentTitle(title);
+
+  const flyTo = (animate: boolean) => {
+    if (!p || !engine) return;
+    if (p.region != null && isKnownRegion(p.region) && p.region !== snap.mapRegion) setRegion(p.region);
+    setFloor(p.coordZ ?? null);
+    // After the region switch reaches the engine (the bridge applies store changes in a microtask).
+    setTimeout(() => engine.setCamera({ x: p.coordX, y: p.coordY, zoom: Math.max(engine.getCamera().zoom, 1) }, { animate }), 0);
+  };
+  // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view).
+  useEffect(() => {
+    if (p && engine && !readUrlView(window.location.search).camera) flyTo(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p?.id, engine]);
+
+  const close = () => navigate({ pathname: '/', search });
+  const isChecked = p ? snap.checks.has(p.id) || p.isChecked : false;
+  const toggleFound = () => {
+    if (!p) return;
+    if (!me) return toast.error(ko.loginRequired);
+    check.mutate({ pinId: p.id, check: !isChecked });
+  };
+
+  return (
+    <section className="detail-panel" aria-labelledby="pin-title">
+      <div className="detail-head">
+        <h1 id="pin-title">
+          {p && <CategoryIcon icon={p.icon ?? category?.icon ?? 0} size={28} />}
+          <span>{title}</span>
+        </h1>
+        <button type="button" className="icon-btn" onClick={() => void copyShareLink()} aria-label="링크 공유" title="링크 공유"><Icon name="share" /></button>
+        <button type="button" className="icon-btn" onClick={close} aria-label="닫기" title="닫기"><Icon name="close" /></button>
+      </div>
+      <div className="detail-body">
+        {!valid && <p className="notice notice-danger">잘못된 핀 주소입니다.</p>}
+        {pin.isPending && valid && <Spinner label="핀 정보를 불러오는 중…" />}
+        {pin.isError && <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>}
+        {p && (
+          <>
+            {p.image && <img className="detail-image" src={p.image} alt={`${title} 위치 사진`} loading="lazy" />}
+            {p.tags.length > 0 && (
+              <ul className="chips list-reset" aria-label="태그">
+                {p.tags.map((t) => <li key={t.id} className="chip">#{t.name}</li>)}
+              </ul>
+            )}
+            {p.description ? <p className="description">{p.description}</p> : <p className="muted">설명이 없습니다.</p>}
+            <div className="detail-actions">
+              <button type="button" className={`btn ${isChecked ? '' : 'btn-primary'}`} onClick={toggleFound} aria-pressed={isChecked} disabled={check.isPending}>
+                <Icon name={isChecked ? 'close' : 'checkCircle'} />{isChecked ? ko.markNotFound : ko.markFound}
+              </button>
+              <button type="button" className="btn" onClick={() => flyTo(true)}><Icon name="crosshair" />지도에서 위치 보기</button>
+            </div>
+            {!me && <p className="muted small">찾음 표시와 댓글은 <Link to={`/login?from=${encodeURIComponent(`/pin/${p.id}`)}`}>로그인</Link> 후에 할 수 있습니다.</p>}
+            <dl className="detail-meta">
+              <dt>지역</dt><dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
+              <dt>층</dt><dd>{floorLabel(p.coordZ ?? null)}</dd>
+              <dt>좌표</dt><dd>X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}</dd>
+              <dt>찾은 사람</dt><dd data-testid="total-checks">{(p.totalChecks ?? 0).toLocaleString('ko-KR')}명</dd>
+              <dt>핀 번호</dt><dd>{p.id}</dd>
+            </dl>
+            <div className="detail-actions">
+              <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}><Icon name="edit" />수정</Link>
+              <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}><Icon name="flag" />신고</button>
+            </div>
+            <Comments pinId={p.id} />
+            <ReportDialog open={reportOpen} pinId={p.id} onClose={() => setReportOpen(false)} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { regionById } from '../../regions';
+import { Icon, type IconName } from '../../ui/icons';
+import { toast } from '../../ui/toast';
+import { ko } from '../../i18n/ko';
+import { MapMode, setFloor, setMapMode, useStore } from '../../state';
+import { useSettings } from '../session';
+
+/** Korean name of a floor: the base map, an upper floor or an underground level. */
+export function floorLabel(depth: number | null): string {
+  if (depth == null || depth === 0) return '지상';
+  return depth > 0 ? `${depth}층` : `지하 ${-depth}층`;
+}
+
+/** The floors a region offers: the base map plus every sub-map depth, top floor first. */
+export function regionFloors(regionId: number): (number | null)[] {
+  const info = regionById(regionId).info;
+  const depths = [...new Set(info.subs.map((s) => s.depth).filter((d) => d !== info.floor))].sort((a, b) => b - a);
+  const upper = depths.filter((d) => d > info.floor);
+  const lower = depths.filter((d) => d < info.floor);
+  return [...upper, null, ...lower];
+}
+
+function ToolButton({ icon, label, pressed, onClick }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={label}>
+      <Icon name={icon} />
+      <span className="tool-label">{label}</span>
+    </button>
+  );
+}
+
+/** Share link: the URL already carries region, camera and open pin. */
+export async function copyShareLink(): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    toast.success(ko.copiedToClipboard);
+  } catch {
+    // Clipboard refused (insecure origin, permissions): show the link so it can be copied by hand.
+    window.prompt('아래 링크를 복사하세요', window.location.href);
+  }
+}
+
+/** The map's tools: floor picker, selection tools (range, lasso, route), pin size and share link. */
+export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 'lasso'; onRangeShape: (s: 'rect' | 'lasso') => void }) {
+  const snap = useStore();
+  const [settings, updateSettings] = useSettings();
+  const floors = regionFloors(snap.mapRegion);
+  const mode = snap.selection.mode;
+  const startRange = (shape: 'rect' | 'lasso') => {
+    onRangeShape(shape);
+    setMapMode(mode === MapMode.RangeSelection && rangeShape === shape ? MapMode.Default : MapMode.RangeSelection);
+  };
+  return (
+    <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
+      {floors.length > 1 && (
+        <div className="floor-picker" role="radiogroup" aria-label="층 선택">
+          {floors.map((f) => (
+            <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
+          ))}
+        </div>
+      )}
+      <div className="tool-group">
+        <ToolButton icon="square" label="사각형 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
+        <ToolButton icon="lasso" label="올가미 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+        <ToolButton icon="route" label="경로 선택" pressed={mode === MapMode.RouteSelection} onClick={() => setMapMode(mode === MapMode.RouteSelection ? MapMode.Default : MapMode.RouteSelection)} />
+      </div>
+      <div className="tool-group">
+        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 크게 (켜짐)' : '핀 크게'} pressed={settings.pinSize === 'large'}
+          onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
+        <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
+      </div>
+    </div>
+  );
+}

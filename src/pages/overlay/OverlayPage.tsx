@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { MapEngine, type PinBuffers } from '../../engine';
+import { regionsSharingTileSet } from '../../regions';
+import { TrackerStore } from '../../tracker/TrackerStore';
+import { describeTracker } from '../../tracker/describe';
+import { relayUrl } from '../../tracker/relay-url';
+import { ko } from '../../i18n/ko';
+import { createPinsWorker } from '../../../workers/pins/client';
+import { CHROMA_COLOR, DARK_COLOR, engineHeading, overlayTarget, parseOverlayParams, uiScaleFor } from './overlay-params';
+import './overlay.css';
+
+type PinsApi = ReturnType<typeof createPinsWorker>['api'];
+
+/** Joins the pins of the regions drawn on one tile set. */
+function concat(parts: PinBuffers[]): PinBuffers {
+  if (parts.length === 1) return parts[0]!;
+  const n = parts.reduce((s, p) => s + p.ids.length, 0);
+  const out = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  let at = 0;
+  for (const p of parts) {
+    out.ids.set(p.ids, at); out.x.set(p.x, at); out.y.set(p.y, at); out.z.set(p.z, at);
+    out.icon.set(p.icon, at); out.category.set(p.category, at); out.region.set(p.region, at);
+    if (p.flags) out.flags.set(p.flags, at);
+    at += p.ids.length;
+  }
+  return out;
+}
+
+/**
+ * The streamer overlay (/overlay): a minimap that follows the tracker's player, for a browser
+ * source. Everything comes from the query string (see overlay-params.ts); no UI chrome, and
+ * the marker and pins grow with the window so 1080p and 4K read alike.
+ */
+export default function OverlayPage() {
+  const params = useMemo(() => parseOverlayParams(window.location.search), []);
+  const [tracker] = useState(() => new TrackerStore());
+  const snap = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(() => window.innerHeight);
+  const scale = params.scale ?? uiScaleFor(height);
+  const background = params.background === 'chroma' ? CHROMA_COLOR : params.background === 'dark' ? DARK_COLOR : 'transparent';
+
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    // The page itself must be see-through for the streaming program (base.css paints the body).
+    const html = document.documentElement;
+    const before = [html.style.background, document.body.style.background];
+    html.style.background = document.body.style.background = 'transparent';
+    html.dataset.overlay = params.background;
+    return () => {
+      window.removeEventListener('resize', onResize);
+      [html.style.background, document.body.style.background] = before as [string, string];
+      delete html.dataset.overlay;
+    };
+  }, [params.background]);
+
+  useEffect(() => {
+    const container = stageRef.current;
+    if (!container || params.errors.length) return;
+    let engine: MapEngine | null = null;
+    let disposed = false;
+    let worker: ReturnType<typeof createPinsWorker> | null = null;
+    let region = -1;
+    let floor: number | null | undefined;
+    let pinsReady: Promise<PinsApi | null> = Promise.resolve(null);
+
+    const showPins = async (regionId: number) => {
+      const api = await pinsReady;
+      if (!api || !engine || disposed) return;
+      const parts = await Promise.all(regionsSharingTileSet(regionId).map((r) => api.getPins({ categories: params.categories, region: r.id })));
+      if (!disposed && region === regionId) engine.setPins(concat(parts));
+    };
+
+    const offPosition = tracker.onPosition((s) => {
+      if (!engine) return;
+      if (s.regionId !== region) {
+        region = s.regionId;
+        engine.setRegion(region);
+        void showPins(region);
+      }
+      if (s.floor !== floor) {
+        floor = s.floor;
+        engine.setFloor(s.floor);
+      }
+      engine.setPlayer({ x: s.x, y: s.y, heading: engineHeading(s.heading) });
+      // Nobody pans a browser source; keep following even if something turned it off.
+      if (!engine.getFollow()) engine.setFollow(true);
+    });
+
+    void MapEngine.create({ container, background: 'transparent', resolution: (window.devicePixelRatio || 1) * scale }).then((e) => {
+      if (disposed) {
+        e.dispose();
+        return;
+      }
+      engine = e;
+      e.setPinSize('large');
+      e.setCamera({ zoom: params.zoom });
+      e.setFollow(true);
+      if (params.categories.length) {
+        worker = createPinsWorker();
+        const api = worker.api;
+        pinsReady = Promise.all(params.categories.map((id) => api.loadCategory(id).catch(() => null))).then(() => api);
+      }
+      tracker.connect(overlayTarget(params, relayUrl()));
+    });
+
+    return () => {
+      disposed = true;
+      offPosition();
+      tracker.disconnect();
+      engine?.dispose();
+      worker?.dispose();
+    };
+  }, [params, tracker, scale]);
+
+  const waiting = params.errors.length > 0 || snap.status !== 'connected' || !snap.trackerOnline;
+  return (
+    <div className="overlay-root" data-bg={params.background} data-status={snap.status} style={{ background }}>
+      <div
+        ref={stageRef}
+        className="overlay-stage"
+        data-testid="overlay-stage"
+        style={{ width: `${100 / scale}vw`, height: `${100 / scale}vh`, transform: `scale(${scale})` }}
+      />
+      {waiting && (
+        <p className="overlay-status" style={{ fontSize: `${1.1 * scale}rem` }} role="status">
+          {params.errors.includes('code') ? ko.trackerCodeInvalid : params.errors.length ? ko.trackerUrlInvalid : describeTracker(snap)}
+        </p>
+      )}
+    </div>
+  );
+}
