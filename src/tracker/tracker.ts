@@ -2,15 +2,14 @@ import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
 import { DEFAULT_LOCAL_URL, isTrackerCode } from './protocol';
 import type { TrackerTarget } from './TrackerConnection';
-import { TrackerStore, type TrackerSnapshot } from './TrackerStore';
+import { TrackerStore } from './TrackerStore';
+import { describeTracker } from './describe';
+import { relayUrl } from './relay-url';
+
+export { describeTracker, relayUrl };
 
 /** The page's one tracker session. */
 export const tracker = new TrackerStore();
-
-/** The relay of this site: ws(s)://{host}/api/v1/tracker. */
-export function relayUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/v1/tracker`;
-}
 
 /**
  * Reads what the user typed in the connect dialog: a ws:// or wss:// URL (local mode) or an
@@ -30,23 +29,6 @@ export function parseTrackerInput(input: string, relay: string = relayUrl()): { 
   }
   const code = v.toUpperCase();
   return isTrackerCode(code) ? { target: { mode: 'external', code, relayUrl: relay } } : { error: ko.trackerCodeInvalid };
-}
-
-/** The Korean line for a snapshot's state (the dialog and the overlay show it). */
-export function describeTracker(s: TrackerSnapshot): string {
-  switch (s.status) {
-    case 'idle':
-    case 'closed':
-      return ko.trackerStateIdle;
-    case 'connecting':
-      return ko.trackerStateConnecting;
-    case 'reconnecting':
-      return ko.trackerStateReconnecting(s.attempts);
-    case 'failed':
-      return s.failure === 'code' ? ko.trackerCodeInvalid : ko.trackerStateFailed;
-    case 'connected':
-      return s.trackerOnline ? ko.trackerStateConnected : ko.trackerStateWaiting;
-  }
 }
 
 // SPEC §8: "tracker connected / disconnected" toasts.
