@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED } from './api';
+import { PinStore } from './PinStore';
+import { gridCategories } from './test-pins';
+
+const sorted = (a: Int32Array) => [...a].sort((p, q) => p - q);
+const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
+const ALL: [number, number, number, number] = [-1, -1, 91, 91]; // every pin but 1010 at x = 95
+
+describe('PinStore on the grid set', () => {
+  let store: PinStore;
+  beforeEach(() => {
+    const { cat1, cat2 } = gridCategories();
+    store = new PinStore();
+    expect(store.load(1, cat1, 3).count).toBe(100);
+    expect(store.load(2, cat2).lastEdited).toBe(1763700000002);
+  });
+
+  it('selects exactly the pins in a rectangle, edges included', async () => {
+    expect(sorted(await store.queryRect(0, 0, 20, 10))).toEqual([1, 2, 3, 11, 12, 13, 1001, 1002]);
+    expect(sorted(await store.queryRect(0, 0, 20, 10, { categories: [1] }))).toEqual([1, 2, 3, 11, 12, 13]);
+    expect(await store.queryRect(200, 200, 300, 300)).toHaveLength(0);
+  });
+
+  it('selects exactly the pins in a triangle lasso and a concave one', async () => {
+    const tri = new Float64Array([-1, -1, 45, -1, -1, 45]);
+    expect(sorted(await store.queryLasso(tri))).toEqual([1, 2, 3, 4, 5, 11, 12, 13, 14, 21, 22, 23, 31, 32, 41, 1001, 1002, 1003, 1004]);
+    // A U whose notch (x 29..61, y 21..91) leaves out columns 30..60 below row 20.
+    const u = new Float64Array([-1, -1, 91, -1, 91, 91, 61, 91, 61, 21, 29, 21, 29, 91, -1, 91]);
+    const inU = range(1, 100).filter((id) => {
+      const x = 10 * ((id - 1) % 10), y = 10 * Math.floor((id - 1) / 10);
+      return !(x >= 30 && x <= 60 && y >= 30);
+    });
+    expect(inU).toHaveLength(72);
+    expect(sorted(await store.queryLasso(u))).toEqual([...inU, ...range(1001, 1009)]);
+    expect(await store.queryLasso(new Float64Array([0, 0, 10, 10]))).toHaveLength(0);
+  });
+
+  it('selects the route corridor ordered along the route', async () => {
+    const route = new Float64Array([0, 0, 90, 0, 90, 90]);
+    expect([...(await store.queryRoute(route, 2))]).toEqual([...range(1, 10), ...range(20, 100, 10)]);
+    // Base map only: pin 60 sits on floor -1.
+    expect([...(await store.queryRoute(route, 2, { floor: null }))]).toEqual([...range(1, 10), 20, 30, 40, 50, 70, 80, 90, 100]);
+    // Wider: category 2's row at y = 5 interleaves; 1009 is as near to both legs and keeps the first.
+    const wide = [...(await store.queryRoute(route, 12))];
+    expect(wide).toEqual([...range(1, 9).flatMap((id) => [id, 1000 + id]), 10, 1010, ...range(20, 100, 10)]);
+    // One vertex is a disc; every pin is at route distance 0, so ids order them.
+    expect([...(await store.queryRoute(new Float64Array([10, 10]), 21))]).toEqual([2, 11, 12, 13, 22, 1001, 1002]);
+  });
+
+  it('applies region, category, found, floor and tag filters', async () => {
+    const q = (f: Parameters<PinStore['queryRect']>[4]) => store.queryRect(...ALL, f).then(sorted);
+    expect(await q({ region: 2 })).toEqual(range(1, 100).filter((id) => (id - 1) % 10 >= 5));
+    expect(await q({ categories: [2] })).toEqual(range(1001, 1009));
+    expect(await q({ categories: [] })).toEqual([]);
+    expect(await q({ floor: -1 })).toEqual(range(51, 60));
+    expect(await q({ floor: null })).toHaveLength(109 - 10);
+    expect(await q({ tags: [6] })).toEqual([...range(7, 98, 7), ...range(1001, 1009)]);
+    store.setChecked(new Int32Array([1, 2, 3, 1001]));
+    expect(await q({ hideChecked: true })).toHaveLength(109 - 4);
+    expect(await q({ hideChecked: true, region: 0, categories: [1], tags: [5], floor: null })).toEqual(
+      range(1, 100).filter((id) => (id - 1) % 10 < 5 && id % 3 === 0 && id !== 3 && (id < 51 || id > 60)),
+    );
+  });
+
+  it('picks the nearest pin within the radius', () => {
+    expect(store.queryPoint(11, 10.5, 3)).toBe(12);
+    expect(store.queryPoint(11, 10.5, 0.5)).toBeNull();
+    expect(store.queryPoint(7, 5, 5)).toBe(1001);
+    expect(store.queryPoint(7, 5, 5, { categories: [1] })).toBeNull();
+    // Pins 2 (10, 0) and 12 (10, 10) are equally near: the later one is drawn on top and wins.
+    expect(store.queryPoint(7, 5, 9, { categories: [1] })).toBe(12);
+    expect(store.queryPoint(7, 5, 5.8, { categories: [1] })).toBeNull();
+    store.setChecked(new Int32Array([1001, 12]));
+    expect(store.queryPoint(7, 5, 9, { hideChecked: true })).toBe(2);
+  });
+
+  it('hands out typed arrays in load order with icons, floors and flags', () => {
+    store.setChecked(new Int32Array([2, 1005]));
+    store.setHighlightedTags([5]);
+    const b = store.getPins();
+    expect(b.ids).toBeInstanceOf(Int32Array);
+    expect([...b.ids]).toEqual([...range(1, 100), ...range(1001, 1010)]);
+    expect([b.x[41], b.y[41], b.icon[41], b.icon[0], b.icon[100], b.category[0], b.category[100]]).toEqual([10, 40, 7, 3, 0, 1, 2]);
+    expect(Number.isNaN(b.z[0])).toBe(true);
+    expect(b.z[50]).toBe(-1);
+    expect([b.region[0], b.region[9]]).toEqual([0, 2]);
+    expect(b.flags[41]).toBe(PIN_FLAG_HAS_IMAGE | PIN_FLAG_HIGHLIGHTED);
+    expect(b.flags[1]).toBe(PIN_FLAG_CHECKED);
+    expect(b.flags[2]).toBe(PIN_FLAG_HIGHLIGHTED);
+    expect(b.flags[104]).toBe(PIN_FLAG_CHECKED);
+    const f = store.getPins({ hideChecked: true, floor: -1 });
+    expect([...f.ids]).toEqual(range(51, 60));
+    expect(f.x).toHaveLength(10);
+    expect([f.flags[0], f.flags[1]]).toEqual([PIN_FLAG_HIGHLIGHTED, 0]);
+  });
+
+  it('counts found and total per category and region', () => {
+    store.setChecked(new Int32Array([1, 2, 3, 1001, 99]));
+    expect(store.counts()).toEqual({
+      byCategory: { 1: { total: 100, checked: 4 }, 2: { total: 10, checked: 1 } },
+      byRegion: { 0: { total: 60, checked: 4 }, 2: { total: 50, checked: 1 } },
+    });
+    expect(store.counts({ floor: -1 }).byCategory).toEqual({ 1: { total: 10, checked: 0 }, 2: { total: 0, checked: 0 } });
+  });
+
+  it('materialises records, updates found state and searches text', async () => {
+    store.updateChecked(new Int32Array([42]), true);
+    expect(store.getPin(42)).toEqual({
+      id: 42, coordX: 10, coordY: 40, catNum: 42, tags: [{ id: 5, name: '상자' }, { id: 6, name: '퍼즐' }], tagIds: [5, 6],
+      checked: true, categoryId: 1, description: '격자 42', image: '/images/42.webp', icon: 7, region: 0, categoryName: '보물 상자',
+    });
+    store.updateChecked(new Int32Array([42]), false);
+    expect(store.getPin(42)?.checked).toBe(false);
+    expect(store.getPin(9999)).toBeNull();
+    expect((await store.search('격자 4', 50)).map((r) => r.id)).toEqual([4, ...range(40, 49)]);
+    expect((await store.search('소리', 3)).map((r) => r.id)).toEqual([1001, 1002, 1003]);
+    expect(await store.search('퍼즐', 100)).toHaveLength(14 + 10);
+    expect(await store.search('  ', 10)).toEqual([]);
+  });
+
+  it('unloads and reloads categories, keeping the found set', async () => {
+    store.setChecked(new Int32Array([1005]));
+    store.unload(2);
+    expect(store.loaded()).toEqual([1]);
+    expect(sorted(await store.queryRect(0, 0, 20, 5))).toEqual([1, 2, 3]);
+    store.load(2, gridCategories().cat2);
+    expect(store.size).toBe(110);
+    expect(store.getPin(1005)?.checked).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+// The worker's API object against the real server (in-memory database, demo seed) over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PinList } from '../../proto';
+import { testApp } from '../../server/test-helper';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { generateCategories } from '../../bench/worker/generate-pins';
+import { CANCELLED_ERROR_NAME } from './api';
+import { createPinsService } from './pins-service';
+
+let server: Awaited<ReturnType<typeof testApp>>;
+let apiBase = '';
+
+beforeAll(async () => {
+  server = await testApp({ seedPins: 3000 });
+  await seedIfEmpty(server.db, server.config);
+  apiBase = await server.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => server?.close());
+
+describe('pins service', () => {
+  it('loads a category from the real pins-proto route and answers queries over it', async () => {
+    const svc = createPinsService();
+    const { rows } = await server.db.query<{ n: number }>('select count(*)::int as n from pins where category_id = 1');
+    const res = await svc.loadCategory(1, { apiBase, icon: 4 });
+    expect(res.categoryId).toBe(1);
+    expect(res.count).toBe(rows[0]!.n);
+    expect(res.count).toBeGreaterThan(0);
+    // The returned bytes are the PinList itself, ready for the local cache.
+    expect(PinList.decode(new Uint8Array(res.bytes)).pins).toHaveLength(res.count);
+    const b = await svc.getPins();
+    expect(b.ids).toHaveLength(res.count);
+    const { rows: first } = await server.db.query<{ id: number; x: number; y: number }>(
+      'select id, coord_x as x, coord_y as y from pins where category_id = 1 order by id limit 1');
+    const p = first[0]!;
+    // The database prints the float4 shortest, so the query box allows for float32 rounding.
+    expect([...(await svc.queryRect(p.x - 0.01, p.y - 0.01, p.x + 0.01, p.y + 0.01))]).toContain(p.id);
+    expect((await svc.getPin(p.id))?.categoryId).toBe(1);
+    // A warm start from the same bytes gives the same pins.
+    const warm = createPinsService();
+    expect(await warm.loadCategoryBytes(1, res.bytes)).toEqual({ count: res.count, lastEdited: res.lastEdited });
+  });
+
+  it('rejects an unknown category with the server\'s Korean message', async () => {
+    const svc = createPinsService();
+    const err = await svc.loadCategory(987654, { apiBase }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).name).toBe('not_found');
+    expect((err as Error).message).toMatch(/[가-힣]/);
+  });
+
+  it('cancels a long query and a load by request id', async () => {
+    const svc = createPinsService();
+    for (const c of generateCategories(20_000, 10, 'cancel')) await svc.loadCategoryBytes(c.categoryId, c.bytes.slice().buffer);
+    const everything = new Float64Array([-1e6, -1e6, 1e6, -1e6, 1e6, 1e6, -1e6, 1e6]);
+    const lasso = svc.queryLasso(everything, undefined, 7);
+    svc.cancel(7);
+    await expect(lasso).rejects.toMatchObject({ name: CANCELLED_ERROR_NAME });
+    // Without cancel the same query completes.
+    expect(await svc.queryLasso(everything, undefined, 8)).toHaveLength(20_000);
+    const fresh = createPinsService();
+    const load = fresh.loadCategory(1, { apiBase, requestId: 9 });
+    fresh.cancel(9);
+    await expect(load).rejects.toMatchObject({ name: CANCELLED_ERROR_NAME });
+    expect(await fresh.loadedCategories()).toEqual([]);
+  });
+});
