@@ -10,7 +10,7 @@ import { pointInPolygon, routePosition } from './queries';
 const cats = generateCategories(20_000, 8, 'store-vs-brute');
 const store = new PinStore();
 for (const c of cats) store.load(c.categoryId, c.bytes);
-const pins = cats.flatMap((c) => PinList.decode(c.bytes).pins);
+const pins = cats.flatMap((c) => PinList.decode(c.bytes).pins.map((p) => ({ id: p.id!, coordX: p.coordX!, coordY: p.coordY!, region: p.region })));
 const rnd = Alea('queries');
 const sorted = (a: Int32Array | number[]) => [...a].sort((p, q) => p - q);
 
