@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { testApp } from '../test-helper';
+import { Messages } from '../http/errors';
+import { startKakaoServer, type KakaoTestServer } from './testing/kakao-server';
+import { startGoogleServer, type GoogleTestServer } from './testing/google-server';
+import { ACCESS_COOKIE, PENDING_COOKIE, REFRESH_COOKIE } from './cookies';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+type Res = { statusCode: number; json(): any; cookies: { name: string; value: string }[] };
+
+const KAKAO_REDIRECT = 'http://localhost:8080/oauth/kakao';
+const GOOGLE_REDIRECT = 'http://localhost:8080/oauth/google';
+
+function cookie(res: Res, name: string): string | undefined {
+  return res.cookies.find((c) => c.name === name)?.value;
+}
+
+/** Follows the provider's authorize step like a browser would and returns the code from the redirect. */
+async function codeFrom(url: string): Promise<string> {
+  const res = await fetch(url, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location')!, 'http://x.invalid');
+  return location.searchParams.get('code')!;
+}
+
+describe('OAuth sign-in against real local providers', () => {
+  let t: T;
+  let kakao: KakaoTestServer;
+  let google: GoogleTestServer;
+
+  beforeAll(async () => {
+    kakao = await startKakaoServer({ clientId: 'kakao-client', clientSecret: 'kakao-secret' });
+    google = await startGoogleServer();
+    t = await testApp({
+      kakao: { clientId: 'kakao-client', clientSecret: 'kakao-secret', redirectUri: KAKAO_REDIRECT, authorizeUrl: kakao.authorizeUrl, tokenUrl: kakao.tokenUrl, userinfoUrl: kakao.userinfoUrl },
+      google: { clientId: 'google-client', clientSecret: 'google-secret', redirectUri: GOOGLE_REDIRECT, authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, userinfoUrl: google.userinfoUrl },
+    });
+  });
+  afterAll(async () => { await t.close(); await kakao.close(); await google.close(); });
+
+  const kakaoCode = (id: number, email?: string) =>
+    codeFrom(`${kakao.authorizeUrl}?response_type=code&client_id=kakao-client&redirect_uri=${encodeURIComponent(KAKAO_REDIRECT)}&state=s1&login_as=${id}${email ? `&email=${encodeURIComponent(email)}` : ''}`);
+  let googleState = 0;
+  const googleCode = (sub: string, email: string) => {
+    const state = `g${++googleState}`;
+    google.loginAs(state, { sub, email });
+    return codeFrom(`${google.authorizeUrl}?response_type=code&client_id=google-client&redirect_uri=${encodeURIComponent(GOOGLE_REDIRECT)}&scope=${encodeURIComponent('openid profile email')}&state=${state}`);
+  };
+  const post = (url: string, payload: object, cookieHeader?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: cookieHeader ? { cookie: cookieHeader } : {} }) as Promise<Res>;
+
+  it('Kakao: first login needs registration, register signs in, the next login signs straight in', async () => {
+    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1001, 'kim@example.com') });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result).toEqual({ registered: false, email: 'kim@example.com' });
+    expect(cookie(first, ACCESS_COOKIE)).toBeUndefined();
+    const pending = cookie(first, PENDING_COOKIE)!;
+    expect(pending).toBeTruthy();
+    // The server sent its secret and the redirect URI to the token endpoint.
+    const sent = kakao.tokenRequests.at(-1)!;
+    expect(sent.get('client_secret')).toBe('kakao-secret');
+    expect(sent.get('redirect_uri')).toBe(KAKAO_REDIRECT);
+
+    const reg = await post('/api/v1/oauth/kakao/register', { nickname: '  김명조  ' }, `${PENDING_COOKIE}=${pending}`);
+    expect(reg.statusCode).toBe(200);
+    const me = reg.json().result.me;
+    expect(reg.json().result.registered).toBe(true);
+    expect(me).toMatchObject({ nickname: '김명조', email: 'kim@example.com', role: 'user', checkTime: 0 });
+    expect(cookie(reg, ACCESS_COOKIE)).toBeTruthy();
+    expect(cookie(reg, REFRESH_COOKIE)).toBeTruthy();
+    expect(cookie(reg, PENDING_COOKIE)).toBe('');
+    const who = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${cookie(reg, ACCESS_COOKIE)}` } });
+    expect(who.json().result.id).toBe(me.id);
+
+    const again = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1001, 'kim@example.com') });
+    expect(again.json().result).toMatchObject({ registered: true, me: { id: me.id, nickname: '김명조' } });
+    expect(cookie(again, ACCESS_COOKIE)).toBeTruthy();
+  });
+
+  it('Google (OpenID Connect): login needs registration → register → login again', async () => {
+    const first = await post('/api/v1/oauth/google/login', { code: await googleCode('google-sub-1', 'lee@example.com') });
+    expect(first.json().result).toEqual({ registered: false, email: 'lee@example.com' });
+    const reg = await post('/api/v1/oauth/google/register', { nickname: '이방랑' }, `${PENDING_COOKIE}=${cookie(first, PENDING_COOKIE)}`);
+    expect(reg.json().result.me).toMatchObject({ nickname: '이방랑', email: 'lee@example.com' });
+    const { rows } = await t.db.query('select provider, subject from provider_accounts where user_id = $1', [reg.json().result.me.id]);
+    expect(rows).toEqual([{ provider: 'google', subject: 'google-sub-1' }]);
+    const again = await post('/api/v1/oauth/google/login', { code: await googleCode('google-sub-1', 'lee@example.com') });
+    expect(again.json().result).toMatchObject({ registered: true, me: { id: reg.json().result.me.id } });
+  });
+
+  it('a refused or replayed code is a 400 with a Korean message', async () => {
+    const code = await kakaoCode(1002);
+    const ok = await post('/api/v1/oauth/kakao/login', { code });
+    expect(ok.json().result).toEqual({ registered: false, email: null });
+    const replay = await post('/api/v1/oauth/kakao/login', { code });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.messageTranslated).toMatch(/로그인에 실패/);
+    const empty = await post('/api/v1/oauth/kakao/login', { code: '' });
+    expect(empty.statusCode).toBe(400);
+    const unknown = await post('/api/v1/oauth/naver/login', { code: 'x' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('the pending identity cannot be forged, moved to another provider or skipped', async () => {
+    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1003, 'park@example.com') });
+    const pending = cookie(first, PENDING_COOKIE)!;
+    const [body, sig] = pending.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...claims, sub: '1001' })).toString('base64url')}.${sig}`;
+    for (const [url, c] of [
+      ['/api/v1/oauth/kakao/register', `${PENDING_COOKIE}=${forged}`],
+      ['/api/v1/oauth/kakao/register', ''],
+      ['/api/v1/oauth/google/register', `${PENDING_COOKIE}=${pending}`],
+    ] as const) {
+      const res = await post(url, { nickname: '위조꾼' }, c || undefined);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.messageTranslated).toMatch(/다시 로그인/);
+    }
+    const { rows } = await t.db.query("select count(*)::int as n from users where nickname = '위조꾼'");
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('registration checks the nickname: blank, too long, taken (case-insensitively)', async () => {
+    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1004, 'choi@example.com') });
+    const c = `${PENDING_COOKIE}=${cookie(first, PENDING_COOKIE)}`;
+    const blank = await post('/api/v1/oauth/kakao/register', { nickname: '   ' }, c);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.messageTranslated).toBe(Messages.nicknameEmpty);
+    const long = await post('/api/v1/oauth/kakao/register', { nickname: '가'.repeat(17) }, c);
+    expect(long.statusCode).toBe(400);
+    await t.db.query("insert into users (nickname) values ('Rover')");
+    const taken = await post('/api/v1/oauth/kakao/register', { nickname: 'rover' }, c);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.errClazz).toBe('conflict');
+    expect(taken.json().error.messageTranslated).toMatch(/이미 사용 중/);
+    const fine = await post('/api/v1/oauth/kakao/register', { nickname: 'Rover2' }, c);
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('GET /v1/auth/providers tells the client where to sign in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    const r = res.json().result;
+    expect(r.kakao).toEqual({ authorizeUrl: kakao.authorizeUrl, clientId: 'kakao-client', redirectUri: KAKAO_REDIRECT });
+    expect(r.google).toEqual({ authorizeUrl: google.authorizeUrl, clientId: 'google-client', redirectUri: GOOGLE_REDIRECT, scope: 'openid profile email' });
+    expect(r.local).toEqual({ authorizeUrl: '/oauth/local/authorize', clientId: 'wuwa-map-local', redirectUri: '/oauth/kakao?provider=local' });
+    expect(r.imageHost).toEqual({ url: '/api/v1/images', clientId: t.config.imageHostClientId });
+    expect(JSON.stringify(r)).not.toContain('secret');
+  });
+});
+
+describe('local sign-in over real HTTP', () => {
+  let t: T;
+  let base: string;
+  beforeAll(async () => {
+    t = await testApp({ localLogin: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const setCookies = (res: Response) => Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+
+  it('authorize page → e-mail → code → login → register → signed in; second time straight in', async () => {
+    const providers = (await (await fetch(`${base}/api/v1/auth/providers`)).json()).result.local;
+    const authorize = `${base}${providers.authorizeUrl}?response_type=code&client_id=${providers.clientId}&redirect_uri=${encodeURIComponent(providers.redirectUri)}&state=st-1`;
+    const page = await fetch(authorize);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('이메일');
+    expect(html).toContain('value="st-1"');
+
+    const signIn = async (email: string) => {
+      const form = new URLSearchParams({ client_id: providers.clientId, redirect_uri: providers.redirectUri, state: 'st-1', email });
+      const res = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } });
+      expect(res.status).toBe(302);
+      const loc = new URL(res.headers.get('location')!, base);
+      expect(loc.pathname).toBe('/oauth/kakao');
+      expect(loc.searchParams.get('provider')).toBe('local');
+      expect(loc.searchParams.get('state')).toBe('st-1');
+      return fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ code: loc.searchParams.get('code') }) });
+    };
+
+    const login = await signIn('Local.User@Example.com');
+    expect((await login.json()).result).toEqual({ registered: false, email: 'local.user@example.com' });
+    const pending = setCookies(login)[PENDING_COOKIE];
+    const reg = await fetch(`${base}/api/v1/oauth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${pending}` }, body: JSON.stringify({ nickname: '로컬유저' }) });
+    const regBody = await reg.json();
+    expect(regBody.result.me).toMatchObject({ nickname: '로컬유저', email: 'local.user@example.com' });
+    const access = setCookies(reg)[ACCESS_COOKIE];
+    const me = await (await fetch(`${base}/api/v1/me`, { headers: { cookie: `${ACCESS_COOKIE}=${access}` } })).json();
+    expect(me.result.nickname).toBe('로컬유저');
+
+    const second = await signIn('local.user@example.com');
+    expect((await second.json()).result).toMatchObject({ registered: true, me: { id: regBody.result.me.id } });
+  });
+
+  it('the local provider refuses foreign redirect URIs, bad e-mails and cross-site forms', async () => {
+    const bad = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    expect(bad.status).toBe(400);
+    const slashes = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('//evil.example/cb')}`);
+    expect(slashes.status).toBe(400);
+    const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', email: 'not-an-email' });
+    const badEmail = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(badEmail.status).toBe(400);
+    expect(await badEmail.text()).toContain('올바른 이메일');
+    form.set('email', 'a@b.c');
+    const cross = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    const token = await fetch(`${base}/oauth/local/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: 'wuwa-map-local', client_secret: 'guess' }) });
+    expect(token.status).toBe(401);
+  });
+});
