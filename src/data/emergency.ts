@@ -1,4 +1,4 @@
-import { api } from '../api';
+import { api, ApiClientError, AUTH_ERR } from '../api';
 import { localDb, type PinsStoreDb } from './db';
 import { paths } from './keys';
 
@@ -10,13 +10,22 @@ export const REPORTED_KEY = 'isReported';
 /**
  * Once per browser (guarded by localStorage 'isReported'): sends the locally stored check
  * records of flagged users to POST /api/v1/auth/emergency, then sets the flag. The flag is
- * set only after the call succeeds (or when there is nothing to send), so a failing server
- * gets the records at a later start-up. Resolves to the number of records sent.
+ * set once the server took them (or when there is nothing to send); while the server is
+ * unreachable or nobody is signed in, the records wait for a later start-up. Resolves to the number of records sent.
  */
 export async function emergencyReport(flagged: readonly number[] = FLAGGED_USER_IDS, db: PinsStoreDb = localDb()): Promise<number> {
   if (localStorage.getItem(REPORTED_KEY)) return 0;
   const records = flagged.length ? await db.checks.where('userId').anyOf([...flagged]).toArray() : [];
-  if (records.length) await api.post(paths.emergency, { records }, { suppressToast: true });
+  if (records.length) {
+    try {
+      // The body is the list of records itself, in the local table's shape (issue 3).
+      await api.post(paths.emergency, records, { suppressToast: true });
+    } catch (e) {
+      // Unreachable, or no session (the server merges only the caller's own records): try at a later start-up.
+      if (!(e instanceof ApiClientError) || e.unreachable || e.errClazz === AUTH_ERR.requiresLogin || e.errClazz === AUTH_ERR.accessTokenInvalid) throw e;
+      // Any other refusal is final: reported all the same, never retried.
+    }
+  }
   localStorage.setItem(REPORTED_KEY, 'true');
   return records.length;
 }

@@ -61,8 +61,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const settings = stored ?? (await saveSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
   applySettings(settings);
 
-  const emergency = emergencyReport(undefined, db).catch(() => 0);
   const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch(() => null);
+  const emergency = emergencyReport(undefined, db).catch(() => 0);
 
   let categories: CategorySyncResult | null;
   try {

@@ -154,3 +154,20 @@ export function followSystemTheme(): () => void {
 export function subscribeStore(fn: () => void): () => void {
   return subscribe(store, fn);
 }
+
+/** Puts the store back to its start-up values (a fresh page; tests). */
+export function resetStore(): void {
+  store.pins = { categories: {}, version: store.pins.version + 1 };
+  store.checks = ref(new Set<number>());
+  store.fetchingPins = false;
+  store.tempPin = null;
+  store.mapRegion = 0;
+  store.floor = null;
+  store.tracking = { connected: false, mode: 'off', follow: false };
+  store.highlightedTags = [];
+  store.menuExpanded = false;
+  store.sheetOpen = false;
+  store.homeFilters = { region: 0, categories: [], hideChecked: false, searchText: '' };
+  store.selection = { mode: MapMode.Default, ids: [] };
+  store.pinSize = 'default';
+}
