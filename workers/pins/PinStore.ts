@@ -1,6 +1,6 @@
 import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinCounts, type PinFilter, type PinRecord } from './api';
 import { CategoryPins } from './CategoryPins';
-import { cumulativeLengths, pairsBounds, pointInPolygon, projectOnSegment, type Projection } from './queries';
+import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
 export type Checkpoint = () => Promise<void> | void;
@@ -192,10 +192,11 @@ export class PinStore {
     const b = pairsBounds(polygon);
     if (!b || polygon.length < 6) return MERGE;
     const f = compile(filter);
+    const inside = new PolygonTester(polygon);
     const parts: Int32Array[] = [];
     for (const c of this.selected(f)) {
       const { x, y } = c.data;
-      const hits = c.index!.search(b[0], b[1], b[2], b[3], (i) => pointInPolygon(x[i]!, y[i]!, polygon) && passes(c, i, f));
+      const hits = c.index!.search(b[0], b[1], b[2], b[3], (i) => inside.contains(x[i]!, y[i]!) && passes(c, i, f));
       parts.push(idsOf(c, hits));
       await checkpoint?.();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cumulativeLengths, pairsBounds, pointInPolygon, projectOnSegment, routePosition } from './queries';
+import Alea from 'alea';
+import { cumulativeLengths, pairsBounds, pointInPolygon, PolygonTester, projectOnSegment, routePosition } from './queries';
 
 describe('pointInPolygon', () => {
   const square = [0, 0, 10, 0, 10, 10, 0, 10];
@@ -51,5 +52,31 @@ describe('polyline helpers', () => {
     expect(routePosition(11, -1, line)).toEqual({ dist: Math.SQRT2, along: 10 });
     expect(routePosition(1, 1, [0, 0])).toEqual({ dist: Math.SQRT2, along: 0 });
     expect(routePosition(1, 1, [])).toBeNull();
+  });
+});
+
+describe('PolygonTester', () => {
+  it('agrees with pointInPolygon on random freehand polygons', () => {
+    const rnd = Alea('lasso');
+    for (let k = 0; k < 20; k++) {
+      const n = 3 + Math.floor(rnd() * 300);
+      const poly = Float64Array.from({ length: 2 * n }, () => rnd() * 1000);
+      const t = new PolygonTester(poly);
+      let inside = 0;
+      for (let s = 0; s < 500; s++) {
+        const x = rnd() * 1000, y = rnd() * 1000;
+        const want = pointInPolygon(x, y, poly);
+        expect(t.contains(x, y)).toBe(want);
+        inside += want ? 1 : 0;
+      }
+      expect(inside).toBeGreaterThan(0);
+    }
+  });
+
+  it('handles a flat polygon and the grid vertices exactly like the plain test', () => {
+    const square = [0, 0, 10, 0, 10, 10, 0, 10];
+    const t = new PolygonTester(square);
+    for (let x = -1; x <= 11; x++) for (let y = -1; y <= 11; y++) expect(t.contains(x, y)).toBe(pointInPolygon(x, y, square));
+    expect(new PolygonTester([0, 5, 10, 5, 20, 5]).contains(5, 5)).toBe(false);
   });
 });

@@ -78,3 +78,67 @@ export function routePosition(px: number, py: number, line: ArrayLike<number>, c
   }
   return { dist: Math.sqrt(best), along };
 }
+
+/**
+ * Point-in-polygon (even-odd) for many points against one polygon: edges are bucketed into
+ * horizontal bands, so each test looks only at the few edges that span the point's y.
+ * Long freehand lassos (hundreds of vertices) stay fast this way.
+ */
+export class PolygonTester {
+  private readonly minY: number;
+  private readonly bandHeight: number;
+  private readonly bandStart: Uint32Array;
+  /** Edge endpoints x0,y0,x1,y1 grouped by band. */
+  private readonly edges: Float64Array;
+
+  constructor(poly: ArrayLike<number>) {
+    const n = poly.length >> 1;
+    const b = pairsBounds(poly) ?? [0, 0, 0, 0];
+    const bands = Math.max(1, Math.min(1024, n));
+    this.minY = b[1];
+    this.bandHeight = (b[3] - b[1]) / bands || 1;
+    const counts = new Uint32Array(bands + 1);
+    const range = (j: number): [number, number] => {
+      const i = (j + 1) % n;
+      const y0 = poly[2 * j + 1]!, y1 = poly[2 * i + 1]!;
+      return [this.band(Math.min(y0, y1), bands), this.band(Math.max(y0, y1), bands)];
+    };
+    for (let j = 0; j < n; j++) {
+      const [lo, hi] = range(j);
+      for (let k = lo; k <= hi; k++) counts[k + 1]!++;
+    }
+    for (let k = 0; k < bands; k++) counts[k + 1]! += counts[k]!;
+    this.bandStart = counts;
+    this.edges = new Float64Array(4 * counts[bands]!);
+    const fill = counts.slice(0, bands);
+    for (let j = 0; j < n; j++) {
+      const i = (j + 1) % n;
+      const [lo, hi] = range(j);
+      for (let k = lo; k <= hi; k++) {
+        const o = 4 * fill[k]!++;
+        this.edges[o] = poly[2 * j]!;
+        this.edges[o + 1] = poly[2 * j + 1]!;
+        this.edges[o + 2] = poly[2 * i]!;
+        this.edges[o + 3] = poly[2 * i + 1]!;
+      }
+    }
+  }
+
+  private band(y: number, bands: number): number {
+    const k = Math.floor((y - this.minY) / this.bandHeight);
+    return k < 0 ? 0 : k >= bands ? bands - 1 : k;
+  }
+
+  /** Whether (px, py) is inside (even-odd rule, same result as pointInPolygon). */
+  contains(px: number, py: number): boolean {
+    const bands = this.bandStart.length - 1;
+    const k = this.band(py, bands);
+    const e = this.edges;
+    let inside = false;
+    for (let o = 4 * this.bandStart[k]!, end = 4 * this.bandStart[k + 1]!; o < end; o += 4) {
+      const xi = e[o]!, yi = e[o + 1]!, xj = e[o + 2]!, yj = e[o + 3]!;
+      if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  }
+}
