@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { testApp } from '../test-helper';
+import { createSession } from '../auth/sessions';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+
+describe('protection', () => {
+  let t: T;
+  beforeAll(async () => { t = await testApp({ publicUrl: 'https://map.example', serveClient: true }); });
+  afterAll(() => t.close());
+
+  it('state-changing API calls from another origin are refused; same origin, public origin and no Origin pass', async () => {
+    const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers });
+    const evil = await logout({ origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().error).toMatchObject({ errClazz: 'forbidden' });
+    expect(evil.json().error.messageTranslated).toMatch(/다른 사이트/);
+    expect((await logout({ origin: 'null' })).statusCode).toBe(403);
+    expect((await logout({ origin: 'https://map.example.evil.example' })).statusCode).toBe(403);
+    expect((await logout({ origin: 'https://map.example' })).statusCode).toBe(200);
+    expect((await logout({ origin: 'http://localhost:5173', host: 'localhost:5173' })).statusCode).toBe(200);
+    expect((await logout({})).statusCode).toBe(200);
+    // Reads are not state-changing.
+    const read = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { origin: 'https://evil.example' } });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('every response carries the security headers and the CSP, HTML pages included', async () => {
+    const urls = ['/', '/api/v1/me'];
+    if (existsSync('dist/index.html')) urls.push('/index.html');
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self' ws: wss:");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeTruthy();
+    }
+  });
+
+  it('a third-party image host is allowed to connect and show images', async () => {
+    const other = await testApp({ imageHostUrl: 'https://api.imgur.example/3/image' });
+    try {
+      const csp = String((await other.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.imgur\.example/);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/api\.imgur\.example/);
+      // Plain http: no HSTS (it would pin localhost to https).
+      expect((await other.app.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('bodies over 1 MiB are refused with too_large', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: JSON.stringify({ nickname: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.errClazz).toBe('too_large');
+  });
+});
+
+describe('rate limits', () => {
+  let t: T;
+  beforeAll(async () => {
+    process.env.RATE_LIMIT_WRITES = '3';
+    process.env.RATE_LIMIT_SIGNIN = '2';
+    t = await testApp();
+  });
+  afterEach(() => { delete process.env.RATE_LIMIT_WRITES; delete process.env.RATE_LIMIT_SIGNIN; });
+  afterAll(() => t.close());
+
+  it('limits writes per user, not reads', async () => {
+    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('바쁜이') returning id");
+    const { cookieHeader } = await createSession(t.app, rows[0]!.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: `바쁜이${i}` }, headers: { cookie: cookieHeader } })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '바쁜이' }, headers: { cookie: cookieHeader } });
+    expect(limited.json().error.errClazz).toBe('rate_limited');
+    expect(limited.json().error.messageTranslated).toMatch(/[가-힣]/);
+    // Another user has a budget of their own; reads are never limited.
+    const other = await t.db.query<{ id: number }>("insert into users (nickname) values ('한가한이') returning id");
+    const s2 = await createSession(t.app, other.rows[0]!.id);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '한가한이2' }, headers: { cookie: s2.cookieHeader } })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader } })).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/kakao/login', payload: { code: 'c' } })).statusCode);
+    expect(statuses.slice(0, 2)).not.toContain(429);
+    expect(statuses[2]).toBe(429);
+  });
+});
