@@ -5,8 +5,9 @@ import type { ThemePreference } from '../ui/theme';
 import { setTheme, useStore } from '../state';
 import type { Me } from '../data/types';
 import { useLogout, useMe } from '../data';
-import { DEFAULT_SETTINGS, readSettings, saveSettings, type Settings } from '../data';
-import { setHideChecked, setPinSize } from '../state';
+import { DEFAULT_SETTINGS, fetchCategory, localDb, readSettings, saveSettings, type CategoryGroup, type Settings } from '../data';
+import { getPinsWorker } from '../../workers/pins/client';
+import { setHideChecked, setLoadedCategory, setPinSize, store } from '../state';
 
 /** The signed-in user, or null for a visitor (undefined while the first answer is pending). */
 export function useSessionUser(): Me | null | undefined {
@@ -166,4 +167,30 @@ export function usePinCounts(): { byCategory: Record<number, Counts>; byRegion: 
     };
   }, [version, checks]);
   return counts;
+}
+
+const loadingAll = new Set<number>();
+/**
+ * Loads every category into the pins worker without showing it on the map (search and progress
+ * cover all regions and categories): from the local cache when current, else from the network.
+ */
+export async function loadAllCategories(groups: readonly CategoryGroup[]): Promise<void> {
+  const worker = getPinsWorker();
+  const db = localDb();
+  const todo = groups.flatMap((g) => g.categories).filter((c) => !store.pins.categories[c.id] && !loadingAll.has(c.id));
+  todo.forEach((c) => loadingAll.add(c.id));
+  const run = async () => {
+    for (let c = todo.shift(); c; c = todo.shift()) {
+      try {
+        const row = await db.cats.get(c.id);
+        if (row && row.lastEdited === c.lastEdited) setLoadedCategory(c.id, await worker.loadCategoryBytes(c.id, row.bytes, { icon: c.icon }));
+        else await fetchCategory(c.id, c, worker, db);
+      } catch {
+        // One category failing leaves the rest searchable.
+      } finally {
+        loadingAll.delete(c.id);
+      }
+    }
+  };
+  await Promise.all([run(), run(), run()]);
 }

@@ -1,1 +1,258 @@
-export default function EditPage(_props: { provider?: string }) { return null; }
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ko } from '../../i18n/ko';
+import { uploadImage } from '../../api';
+import { REGIONS } from '../../regions';
+import { Dialog } from '../../ui/Dialog';
+import { Icon } from '../../ui/icons';
+import { Spinner } from '../../ui/Loading';
+import { toast } from '../../ui/toast';
+import { MapMode, setMapMode, setTempPin, store, useStore } from '../../state';
+import { useCategoryGroups, useCreatePin, useEditPin, useMe, usePin, useTagGroups } from '../../data';
+import { useDocumentTitle } from '../PageLayout';
+import { useSettings } from '../session';
+import { floorLabel, regionFloors } from '../home/MapToolbar';
+import { toDraft, validatePinForm, type PinFormErrors, type PinFormValues } from './pin-form';
+import { Guidelines } from './Guidelines';
+
+type Stage = 'guidelines' | 'form' | 'confirm' | 'uploading' | 'uploaded' | 'done';
+
+const EMPTY: PinFormValues = { x: '', y: '', region: 0, floor: null, categoryId: null, tags: [], content: '', image: null };
+
+/** /edit and /pin/{hpid}/edit: guidelines → form → confirmation → upload → success (SPEC §2). */
+export default function EditPage() {
+  const { hpid } = useParams();
+  const editId = hpid ? Number(hpid) : null;
+  const editing = editId != null;
+  const me = useMe();
+  const pin = usePin(editing ? editId : null);
+  const groups = useCategoryGroups();
+  const tagGroups = useTagGroups();
+  const create = useCreatePin();
+  const edit = useEditPin();
+  const [settings] = useSettings();
+  const snap = useStore();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [stage, setStage] = useState<Stage>('guidelines');
+  const [values, setValues] = useState<PinFormValues>(() => ({ ...EMPTY, region: store.mapRegion, floor: store.floor }));
+  const [errors, setErrors] = useState<PinFormErrors>({});
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  useDocumentTitle(editing ? '핀 수정' : '핀 등록');
+
+  // Editing loads the pin into the same form.
+  if (editing && pin.data && !loaded) {
+    const p = pin.data;
+    setLoaded(true);
+    setValues({ x: String(p.coordX), y: String(p.coordY), region: p.region ?? 0, floor: p.coordZ ?? null, categoryId: p.categoryId, tags: [...p.tagIds], content: p.description ?? '', image: p.image ?? null });
+  }
+
+  // A location picked on the map fills the coordinates.
+  const temp = snap.tempPin;
+  useEffect(() => {
+    if (!temp) return;
+    setValues((v) => (v.x === String(Math.round(temp.x)) && v.y === String(Math.round(temp.y)) ? v : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor }));
+    if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
+  }, [temp]);
+  // Leaving the editor clears the temporary pin and any selection mode.
+  useEffect(() => () => {
+    setTempPin(null);
+    if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
+  }, []);
+
+  const set = <K extends keyof PinFormValues>(k: K, v: PinFormValues[K]) => setValues((old) => ({ ...old, [k]: v }));
+  const showTemp = (v: PinFormValues) => {
+    const x = Number(v.x), y = Number(v.y);
+    if (v.x && v.y && Number.isFinite(x) && Number.isFinite(y)) setTempPin({ x, y, region: v.region, floor: v.floor });
+  };
+  const categories = useMemo(() => groups.data ?? [], [groups.data]);
+  const tagChoices = (tagGroups.data ?? []).filter((g) => g.categoryId == null || g.categoryId === values.categoryId);
+  const floors = regionFloors(values.region);
+
+  if (me.isPending) return <aside className="detail-panel"><div className="detail-body"><Spinner /></div></aside>;
+  if (!me.data) {
+    return (
+      <aside className="detail-panel" aria-labelledby="edit-title">
+        <div className="detail-head"><h1 id="edit-title">{editing ? '핀 수정' : '핀 등록'}</h1></div>
+        <div className="detail-body">
+          <p className="notice notice-danger" role="alert">{ko.loginRequired}</p>
+          <p>핀을 등록하거나 수정하려면 로그인해 주세요.</p>
+          <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname)}`}><Icon name="login" />로그인하러 가기</Link>
+        </div>
+      </aside>
+    );
+  }
+
+  const review = () => {
+    const e = validatePinForm(values);
+    setErrors(e);
+    if (Object.keys(e).length === 0) setStage('confirm');
+    else document.getElementById(e.coords ? 'pin-x' : 'pin-category')?.focus();
+  };
+
+  const send = async () => {
+    setStage('uploading');
+    setProgress(0);
+    try {
+      let image = values.image;
+      if (file) image = await uploadImage(file, (f) => setProgress(f * 0.8));
+      const draft = toDraft({ ...values, image });
+      const res = editing ? await edit.mutateAsync({ id: editId!, change: draft }) : await create.mutateAsync(draft);
+      setProgress(1);
+      setSavedId(res.id ?? editId);
+      setStage('uploaded');
+      setTimeout(() => setStage('done'), 700);
+    } catch (e) {
+      if (e instanceof Error && 'messageTranslated' in e && file) toast.error(String((e as { messageTranslated: string }).messageTranslated));
+      setStage('form');
+    }
+  };
+
+  const finish = (open: boolean) => {
+    setTempPin(null);
+    if (open && savedId) navigate({ pathname: `/pin/${savedId}`, search });
+    else navigate({ pathname: '/', search });
+  };
+  // After registering, the setting decides whether the new pin opens by itself.
+  const autoOpen = stage === 'done' && !editing && settings.redirectOnPinRegister;
+
+  const picking = snap.selection.mode === MapMode.LocationSelection;
+  return (
+    <aside className="detail-panel edit-panel" aria-labelledby="edit-title">
+      <div className="detail-head">
+        <h1 id="edit-title">{editing ? `핀 ${editId} 수정` : '새 핀 등록'}</h1>
+        <Link className="icon-btn" to={{ pathname: editing ? `/pin/${editId}` : '/', search }} aria-label="닫기"><Icon name="close" /></Link>
+      </div>
+      <div className="detail-body">
+        {editing && pin.isPending && <Spinner label="핀 정보를 불러오는 중…" />}
+        <form noValidate onSubmit={(e) => { e.preventDefault(); review(); }}>
+          <fieldset className="form-section">
+            <legend>위치</legend>
+            <button type="button" className={`btn btn-block ${picking ? 'btn-primary' : ''}`} onClick={() => setMapMode(picking ? MapMode.Default : MapMode.LocationSelection)} aria-pressed={picking}>
+              <Icon name="crosshair" />{picking ? '지도를 눌러 위치를 고르세요 (취소하려면 ESC)' : '지도에서 위치 선택'}
+            </button>
+            <div className="row" style={{ marginTop: '0.75rem' }}>
+              <div className="field">
+                <label htmlFor="pin-x">X 좌표</label>
+                <input id="pin-x" className="input" inputMode="decimal" value={values.x} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
+                  onChange={(e) => set('x', e.target.value)} onBlur={() => showTemp(values)} />
+              </div>
+              <div className="field">
+                <label htmlFor="pin-y">Y 좌표</label>
+                <input id="pin-y" className="input" inputMode="decimal" value={values.y} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
+                  onChange={(e) => set('y', e.target.value)} onBlur={() => showTemp(values)} />
+              </div>
+            </div>
+            {errors.coords && <p id="coords-err" className="field-error" role="alert">{errors.coords}</p>}
+            <div className="row">
+              <div className="field">
+                <label htmlFor="pin-region">지역</label>
+                <select id="pin-region" className="select" value={values.region} onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null }))}>
+                  {REGIONS.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="pin-floor">층</label>
+                <select id="pin-floor" className="select" value={values.floor ?? ''} onChange={(e) => set('floor', e.target.value === '' ? null : Number(e.target.value))} disabled={floors.length < 2}>
+                  {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
+                </select>
+              </div>
+            </div>
+          </fieldset>
+
+          <div className="field">
+            <label htmlFor="pin-category">카테고리 (필수)</label>
+            <select id="pin-category" className="select" value={values.categoryId ?? ''} aria-invalid={!!errors.category} aria-describedby={errors.category ? 'cat-err' : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, categoryId: e.target.value ? Number(e.target.value) : null, tags: [] }))}>
+              <option value="">카테고리 선택…</option>
+              {categories.map((g) => (
+                <optgroup key={g.id} label={g.name}>
+                  {g.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                </optgroup>
+              ))}
+            </select>
+            {errors.category && <span id="cat-err" className="field-error" role="alert">{errors.category}</span>}
+          </div>
+
+          {tagChoices.some((g) => g.tags.length > 0) && (
+            <fieldset className="form-section">
+              <legend>태그</legend>
+              {tagChoices.filter((g) => g.tags.length > 0).map((g) => (
+                <div key={g.id} role="group" aria-label={g.name} className="tag-group">
+                  <span className="muted small">{g.name}</span>
+                  <div className="chips">
+                    {g.tags.map((t) => (
+                      <button key={t.id} type="button" className="chip" aria-pressed={values.tags.includes(t.id)}
+                        onClick={() => set('tags', values.tags.includes(t.id) ? values.tags.filter((x) => x !== t.id) : [...values.tags, t.id])}>{t.name}</button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+          )}
+
+          <div className="field">
+            <label htmlFor="pin-desc">설명</label>
+            <textarea id="pin-desc" className="textarea" value={values.content} maxLength={2000} onChange={(e) => set('content', e.target.value)}
+              placeholder="찾아가는 방법, 주의할 점 등을 적어 주세요." aria-describedby="desc-hint" />
+            {!values.content.trim() && <span id="desc-hint" className="field-warning">{ko.descriptionHelps}</span>}
+          </div>
+
+          <div className="field">
+            <label htmlFor="pin-image">이미지 (선택)</label>
+            <input id="pin-image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            {values.image && !file && <span className="field-hint">현재 이미지가 유지됩니다.</span>}
+            <span className="field-warning">이미지는 익명 이미지 호스팅에 올라가며, 올린 뒤에는 삭제할 수 없습니다.</span>
+          </div>
+
+          <p className="muted small">등록한 핀은 삭제할 수 없습니다. 악의적인 등록이나 수정은 계정 이용 정지로 이어질 수 있습니다.</p>
+          <button type="submit" className="btn btn-primary btn-block">{editing ? '수정 내용 확인' : '등록 내용 확인'}</button>
+        </form>
+      </div>
+
+      <Guidelines open={stage === 'guidelines'} onAgree={() => setStage('form')} onCancel={() => navigate({ pathname: editing ? `/pin/${editId}` : '/', search })} />
+
+      <Dialog open={stage === 'confirm'} title={editing ? '이대로 수정할까요?' : '이대로 등록할까요?'} onClose={() => setStage('form')}
+        actions={<>
+          <button type="button" className="btn" onClick={() => setStage('form')}>다시 고치기</button>
+          <button type="button" className="btn btn-primary" onClick={() => void send()}>{editing ? '수정하기' : '등록하기'}</button>
+        </>}>
+        <dl className="detail-meta">
+          <dt>카테고리</dt><dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
+          <dt>지역</dt><dd>{REGIONS[values.region]?.label} · {floorLabel(values.floor)}</dd>
+          <dt>좌표</dt><dd>X {values.x}, Y {values.y}</dd>
+          <dt>태그</dt><dd>{values.tags.length}개</dd>
+          <dt>이미지</dt><dd>{file ? file.name : values.image ? '기존 이미지' : '없음'}</dd>
+        </dl>
+        {!values.content.trim() && <p className="notice">{ko.descriptionHelps}</p>}
+        <p className="muted small">등록한 핀은 삭제할 수 없습니다.</p>
+      </Dialog>
+
+      <Dialog open={stage === 'uploading' || stage === 'uploaded'} title={stage === 'uploading' ? '업로드 중…' : '업로드 완료'} onClose={() => {}} busy>
+        <progress max={1} value={stage === 'uploaded' ? 1 : progress} aria-label="업로드 진행률" />
+        <p className="small" role="status">{stage === 'uploading' ? '잠시만 기다려 주세요.' : '업로드가 완료되었습니다.'}</p>
+      </Dialog>
+
+      <Dialog open={stage === 'done'} title={editing ? '수정되었습니다' : ko.pinRegistered} onClose={() => finish(autoOpen)}
+        actions={<>
+          <button type="button" className="btn" onClick={() => finish(false)}>지도로 돌아가기</button>
+          <button type="button" className="btn btn-primary" onClick={() => finish(true)}>핀 보기</button>
+        </>}>
+        <p>{editing ? '핀 정보가 수정되었습니다. 고마워요!' : '새 핀이 지도에 등록되었습니다. 기여해 주셔서 고마워요!'}</p>
+        {autoOpen && <AutoOpen onOpen={() => finish(true)} />}
+      </Dialog>
+    </aside>
+  );
+}
+
+// 'View the pin after registering' (redirectOnPinRegister): opens it after a short moment to read the message.
+function AutoOpen({ onOpen }: { onOpen: () => void }) {
+  useEffect(() => {
+    const t = setTimeout(onOpen, 1200);
+    return () => clearTimeout(t);
+  }, [onOpen]);
+  return <p className="muted small">잠시 후 등록한 핀을 엽니다…</p>;
+}

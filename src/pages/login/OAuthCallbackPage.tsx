@@ -1,1 +1,47 @@
-export default function OAuthCallbackPage(_props: { provider?: string }) { return null; }
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useOAuthLogin } from '../../data';
+import { Icon } from '../../ui/icons';
+import { PageLoader } from '../../ui/Loading';
+import { useDocumentTitle } from '../PageLayout';
+import { takeReturnTo } from '../session';
+
+/** /oauth/kakao and /oauth/google: posts the provider's code; a new account goes on to the nickname step. */
+export default function OAuthCallbackPage({ provider }: { provider: string }) {
+  useDocumentTitle('로그인 중');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useOAuthLogin(params.get('provider') ?? provider);
+  const code = params.get('code');
+  const denied = params.get('error');
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // An authorization code is single-use: StrictMode's second effect run must not post it again.
+    if (!code || sent.current) return;
+    sent.current = true;
+    login.mutate(code, {
+      onSuccess: (r) => {
+        if (r.status === 'register') navigate(`/register/${params.get('provider') ?? provider}`, { replace: true });
+        else navigate(takeReturnTo(), { replace: true });
+      },
+    });
+  }, [code, login, navigate, params, provider]);
+
+  if (!code || denied || login.isError) {
+    return (
+      <main className="login-screen">
+        <div className="login-card" role="alert">
+          <Icon name="brand" className="brand-mark" />
+          <h1>로그인하지 못했습니다</h1>
+          <p className="muted">{denied ? '로그인이 취소되었습니다.' : '인증 정보가 올바르지 않거나 만료되었습니다. 다시 시도해 주세요.'}</p>
+          <div className="login-buttons">
+            <Link className="btn btn-primary btn-block" to="/login">다시 로그인하기</Link>
+            <Link className="btn btn-block" to="/">홈으로</Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
+  return <PageLoader />;
+}

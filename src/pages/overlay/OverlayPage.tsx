@@ -34,7 +34,7 @@ function concat(parts: PinBuffers[]): PinBuffers {
  * source. Everything comes from the query string (see overlay-params.ts); no UI chrome, and
  * the marker and pins grow with the window so 1080p and 4K read alike.
  */
-export default function OverlayPage() {
+export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngine | null) => void } = {}) {
   const params = useMemo(() => parseOverlayParams(window.location.search), []);
   const [tracker] = useState(() => new TrackerStore());
   const snap = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot);
@@ -76,6 +76,7 @@ export default function OverlayPage() {
     };
 
     const offPosition = tracker.onPosition((s) => {
+      console.log('POS', !!engine, s.regionId, s.x, s.y);
       if (!engine) return;
       if (s.regionId !== region) {
         region = s.regionId;
@@ -97,6 +98,7 @@ export default function OverlayPage() {
         return;
       }
       engine = e;
+      onEngine?.(e);
       e.setPinSize('large');
       e.setCamera({ zoom: params.zoom });
       e.setFollow(true);
@@ -112,9 +114,12 @@ export default function OverlayPage() {
       disposed = true;
       offPosition();
       tracker.disconnect();
+      if (engine) onEngine?.(null);
       engine?.dispose();
       worker?.dispose();
     };
+    // onEngine is a test hook, read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, tracker, scale]);
 
   const waiting = params.errors.length > 0 || snap.status !== 'connected' || !snap.trackerOnline;
