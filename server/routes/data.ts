@@ -4,10 +4,12 @@ import { registerCheckRoutes } from './data/checks';
 import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
 import { registerSearchRoutes } from './data/search';
+import { typeboxValidator } from './data/validator';
 
 /*
  * The data routes of SPEC §7 (registered under /api). Every path, query and body is checked by a
- * TypeBox schema; a failure is a 400 envelope with a Korean message, never a 500.
+ * TypeBox schema (bodies strictly, without type coercion); a failure is a 400 envelope with a
+ * Korean message, never a 500.
  *
  * Limits
  *   ids (path and body)            integers 1..2,147,483,647
@@ -38,9 +40,13 @@ import { registerSearchRoutes } from './data/search';
 
 /** Registers every data route of SPEC §7 except sign-in, sessions and /v1/me itself. */
 export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
-  await registerCategoryRoutes(app);
-  await registerPinRoutes(app);
-  await registerCheckRoutes(app);
-  await registerCommentRoutes(app);
-  await registerSearchRoutes(app);
+  // A child scope (same prefix) so the strict validator applies to these routes only.
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(typeboxValidator);
+    await registerCategoryRoutes(scope);
+    await registerPinRoutes(scope);
+    await registerCheckRoutes(scope);
+    await registerCommentRoutes(scope);
+    await registerSearchRoutes(scope);
+  });
 }

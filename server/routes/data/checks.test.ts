@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededApp } from './fixture';
+
+const PINS = 21_000;
+let t: Awaited<ReturnType<typeof seededApp>>;
+beforeAll(async () => { t = await seededApp(PINS); }, 120_000);
+afterAll(async () => { await t?.close(); });
+
+const totalOf = async (pin: number) => (await t.one<{ total_checks: number }>('select total_checks from pins where id = $1', [pin])).total_checks;
+const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
+const freshUser = async (nickname: string) => (await t.one<{ id: number }>('insert into users (nickname) values ($1) returning id', [nickname])).id;
+
+describe('POST /v1/pin/:id/check', () => {
+  it('checks and unchecks with a strictly increasing checkTime and lastCheckTime', async () => {
+    const user = await freshUser('체크1');
+    const pin = 100;
+    const total = await totalOf(pin);
+    const a = await t.call(user, 'POST', `/api/v1/pin/${pin}/check`, { check: true });
+    expect(a.status).toBe(200);
+    expect(a.body.result).toMatchObject({ check: true, userId: user, lastCheckTime: 0 });
+    expect(a.body.result.checkTime).toBeGreaterThan(0);
+    expect(await totalOf(pin)).toBe(total + 1);
+    const b = await t.call(user, 'POST', `/api/v1/pin/${pin + 1}/check`, { check: true });
+    expect(b.body.result.lastCheckTime).toBe(a.body.result.checkTime);
+    expect(b.body.result.checkTime).toBeGreaterThan(a.body.result.checkTime);
+    // Checking again changes nothing: checkTime stays and equals lastCheckTime.
+    const same = await t.call(user, 'POST', `/api/v1/pin/${pin}/check`, { check: true });
+    expect(same.body.result).toMatchObject({ checkTime: b.body.result.checkTime, lastCheckTime: b.body.result.checkTime });
+    expect(await totalOf(pin)).toBe(total + 1);
+    const un = await t.call(user, 'POST', `/api/v1/pin/${pin}/check`, { check: false });
+    expect(un.body.result.check).toBe(false);
+    expect(un.body.result.checkTime).toBeGreaterThan(b.body.result.checkTime);
+    expect(await totalOf(pin)).toBe(total);
+    const mine = await t.call(user, 'GET', '/api/v1/me/checks');
+    expect(mine.body.result).toEqual({ userId: user, checkTime: un.body.result.checkTime, pinIds: [pin + 1] });
+  });
+
+  it('keeps totalChecks exact under parallel checks by several users', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => freshUser(`병렬${i}`)));
+    const pins = [200, 201, 202];
+    const before = await Promise.all(pins.map(totalOf));
+    // Every user checks every pin twice, in parallel, then unchecks one pin twice, in parallel.
+    const calls = users.flatMap((u) => pins.flatMap((p) => [0, 1].map(() => t.call(u, 'POST', `/api/v1/pin/${p}/check`, { check: true }))));
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(await Promise.all(pins.map(totalOf))).toEqual(before.map((b) => b + users.length));
+    await Promise.all(users.flatMap((u) => [0, 1].map(() => t.call(u, 'POST', '/api/v1/pin/200/check', { check: false }))));
+    expect(await totalOf(200)).toBe(before[0]);
+    expect(await exactCounts()).toBe(0);
+    // Per user, the check times handed out are all distinct (strictly increasing per change).
+    const times = results.filter((r) => r.body.result.userId === users[0]).map((r) => r.body.result.checkTime);
+    const changed = new Set(times);
+    expect(changed.size).toBe(pins.length);
+  });
+
+  it('refuses visitors, unknown pins and bad bodies', async () => {
+    const v = await t.call(null, 'POST', '/api/v1/pin/5/check', { check: true });
+    expect(v.status).toBe(401);
+    expect(v.body.error?.errClazz).toBe('requires_login');
+    expect((await t.call(3, 'POST', '/api/v1/pin/999999/check', { check: true })).status).toBe(404);
+    for (const body of [{}, { check: 'yes' }, { check: null }, []]) {
+      const r = await t.call(3, 'POST', '/api/v1/pin/5/check', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.call(3, 'POST', '/api/v1/pin/abc/check', { check: true })).status).toBe(400);
+    expect((await t.call(null, 'GET', '/api/v1/me/checks')).body.error?.errClazz).toBe('requires_login');
+  });
+});
+
+describe('POST /v1/pin/batch-check', () => {
+  it('applies all ids atomically and idempotently, returning the full list', async () => {
+    const user = await freshUser('일괄1');
+    const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [5, 6, 7, 7, 6], check: true });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ userId: user, userChecks: [5, 6, 7] });
+    const again = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [5, 6, 7], check: true });
+    expect(again.body.result).toMatchObject({ userChecks: [5, 6, 7], checkTime: r.body.result.checkTime });
+    const off = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [6, 8], check: false });
+    expect(off.body.result.userChecks).toEqual([5, 7]);
+    expect(off.body.result.checkTime).toBeGreaterThan(r.body.result.checkTime);
+    expect(await exactCounts()).toBe(0);
+  });
+
+  it('applies nothing when one id is unknown, and says how many are unknown', async () => {
+    const user = await freshUser('일괄2');
+    const before = await totalOf(30);
+    const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [30, 31, 999_998, 999_999], check: true });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.messageTranslated).toBe('존재하지 않는 핀 2개가 포함되어 있어 아무것도 적용하지 않았습니다.');
+    expect(await totalOf(30)).toBe(before);
+    expect((await t.call(user, 'GET', '/api/v1/me/checks')).body.result).toEqual({ userId: user, checkTime: 0, pinIds: [] });
+  });
+
+  it('checks 20,000 pins in one call', async () => {
+    const user = await freshUser('일괄대량');
+    const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
+    const started = performance.now();
+    const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true });
+    const ms = performance.now() - started;
+    expect(r.status).toBe(200);
+    expect(r.body.result.userChecks).toHaveLength(20_000);
+    expect(ms).toBeLessThan(15_000);
+    const off = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids.slice(0, 10_000), check: false });
+    expect(off.body.result.userChecks).toHaveLength(10_000);
+    expect(await exactCounts()).toBe(0);
+  }, 60_000);
+
+  it('refuses bad bodies and visitors', async () => {
+    const cases = [{ pinIds: [], check: true }, { pinIds: [1], check: 'y' }, { pinIds: ['a'], check: true }, { pinIds: [0], check: true },
+      { pinIds: Array.from({ length: 50_001 }, (_, i) => i + 1), check: true }, { check: true }];
+    for (const body of cases) expect((await t.call(3, 'POST', '/api/v1/pin/batch-check', body)).status).toBe(400);
+    expect((await t.call(null, 'POST', '/api/v1/pin/batch-check', { pinIds: [1], check: true })).status).toBe(401);
+  });
+});
+
+describe('POST /v1/auth/emergency', () => {
+  it('merges only the caller own records and never touches other users', async () => {
+    const me = await freshUser('비상1');
+    const other = await freshUser('비상2');
+    await t.call(me, 'POST', '/api/v1/pin/400/check', { check: true });
+    const otherBefore = (await t.call(other, 'GET', '/api/v1/me/checks')).body.result;
+    const r = await t.call(me, 'POST', '/api/v1/auth/emergency', [
+      { userId: me, checkTime: 1, pinIds: [400, 401, 402, 999_999] },
+      { userId: me, checkTime: 2, pinIds: [402, 403] },
+      { userId: other, checkTime: 3, pinIds: [500, 501] },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ userId: me, merged: 3 });
+    expect((await t.call(me, 'GET', '/api/v1/me/checks')).body.result.pinIds).toEqual([400, 401, 402, 403]);
+    expect((await t.call(other, 'GET', '/api/v1/me/checks')).body.result).toEqual(otherBefore);
+    // Only other users' records: nothing changes, checkTime stays.
+    const none = await t.call(me, 'POST', '/api/v1/auth/emergency', [{ userId: other, checkTime: 1, pinIds: [600] }]);
+    expect(none.body.result).toMatchObject({ merged: 0, checkTime: r.body.result.checkTime });
+    expect(await exactCounts()).toBe(0);
+  });
+
+  it('refuses visitors and malformed records', async () => {
+    expect((await t.call(null, 'POST', '/api/v1/auth/emergency', [])).status).toBe(401);
+    for (const body of [{ userId: 1 }, [{ userId: 'x', pinIds: [] }], [{ userId: 1, pinIds: ['a'] }], [{ userId: 1 }]]) {
+      expect((await t.call(3, 'POST', '/api/v1/auth/emergency', body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
