@@ -19,6 +19,8 @@ export class CategoryPins {
   /** 1 where the user found the pin. */
   readonly checked: Uint8Array;
   readonly index: Flatbush | null;
+  /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
+  dead: Uint8Array | null = null;
   private idToIndex: Map<number, number> | null = null;
   private searchText: string[] | null = null;
 
@@ -44,14 +46,20 @@ export class CategoryPins {
     this.index = index;
   }
 
-  /** Index of a pin id in this category, or -1. */
+  /** Marks pin i replaced or removed: queries and getPins skip it from now on. */
+  kill(i: number): void {
+    (this.dead ??= new Uint8Array(this.count))[i] = 1;
+  }
+
+  /** Index of a live (not killed) pin id in this category, or -1. */
   indexOf(id: number): number {
     if (!this.idToIndex) {
       this.idToIndex = new Map();
       const ids = this.data.ids;
       for (let i = 0; i < ids.length; i++) this.idToIndex.set(ids[i]!, i);
     }
-    return this.idToIndex.get(id) ?? -1;
+    const i = this.idToIndex.get(id) ?? -1;
+    return i >= 0 && this.dead?.[i] === 1 ? -1 : i;
   }
 
   /** Whether pin i carries any of the tags. */

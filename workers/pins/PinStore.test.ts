@@ -128,4 +128,31 @@ describe('PinStore on the grid set', () => {
     expect(store.size).toBe(110);
     expect(store.getPin(1005)?.checked).toBe(true);
   });
+
+  it('keeps pins created, moved and deleted after load in the live index until the category reloads', async () => {
+    store.upsertPin({ id: 5000, coordX: 15, coordY: 15, catNum: 101, tagIds: [6], categoryId: 1, region: 0, description: '새 핀' });
+    store.upsertPin({ id: 12, coordX: 200, coordY: 200, catNum: 12, tagIds: [], categoryId: 1, region: 2, checked: true });
+    store.removePins(new Int32Array([13]));
+    expect(store.size).toBe(110);
+    expect(sorted(await store.queryRect(0, 0, 20, 20))).toEqual([1, 2, 3, 11, 21, 22, 23, 1001, 1002, 5000]);
+    expect([...(await store.queryRect(190, 190, 210, 210))]).toEqual([12]);
+    expect(await store.queryRect(190, 190, 210, 210, { hideChecked: true })).toHaveLength(0);
+    expect(store.queryPoint(14, 14, 3)).toBe(5000);
+    expect(sorted(await store.queryLasso(new Float64Array([9, 9, 21, 9, 21, 21, 9, 21])))).toEqual([22, 23, 5000]);
+    expect([...(await store.queryRoute(new Float64Array([0, 15, 30, 15]), 2))]).toEqual([5000]);
+    expect(sorted(await store.queryRect(0, 0, 20, 20, { tags: [6] }))).toEqual([1001, 1002, 5000]);
+    const b = store.getPins({ categories: [1] });
+    expect(b.ids).toHaveLength(100);
+    expect([...b.ids.slice(-2)]).toEqual([5000, 12]);
+    expect([b.icon[98], b.flags[99], b.region[99]]).toEqual([3, PIN_FLAG_CHECKED, 2]);
+    expect(store.getPin(12)).toMatchObject({ coordX: 200, checked: true });
+    expect(store.getPin(13)).toBeNull();
+    expect((await store.search('새 핀', 5)).map((r) => r.id)).toEqual([5000]);
+    expect(store.counts().byCategory[1]).toEqual({ total: 100, checked: 1 });
+    // The fresh list from the server supersedes every local change.
+    store.load(1, gridCategories().cat1, 3);
+    expect(sorted(await store.queryRect(0, 0, 20, 20))).toEqual([1, 2, 3, 11, 12, 13, 21, 22, 23, 1001, 1002]);
+    expect(store.getPin(5000)).toBeNull();
+    expect(store.size).toBe(110);
+  });
 });

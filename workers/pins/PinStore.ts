@@ -1,6 +1,7 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinCounts, type PinFilter, type PinRecord } from './api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinCounts, type PinFilter, type PinRecord } from './api';
 import { CategoryPins } from './CategoryPins';
-import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, type Projection } from './queries';
+import { LivePins, type LivePin } from './LivePins';
+import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routePosition, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
 export type Checkpoint = () => Promise<void> | void;
@@ -28,6 +29,7 @@ function compile(f: PinFilter | undefined): Compiled {
 }
 
 function passes(c: CategoryPins, i: number, f: Compiled): boolean {
+  if (c.dead !== null && c.dead[i] === 1) return false;
   if (f.region >= 0 && c.data.region[i] !== f.region) return false;
   if (f.hideChecked && c.checked[i] === 1) return false;
   if (f.floorMode !== 0) {
@@ -35,6 +37,16 @@ function passes(c: CategoryPins, i: number, f: Compiled): boolean {
     if (f.floorMode === 1 ? z === z : z !== f.floor) return false;
   }
   return !f.tags || c.hasAnyTag(i, f.tags);
+}
+
+function passesLive(p: LivePin, f: Compiled, checked: ReadonlySet<number>): boolean {
+  const r = p.rec;
+  if (f.categories && !f.categories.has(r.categoryId ?? -1)) return false;
+  if (f.region >= 0 && r.region !== f.region) return false;
+  if (f.hideChecked && checked.has(r.id)) return false;
+  if (f.floorMode === 1 && r.coordZ != null) return false;
+  if (f.floorMode === 2 && r.coordZ !== f.floor) return false;
+  return !f.tags || r.tagIds.some((t) => f.tags!.has(t));
 }
 
 const MERGE = new Int32Array(0);
@@ -46,6 +58,9 @@ const projection: Projection = { dist2: 0, along: 0 };
  */
 export class PinStore {
   private readonly categories = new Map<number, CategoryPins>();
+  private readonly categoryIcons = new Map<number, number>();
+  /** Pins created or changed since their category loaded (RBush), drawn after the bulk. */
+  private readonly live = new LivePins();
   private checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
 
@@ -54,12 +69,34 @@ export class PinStore {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
+    this.categoryIcons.set(categoryId, categoryIcon);
+    // The fresh list already holds every change made before it was sent.
+    this.live.removeCategory(categoryId);
     return c;
   }
 
-  /** Drops a category. */
+  /** Drops a category (and its live pins). */
   unload(categoryId: number): void {
     this.categories.delete(categoryId);
+    this.live.removeCategory(categoryId);
+  }
+
+  /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
+  upsertPin(pin: PinInput): void {
+    const at = this.locate(pin.id);
+    if (at) at[0].kill(at[1]);
+    const { checked, ...rec } = pin;
+    if (checked !== undefined) this.updateChecked([pin.id], checked);
+    this.live.upsert({ ...rec, tags: rec.tags ?? [], checked: false }, pin.icon ?? this.categoryIcons.get(pin.categoryId ?? -1) ?? 0);
+  }
+
+  /** Removes pins (deleted on the server) until their category reloads. */
+  removePins(ids: ArrayLike<number>): void {
+    for (let k = 0; k < ids.length; k++) {
+      const at = this.locate(ids[k]!);
+      if (at) at[0].kill(at[1]);
+      this.live.remove(ids[k]!);
+    }
   }
 
   /** Ids of the loaded categories in load order. */
@@ -69,8 +106,11 @@ export class PinStore {
 
   /** Total number of loaded pins. */
   get size(): number {
-    let n = 0;
-    for (const c of this.categories.values()) n += c.count;
+    let n = this.live.size;
+    for (const c of this.categories.values()) {
+      n += c.count;
+      if (c.dead) for (let i = 0; i < c.count; i++) n -= c.dead[i]!;
+    }
     return n;
   }
 
@@ -113,14 +153,15 @@ export class PinStore {
     const f = compile(filter);
     const cats = [...this.selected(f)];
     const trivial = f.region < 0 && !f.hideChecked && f.floorMode === 0 && !f.tags;
+    const live = [...this.live.all()].filter((p) => passesLive(p, f, this.checkedIds));
     // A pass mask per category first, so the output arrays are allocated once at their size.
     const masks = cats.map((c) => {
-      if (trivial) return null;
+      if (trivial && !c.dead) return null;
       const m = new Uint8Array(c.count);
       for (let i = 0; i < c.count; i++) m[i] = passes(c, i, f) ? 1 : 0;
       return m;
     });
-    let n = 0;
+    let n = live.length;
     cats.forEach((c, k) => {
       const m = masks[k];
       if (!m) n += c.count;
@@ -151,6 +192,14 @@ export class PinStore {
         o++;
       }
     });
+    for (const p of live) {
+      const r = p.rec;
+      out.ids[o] = r.id; out.x[o] = r.coordX; out.y[o] = r.coordY; out.z[o] = r.coordZ ?? NaN;
+      out.icon[o] = p.icon; out.region[o] = r.region ?? 255; out.category[o] = r.categoryId ?? 0;
+      out.flags[o] = (r.image ? PIN_FLAG_HAS_IMAGE : 0) | (this.checkedIds.has(r.id) ? PIN_FLAG_CHECKED : 0)
+        | (hl && r.tagIds.some((t) => hl.has(t)) ? PIN_FLAG_HIGHLIGHTED : 0);
+      o++;
+    }
     return out;
   }
 
@@ -172,6 +221,14 @@ export class PinStore {
         return false;
       });
     }
+    for (const p of this.live.search(x - radius, y - radius, x + radius, y + radius)) {
+      const dx = p.rec.coordX - x, dy = p.rec.coordY - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 <= r2 && d2 <= bestD && passesLive(p, f, this.checkedIds)) {
+        bestD = d2;
+        best = p.rec.id;
+      }
+    }
     return best;
   }
 
@@ -184,6 +241,7 @@ export class PinStore {
       parts.push(idsOf(c, hits));
       await checkpoint?.();
     }
+    parts.push(Int32Array.from(this.live.search(minX, minY, maxX, maxY).filter((p) => passesLive(p, f, this.checkedIds)), (p) => p.rec.id));
     return concat(parts);
   }
 
@@ -200,6 +258,8 @@ export class PinStore {
       parts.push(idsOf(c, hits));
       await checkpoint?.();
     }
+    const live = this.live.search(b[0], b[1], b[2], b[3]).filter((p) => inside.contains(p.rec.coordX, p.rec.coordY) && passesLive(p, f, this.checkedIds));
+    parts.push(Int32Array.from(live, (p) => p.rec.id));
     return concat(parts);
   }
 
@@ -248,12 +308,21 @@ export class PinStore {
       }
       await checkpoint?.();
     }
+    for (const p of this.live.all()) {
+      const pos = routePosition(p.rec.coordX, p.rec.coordY, polyline, cum);
+      if (pos && pos.dist <= half && passesLive(p, f, this.checkedIds)) {
+        outIds.push(p.rec.id);
+        outAlong.push(pos.along);
+      }
+    }
     const order = outIds.map((_, k) => k).sort((a, b) => outAlong[a]! - outAlong[b]! || outIds[a]! - outIds[b]!);
     return Int32Array.from(order, (k) => outIds[k]!);
   }
 
   /** One pin as a plain object, or null. */
   getPin(id: number): PinRecord | null {
+    const p = this.live.get(id);
+    if (p) return { ...p.rec, tags: [...p.rec.tags], tagIds: [...p.rec.tagIds], checked: this.checkedIds.has(id) };
     const at = this.locate(id);
     return at ? at[0].record(at[1]) : null;
   }
@@ -277,6 +346,16 @@ export class PinStore {
         }
       }
     }
+    for (const p of this.live.all()) {
+      if (!passesLive(p, f, this.checkedIds)) continue;
+      const ch = this.checkedIds.has(p.rec.id) ? 1 : 0;
+      for (const [table, key] of [[out.byCategory, p.rec.categoryId], [out.byRegion, p.rec.region]] as const) {
+        if (key == null) continue;
+        const e = (table[key] ??= { total: 0, checked: 0 });
+        e.total++;
+        e.checked += ch;
+      }
+    }
     return out;
   }
 
@@ -292,6 +371,12 @@ export class PinStore {
       }
       if (out.length >= limit) break;
       await checkpoint?.();
+    }
+    for (const p of this.live.all()) {
+      if (out.length >= limit) break;
+      const r = p.rec;
+      const text = `${r.description ?? ''}\n${r.categoryName ?? ''}\n${r.tags.map((t) => t.name).join('\n')}`.toLowerCase();
+      if (text.includes(needle) && passesLive(p, f, this.checkedIds)) out.push(this.getPin(r.id)!);
     }
     return out;
   }

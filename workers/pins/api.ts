@@ -76,6 +76,9 @@ export interface PinRecord {
   checked: boolean;
 }
 
+/** A pin to add or replace in the worker (after create/edit), as the API returns it. */
+export type PinInput = Omit<PinRecord, 'checked' | 'tags'> & { tags?: PinTag[]; checked?: boolean };
+
 /** Options of a category load. */
 export interface LoadOptions {
   /** API origin + prefix; default '' (same origin), so the URL is `${apiBase}/api/v1/category/{id}/pins-proto`. */
@@ -124,6 +127,10 @@ export interface PinsWorkerApi {
   unloadCategory(categoryId: number): Promise<void>;
   /** Ids of the loaded categories. */
   loadedCategories(): Promise<number[]>;
+  /** Adds a pin created after its category loaded, or replaces one moved or edited (until the category reloads). */
+  upsertPin(pin: PinInput): Promise<void>;
+  /** Removes deleted pins (until their category reloads). */
+  removePins(ids: Int32Array): Promise<void>;
   /** Replaces the set of pins the user found. */
   setChecked(ids: Int32Array): Promise<void>;
   /** Marks pins found (true) or not found (false) without replacing the whole set. */

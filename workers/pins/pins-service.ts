@@ -94,6 +94,12 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     async loadedCategories() {
       return store.loaded();
     },
+    async upsertPin(pin) {
+      store.upsertPin(pin);
+    },
+    async removePins(ids) {
+      store.removePins(ids);
+    },
     async setChecked(ids) {
       store.setChecked(ids);
     },
