@@ -28,7 +28,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!token) return;
   const userId = await app.auth.verifyAccess(token);
   if (userId !== null) request.userId = userId;
-  else if (!exempt(request.url)) throw ApiError.accessTokenInvalid();
+  // A WebSocket upgrade (the tracker relay) cannot refresh and retry: it just goes on as a visitor.
+  else if (!exempt(request.url) && request.headers.upgrade?.toLowerCase() !== 'websocket') throw ApiError.accessTokenInvalid();
 }
 
 /**

@@ -94,3 +94,14 @@ describe('sessions', () => {
     expect(visitor.statusCode).toBe(200);
   });
 });
+
+describe('stale cookies on a WebSocket upgrade', () => {
+  let t: T;
+  beforeAll(async () => { t = await testApp(); });
+  afterAll(() => t.close());
+
+  it('are not refused (the relay needs no login and cannot refresh)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=forged.token`, upgrade: 'websocket', connection: 'upgrade' } });
+    expect(res.json().error?.errClazz).not.toBe('access_token_invalid');
+  });
+});
