@@ -140,7 +140,7 @@ describe('PinStore on the grid set', () => {
     expect(store.queryPoint(14, 14, 3)).toBe(5000);
     expect(sorted(await store.queryLasso(new Float64Array([9, 9, 21, 9, 21, 21, 9, 21])))).toEqual([22, 23, 5000]);
     expect([...(await store.queryRoute(new Float64Array([0, 15, 30, 15]), 2))]).toEqual([5000]);
-    expect(sorted(await store.queryRect(0, 0, 20, 20, { tags: [6] }))).toEqual([1001, 1002, 5000]);
+    expect(sorted(await store.queryRect(0, 0, 20, 20, { tags: [6] }))).toEqual([21, 1001, 1002, 5000]);
     const b = store.getPins({ categories: [1] });
     expect(b.ids).toHaveLength(100);
     expect([...b.ids.slice(-2)]).toEqual([5000, 12]);
