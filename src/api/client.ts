@@ -57,7 +57,9 @@ let refreshing: Promise<void> | null = null;
 export function refreshSession(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      await fetch(`${baseHost}${REFRESH_PATH}`, { method: 'POST', credentials: 'include', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const res = await fetch(`${baseHost}${REFRESH_PATH}`, { method: 'POST', credentials: 'include', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      // The answer is not used (SPEC §7), but drained so the connection is free for the retry.
+      await res.arrayBuffer();
     } catch {
       // The retry tells what happened: it fails with access_token_invalid or requires_login.
     } finally {

@@ -36,7 +36,7 @@ export function requestsTo(pathPart: string): number {
  * Signs in through the server's local OAuth provider as `email` (registering the nickname the
  * first time): the same calls the login and callback pages make.
  */
-export async function signInLocal(email: string, nickname = email.split('@')[0]!): Promise<void> {
+export async function signInLocal(email: string, nickname = `t${Math.floor(Math.random() * 1e9)}`): Promise<void> {
   const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state: 's', email });
   const res = await fetch('/oauth/local/authorize', { method: 'POST', body: form, credentials: 'include' });
   const code = new URL(res.url).searchParams.get('code');
