@@ -2,6 +2,7 @@
 // real worker (Comlink + transfer) in headless Chromium, against the same pins as an array of
 // objects (structured clone), plus decode + index inside the browser's worker.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createServer } from 'vite';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../../vite.config';
@@ -36,7 +37,7 @@ try {
   const file = new URL('../results/worker.json', import.meta.url);
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   const prev = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  writeFileSync(file, `${JSON.stringify({ ...prev, browser: { date: new Date().toISOString(), chromium: browser.version(), rows, ratios } }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...prev, browser: { date: new Date().toISOString(), chromium: browser.version(), cores: cpus().length, loadavg: loadavg(), rows, ratios } }, null, 2)}\n`);
 } finally {
   await browser.close();
   await server.close();
