@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODERATOR, seededApp } from './fixture';
+
+let t: Awaited<ReturnType<typeof seededApp>>;
+beforeAll(async () => { t = await seededApp(1500); }, 60_000);
+afterAll(async () => { await t?.close(); });
+
+const PIN = 77;
+const AUTHOR = 9;
+
+async function comment(user: number, content: string, pin = PIN) {
+  const r = await t.call(user, 'PUT', `/api/v2/pin/${pin}/comment`, { content });
+  expect(r.status).toBe(200);
+  return r.body.result.id as number;
+}
+
+async function votes(commentId: number, rec: number, dis: number) {
+  for (let u = 10; u < 10 + rec; u++) await t.call(u, 'POST', `/api/v2/comment/${commentId}/like`, { type: 'recommend' });
+  for (let u = 30; u < 30 + dis; u++) await t.call(u, 'POST', `/api/v2/comment/${commentId}/like`, { type: 'disrecommend' });
+}
+
+describe('comments', () => {
+  it('writes a trimmed comment with an optional image', async () => {
+    const r = await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '  감사합니다  ', image: '/images/seed-2.webp' });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ pinId: PIN, userId: AUTHOR, content: '감사합니다', image: '/images/seed-2.webp', recommend: 0, disrecommend: 0, myVote: null, best: false });
+    const https = await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'x', image: 'https://i.example.com/a.png' });
+    expect(https.body.result.image).toBe('https://i.example.com/a.png');
+  });
+
+  it('refuses visitors, unknown pins, blank or overlong text and bad images', async () => {
+    expect((await t.call(null, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'x' })).body.error?.errClazz).toBe('requires_login');
+    expect((await t.call(AUTHOR, 'PUT', '/api/v2/pin/999999/comment', { content: 'x' })).status).toBe(404);
+    expect((await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '   ' })).body.error?.messageTranslated).toBe('내용을 입력해 주세요.');
+    expect((await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'a'.repeat(1001) })).body.error?.messageTranslated).toBe('내용은 1,000자 이하로 입력해 주세요.');
+    for (const body of [{}, { content: 5 }, { content: 'x', image: 'javascript:alert(1)' }, { content: 'x', image: '/etc/passwd' }]) {
+      expect((await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('pages newest first with best comments heading page 0', async () => {
+    const pin = 88;
+    await t.db.query('delete from comments where pin_id = $1', [pin]);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await comment(AUTHOR, `댓글 ${i}`, pin));
+    // Best: ≥5 recommends and more recommends than disrecommends; top 3 by recommends.
+    await votes(ids[1]!, 6, 0);
+    await votes(ids[2]!, 8, 1);
+    await votes(ids[3]!, 5, 5); // not best: not more recommends than disrecommends
+    await votes(ids[4]!, 4, 0); // not best: too few
+    await votes(ids[5]!, 7, 0);
+    await votes(ids[6]!, 5, 0); // fourth candidate: left out of the best three
+    const p0 = await t.call(12, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=0`);
+    expect(p0.status).toBe(200);
+    expect(p0.body.result).toMatchObject({ total: 12, page: 0, n: 5 });
+    const c0 = p0.body.result.comments;
+    expect(c0.map((c: { id: number }) => c.id)).toEqual([ids[2], ids[5], ids[1], ids[11], ids[10]]);
+    expect(c0.map((c: { best: boolean }) => c.best)).toEqual([true, true, true, false, false]);
+    expect(c0[0]).toMatchObject({ recommend: 8, disrecommend: 1, myVote: 'recommend', nickname: expect.any(String) });
+    const all = [...c0];
+    for (let page = 1; page < 3; page++) all.push(...(await t.call(12, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=${page}`)).body.result.comments);
+    expect(all).toHaveLength(12);
+    expect(new Set(all.map((c: { id: number }) => c.id)).size).toBe(12);
+    expect((await t.call(null, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=3`)).body.result.comments).toEqual([]);
+    const visitor = await t.call(null, 'GET', `/api/v1/pin/${pin}/comment`);
+    expect(visitor.body.result.n).toBe(10);
+    expect(visitor.body.result.comments[0].myVote).toBeNull();
+  });
+
+  it('refuses bad paging', async () => {
+    for (const q of ['n=0', 'n=51', 'n=abc', 'page=-1', 'page=1.5']) {
+      expect((await t.call(null, 'GET', `/api/v1/pin/${PIN}/comment?${q}`)).status, q).toBe(400);
+    }
+    expect((await t.call(null, 'GET', '/api/v1/pin/999999/comment')).status).toBe(404);
+  });
+
+  it('votes once per user; the same vote withdraws it, the other replaces it', async () => {
+    const id = await comment(AUTHOR, '투표');
+    const a = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' });
+    expect(a.body.result).toEqual({ commentId: id, recommend: 1, disrecommend: 0, myVote: 'recommend' });
+    const b = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'disrecommend' });
+    expect(b.body.result).toMatchObject({ recommend: 0, disrecommend: 1, myVote: 'disrecommend' });
+    const c = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'disrecommend' });
+    expect(c.body.result).toMatchObject({ recommend: 0, disrecommend: 0, myVote: null });
+    await Promise.all([21, 22, 23].map((u) => t.call(u, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })));
+    expect((await t.call(24, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })).body.result.recommend).toBe(4);
+    expect((await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'like' })).status).toBe(400);
+    expect((await t.call(20, 'POST', '/api/v2/comment/999999/like', { type: 'recommend' })).status).toBe(404);
+    expect((await t.call(null, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })).status).toBe(401);
+  });
+
+  it('lets the author or a moderator delete, nobody else', async () => {
+    const id = await comment(AUTHOR, '지울 댓글');
+    const other = await t.call(AUTHOR + 1, 'DELETE', `/api/v1/comment/${id}`);
+    expect(other.status).toBe(403);
+    expect(other.body.error?.messageTranslated).toBe('본인이 작성한 댓글만 삭제할 수 있습니다.');
+    expect((await t.call(null, 'DELETE', `/api/v1/comment/${id}`)).status).toBe(401);
+    expect((await t.call(AUTHOR, 'DELETE', `/api/v1/comment/${id}`)).body.result).toEqual({ id, deleted: true });
+    expect((await t.call(AUTHOR, 'DELETE', `/api/v1/comment/${id}`)).status).toBe(404);
+    const id2 = await comment(AUTHOR, '신고된 댓글');
+    expect((await t.call(MODERATOR, 'DELETE', `/api/v1/comment/${id2}`)).status).toBe(200);
+    expect((await t.call(AUTHOR, 'DELETE', '/api/v1/comment/abc')).status).toBe(400);
+  });
+
+  it('shows a deleted author as 탈퇴한 사용자', async () => {
+    const user = (await t.one<{ id: number }>("insert into users (nickname) values ('곧탈퇴') returning id")).id;
+    const id = await comment(user, '안녕', 99);
+    await t.db.query('delete from users where id = $1', [user]);
+    const list = (await t.call(null, 'GET', '/api/v1/pin/99/comment?n=50')).body.result.comments;
+    expect(list.find((c: { id: number }) => c.id === id)).toMatchObject({ nickname: '탈퇴한 사용자', userId: null, content: '안녕' });
+  });
+});
