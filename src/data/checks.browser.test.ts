@@ -24,7 +24,7 @@ async function checkElsewhere(pinId: number, check: boolean): Promise<void> {
 
 beforeAll(async () => {
   const list = await api.getProto('/api/v1/category/1/pins-proto', (b) => PinList.decode(b));
-  pins = list.pins.map((p) => p.id).slice(0, 12);
+  pins = list.pins.map((p) => Number(p.id)).slice(0, 12);
   expect(pins.length).toBe(12);
 });
 
