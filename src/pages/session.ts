@@ -5,6 +5,7 @@ import type { ThemePreference } from '../ui/theme';
 import { setTheme, useStore } from '../state';
 import type { Me } from '../data/types';
 import { useLogout, useMe } from '../data';
+import { normalizeProviders, type AuthProvider } from './login/providers';
 import { DEFAULT_SETTINGS, fetchCategory, localDb, readSettings, saveSettings, type CategoryGroup, type Settings } from '../data';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setHideChecked, setLoadedCategory, setPinSize, store } from '../state';
@@ -38,41 +39,6 @@ export function useNavCollapsed(): [boolean, (c: boolean) => void] {
   return [c, set];
 }
 
-/** A sign-in provider the server offers and where its sign-in starts. */
-export interface AuthProvider {
-  id: string;
-  authorizeUrl: string;
-}
-
-/** Reads GET /api/v1/auth/providers in either of its plausible shapes: a list or a map by provider id. */
-export function normalizeProviders(result: unknown): AuthProvider[] {
-  const out: AuthProvider[] = [];
-  const urlOf = (v: unknown): string | undefined => {
-    if (typeof v === 'string') return v;
-    if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      const u = o.authorizeUrl ?? o.url ?? o.href;
-      return typeof u === 'string' ? u : undefined;
-    }
-    return undefined;
-  };
-  const list = Array.isArray(result) ? result : result && typeof result === 'object' ? (result as Record<string, unknown>).providers ?? result : [];
-  if (Array.isArray(list)) {
-    for (const p of list) {
-      const o = (p ?? {}) as Record<string, unknown>;
-      const id = o.id ?? o.provider ?? o.name;
-      const url = urlOf(o);
-      if (typeof id === 'string' && url) out.push({ id, authorizeUrl: url });
-    }
-  } else if (list && typeof list === 'object') {
-    for (const [id, v] of Object.entries(list)) {
-      const url = urlOf(v);
-      if (url && (typeof v !== 'object' || (v as { enabled?: boolean }).enabled !== false)) out.push({ id, authorizeUrl: url });
-    }
-  }
-  return out;
-}
-
 /** The sign-in providers the server offers (undefined while loading). */
 export function useAuthProviders(): AuthProvider[] | undefined {
   const [providers, setProviders] = useState<AuthProvider[] | undefined>(undefined);
@@ -80,7 +46,7 @@ export function useAuthProviders(): AuthProvider[] | undefined {
     let live = true;
     fetch('/api/v1/auth/providers', { credentials: 'include' })
       .then((r) => r.json())
-      .then((e: { result: unknown }) => live && setProviders(normalizeProviders(e.result)))
+      .then((e: { result: unknown }) => live && setProviders(normalizeProviders(e.result, window.location.origin)))
       .catch(() => live && setProviders([]));
     return () => {
       live = false;

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MapEngine } from '../../engine';
+import type { MapEngine } from '../../engine';
+import { MapView } from '../../map';
 import { connectEngine, setRegion, store } from '../../state';
 import { getPinsWorker } from '../../../workers/pins/client';
 import { dataReady } from '../AppProviders';
@@ -10,40 +11,33 @@ import { readUrlView, writeUrlView } from './url-state';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
 export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: MapEngine | null) => void }) {
-  const box = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<MapEngine | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const [menu, setMenu] = useState<PinMenuState | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const locRef = useRef(location);
   locRef.current = location;
 
-  useEffect(() => {
-    let disposed = false;
-    let made: MapEngine | null = null;
-    let disconnect: (() => void) | null = null;
-    MapEngine.create({ container: box.current!, preference: 'webgl' })
-      .then(async (e) => {
-        if (disposed) return e.dispose();
-        made = e;
-        disconnect = connectEngine(e, getPinsWorker());
-        // A shared link's view wins over the stored last region, so apply it after start-up.
-        await dataReady;
-        const view = readUrlView(locRef.current.search);
-        if (view.region != null) setRegion(view.region);
-        if (view.camera) setTimeout(() => !disposed && e.setCamera(view.camera!), 0);
-        setEngine(e);
-        onEngine(e);
-      })
-      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : String(err)));
-    return () => {
-      disposed = true;
-      disconnect?.();
-      made?.dispose();
+  const disconnectRef = useRef<(() => void) | null>(null);
+  const handleEngine = useCallback((e: MapEngine | null) => {
+    disconnectRef.current?.();
+    disconnectRef.current = null;
+    if (!e) {
+      setEngine(null);
       onEngine(null);
-    };
+      return;
+    }
+    disconnectRef.current = connectEngine(e, getPinsWorker());
+    // A shared link's view wins over the stored last region, so apply it after start-up.
+    void dataReady.then(() => {
+      const view = readUrlView(locRef.current.search);
+      if (view.region != null) setRegion(view.region);
+      if (view.camera) setTimeout(() => e.setCamera(view.camera!), 0);
+      setEngine(e);
+      onEngine(e);
+    });
   }, [onEngine]);
+  useEffect(() => () => disconnectRef.current?.(), []);
 
   // Pin clicks open the detail; right-click (long-press) opens the found/not-found menu.
   useEffect(() => {
@@ -71,9 +65,8 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
 
   return (
     <div className="map-stage" hidden={hidden} aria-hidden={hidden || undefined}>
-      <div ref={box} className="map-canvas" aria-label="지도" role="application" tabIndex={0} />
-      {!engine && !failed && <div className="map-placeholder" role="status">지도를 불러오는 중…</div>}
-      {failed && <div className="map-placeholder notice notice-danger" role="alert">지도를 표시할 수 없습니다: {failed}</div>}
+      <MapView onEngine={handleEngine} className="map-canvas" />
+      {!engine && <div className="map-placeholder" role="status">지도를 불러오는 중…</div>}
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
     </div>

@@ -53,7 +53,12 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
   return (
     <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
       {floors.length > 1 && (
-        <div className="floor-picker" role="radiogroup" aria-label="층 선택">
+        <select className="select floor-select phone-only" aria-label="층 선택" value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
+          {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
+        </select>
+      )}
+      {floors.length > 1 && (
+        <div className="floor-picker wide-only" role="radiogroup" aria-label="층 선택">
           {floors.map((f) => (
             <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
           ))}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { ModeBanner } from '../../map';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
@@ -6,10 +7,6 @@ import { toast } from '../../ui/toast';
 import { MapMode, setMapMode, setSelectionIds, useStore } from '../../state';
 import { useBatchCheck, useMe } from '../../data';
 
-const MODE_TEXT: Record<number, string> = {
-  [MapMode.RangeSelection]: '범위 선택 중: 지도 위를 드래그해 핀을 고르세요.',
-  [MapMode.RouteSelection]: '경로 선택 중: 지도 위에 경로를 그려 주변 핀을 고르세요.',
-};
 
 /** The multi-pin check mode: its banner (ESC or a press ends it) and the 'apply to N pins' confirmation. */
 export function SelectionFlow() {
@@ -22,6 +19,7 @@ export function SelectionFlow() {
   const selecting = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   const confirming = !selecting && ids.length > 0;
   const close = () => setSelectionIds([]);
+  const endMode = useCallback(() => setMapMode(MapMode.Default), []);
 
   const apply = () => {
     batch.mutate(
@@ -37,13 +35,7 @@ export function SelectionFlow() {
 
   return (
     <>
-      {selecting && (
-        <button type="button" className="mode-banner" onClick={() => setMapMode(MapMode.Default)}>
-          <span>{MODE_TEXT[mode]}</span>
-          <strong className="mode-count">{ids.length.toLocaleString('ko-KR')}개 선택됨</strong>
-          <span className="mode-hint">끝내려면 ESC 또는 여기를 누르세요</span>
-        </button>
-      )}
+      <ModeBanner mode={mode} selectedCount={ids.length} onEnd={endMode} />
       <Dialog open={confirming} title="선택한 핀에 적용" onClose={close} busy={batch.isPending}
         actions={
           me ? (

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { useDocumentTitle } from '../PageLayout';
-import { rememberReturnTo, useAuthProviders, type AuthProvider } from '../session';
+import { rememberReturnTo, useAuthProviders } from '../session';
+import type { AuthProvider } from './providers';
 
 function KakaoLogo() {
   return (
@@ -50,14 +51,22 @@ export default function LoginPage() {
         <p className="muted">로그인하면 찾은 위치를 기록하고, 댓글을 달고, 새 핀을 등록할 수 있습니다.</p>
         <div className="login-buttons">
           {providers === undefined && <Spinner label="로그인 방법을 불러오는 중…" />}
-          {external.map((p) => <ProviderButton key={p.id} p={p} from={from} />)}
+          {providers !== undefined && (['kakao', 'google'] as const).map((id) => {
+            const p = external.find((x) => x.id === id);
+            return p ? <ProviderButton key={id} p={p} from={from} /> : (
+              <button key={id} type="button" className={`btn btn-block btn-provider ${id === 'kakao' ? 'btn-kakao' : 'btn-google'}`} disabled aria-describedby="provider-off">
+                {id === 'kakao' ? <KakaoLogo /> : <GoogleLogo />}{LABELS[id]}
+              </button>
+            );
+          })}
+          {providers !== undefined && external.length < 2 && <p id="provider-off" className="muted small" style={{ margin: 0, textAlign: 'center' }}>이 서버에 설정되지 않은 로그인 방법은 누를 수 없습니다.</p>}
           {local && (
             <>
               {external.length > 0 && <div className="login-divider">또는</div>}
               <ProviderButton p={local} from={from} />
             </>
           )}
-          {providers?.length === 0 && <p className="notice notice-danger">지금은 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.</p>}
+          
         </div>
         <p className="muted small" style={{ textAlign: 'center' }}>
           처음 로그인하면 닉네임을 정하는 단계가 이어집니다. 로그인하면 <Link to="/about/terms">이용약관</Link>과{' '}

@@ -43,6 +43,7 @@ describe('stream overlay (/overlay)', () => {
       position: (ms) => route.at(ms).info,
       hz: 20,
     });
+    const startedAt = Date.now();
     sim.start();
     stops.push(() => sim.stop());
     const view = await mount('?code=overlay1&bg=transparent&zoom=1');
@@ -55,12 +56,16 @@ describe('stream overlay (/overlay)', () => {
     const e = view.engine()!;
     await until(() => e.getFollow() && e.getSnapshot().camera.x !== 0, 'the camera on the player');
     const a = { ...e.getSnapshot().camera };
-    for (let i = 0; i < 6; i++) { await new Promise((r) => setTimeout(r, 100)); console.log('DBG', JSON.stringify(e.getSnapshot()), host!.querySelector<HTMLElement>('.overlay-root')!.dataset.status); }
+    // SwiftShader on a busy machine draws few frames: give the glide time
+    await until(() => Math.hypot(e.getSnapshot().camera.x - a.x, e.getSnapshot().camera.y - a.y) > 1, 'the camera to move with the player', 15_000);
+    // the camera (following the marker) is where the route has been since the tracker started
     const b = e.getSnapshot().camera;
-    // the marker (and the camera following it) moved along the route, near where the tracker is
-    expect(Math.hypot(b.x - a.x, b.y - a.y)).toBeGreaterThan(1);
-    const truth = toSample(route.at(Date.now()).info, 0, 0)!;
-    expect(Math.hypot(b.x - truth.x, b.y - truth.y)).toBeLessThan(400);
+    let nearest = Infinity;
+    for (let ms = 0; ms <= Date.now() - startedAt; ms += 50) {
+      const p = toSample(route.at(ms).info, 0, 0)!;
+      nearest = Math.min(nearest, Math.hypot(b.x - p.x, b.y - p.y));
+    }
+    expect(nearest).toBeLessThan(5);
     expect(host!.querySelector('canvas')).not.toBeNull();
   });
 

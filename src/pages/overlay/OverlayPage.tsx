@@ -76,7 +76,6 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
     };
 
     const offPosition = tracker.onPosition((s) => {
-      console.log('POS', !!engine, s.regionId, s.x, s.y);
       if (!engine) return;
       if (s.regionId !== region) {
         region = s.regionId;

@@ -59,7 +59,7 @@ export default function PinPage() {
     <section className="detail-panel" aria-labelledby="pin-title">
       <div className="detail-head">
         <h1 id="pin-title">
-          {p && <CategoryIcon icon={p.icon ?? category?.icon ?? 0} size={28} />}
+          {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}
           <span>{title}</span>
         </h1>
         <button type="button" className="icon-btn" onClick={() => void copyShareLink()} aria-label="링크 공유" title="링크 공유"><Icon name="share" /></button>
