@@ -13,12 +13,14 @@ interface AccessPayload {
 /** Signs and checks access tokens; remembers live sessions briefly so a request costs no extra query. */
 export class AuthService {
   private readonly live = new Map<number, { userId: number; until: number }>();
+  private lastPurge = 0;
 
   constructor(readonly secret: Buffer, private readonly db: Db) {}
 
   /** A signed access token for the session, valid `ttlS` seconds. */
   signAccess(userId: number, sessionId: number, ttlS: number): string {
-    return signValue(this.secret, 'access', { uid: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + ttlS });
+    // exp in epoch milliseconds: whole seconds would cut up to a second off a 1-second test token.
+    return signValue(this.secret, 'access', { uid: userId, sid: sessionId, exp: Date.now() + ttlS * 1000 });
   }
 
   /** The token's payload when its signature is ours (expiry not checked), else null. */
@@ -30,7 +32,7 @@ export class AuthService {
   /** The user id of a valid, unexpired access token whose session is not revoked; null otherwise. */
   async verifyAccess(token: string): Promise<number | null> {
     const p = this.decodeAccess(token);
-    if (!p || p.exp * 1000 <= Date.now()) return null;
+    if (!p || p.exp <= Date.now()) return null;
     const hit = this.live.get(p.sid);
     if (hit && hit.until > Date.now()) return hit.userId === p.uid ? p.uid : null;
     const { rows } = await this.db.query<{ user_id: number }>(
@@ -42,6 +44,17 @@ export class AuthService {
     if (this.live.size > 10_000) this.live.clear();
     this.live.set(p.sid, { userId: p.uid, until: Date.now() + SESSION_CACHE_MS });
     return p.uid;
+  }
+
+  /**
+   * At most hourly: deletes sessions that expired (or were revoked) over a day ago, with their refresh
+   * tokens. Used tokens are otherwise kept until they expire: a replay must still be recognised.
+   */
+  async purgeOld(): Promise<void> {
+    if (Date.now() - this.lastPurge < 3_600_000) return;
+    this.lastPurge = Date.now();
+    await this.db.query("delete from sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'");
+    await this.db.query('delete from refresh_tokens where expires_at < now()');
   }
 
   /** Forgets cached sessions (after a revocation) so they are refused at once. */

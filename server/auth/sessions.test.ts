@@ -16,15 +16,16 @@ function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<
 
 describe('sessions', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp({ accessTokenTtlS: 1 }); });
+  beforeAll(async () => { t = await testApp({ accessTokenTtlS: 2 }); });
   afterAll(() => t.close());
 
   it('an access token works until it expires, then access_token_invalid; refresh brings a working pair', async () => {
     const uid = await newUser(t, '만료시험');
     const s = await createSession(t.app, uid);
+    const issued = Date.now();
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
     expect(me.statusCode).not.toBe(401);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 2100 - (Date.now() - issued)));
     const stale = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
     expect(stale.statusCode).toBe(401);
     expect(stale.json().error.errClazz).toBe('access_token_invalid');
@@ -103,5 +104,24 @@ describe('stale cookies on a WebSocket upgrade', () => {
   it('are not refused (the relay needs no login and cannot refresh)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=forged.token`, upgrade: 'websocket', connection: 'upgrade' } });
     expect(res.json().error?.errClazz).not.toBe('access_token_invalid');
+  });
+});
+
+describe('old sessions', () => {
+  let t: T;
+  beforeAll(async () => { t = await testApp(); });
+  afterAll(() => t.close());
+
+  it('are purged with their refresh tokens when a new session starts', async () => {
+    const uid = await newUser(t, '오래된이');
+    const old = await createSession(t.app, uid);
+    await t.db.query("update sessions set expires_at = now() - interval '2 days'");
+    await t.db.query("update refresh_tokens set expires_at = now() - interval '2 days'");
+    (t.app.auth as unknown as { lastPurge: number }).lastPurge = 0;
+    await createSession(t.app, uid);
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from sessions where user_id = $1', [uid]);
+    expect(rows[0]!.n).toBe(1);
+    const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: old.cookieHeader } });
+    expect(ref.statusCode).toBe(401);
   });
 });

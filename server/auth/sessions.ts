@@ -34,6 +34,7 @@ async function storeRefresh(db: Db, sessionId: number, ttlS: number): Promise<st
 /** Signs a user in: a new session row, a hashed refresh token and a signed access token. */
 export async function createSession(app: FastifyInstance, userId: number): Promise<SessionTokens> {
   const ttl = app.config.refreshTokenTtlS;
+  await app.auth.purgeOld();
   return app.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       'insert into sessions (user_id, expires_at) values ($1, now() + make_interval(secs => $2)) returning id', [userId, ttl]);
