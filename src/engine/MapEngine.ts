@@ -2,6 +2,8 @@
 // TypeScript; React reads it through subscribe()/getSnapshot() and drives it through methods.
 // Frames are drawn on demand: anything that changes what is drawn bumps a version counter, and
 // the frame loop renders only when the version moved (see LIFE-OF-A-FRAME.md).
+// Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import { autoDetectRenderer, Container, type Renderer } from 'pixi.js';
 import { regionById, type Region } from '../regions';
 import { boundsFor, clampCamera, screenToWorld as toWorld, visibleWorldRect, worldToScreen as toScreen, zoomAbout, zoomForLevel, type CameraBounds, type Viewport } from './camera';
