@@ -81,6 +81,18 @@ describe('sessions', () => {
     expect(res.json().error.errClazz).toBe('requires_login');
   });
 
+  it('refresh and logout accept an empty body labelled application/json', async () => {
+    const uid = await newUser(t, '빈본문');
+    const s = await createSession(t.app, uid);
+    const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader, 'content-type': 'application/json' } });
+    expect(ref.statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(out.statusCode).toBe(200);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.errClazz).toBe('bad_request');
+  });
+
   it('logout revokes the session and clears cookies; a visitor may log out too', async () => {
     const uid = await newUser(t, '로그아웃');
     const s = await createSession(t.app, uid);

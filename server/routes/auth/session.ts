@@ -13,7 +13,23 @@ import type { RateLimits } from '../../security/limits';
  * seconds (two tabs refreshing at once) answers {refreshed: false} and sets nothing.
  * POST /v1/auth/logout — revokes the session and clears the cookies; 200 for visitors too.
  */
-export async function registerSessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<void> {
+export async function registerSessionRoutes(parent: FastifyInstance, limits: RateLimits): Promise<void> {
+  await parent.register(async (app) => sessionRoutes(app, limits));
+}
+
+async function sessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  // The client posts these with an empty body, possibly still labelled application/json: accept that.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, null);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('invalid JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+
   app.post('/v1/auth/refresh', { config: signInRateLimit(limits, 'refresh') }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     const outcome = token ? await rotateRefresh(app, token) : { kind: 'invalid' as const };
