@@ -46,8 +46,18 @@ describe('decodePinList', () => {
     expect([...d.tagList]).toEqual([4, 8, 7]);
   });
 
+  it('reads 10-byte negative and 5-byte large varints', () => {
+    const bytes = PinList.encode({ categoryId: 2147483647, pins: [{ id: -7, coordX: 0, coordY: 0, catNum: 1, tagIds: [-1, 2147483647, 300] }] }).finish();
+    const d = decodePinList(bytes);
+    expect(d.categoryId).toBe(2147483647);
+    expect(d.ids[0]).toBe(-7);
+    expect([...d.tagList]).toEqual([-1, 2147483647, 300]);
+  });
+
   it('throws on truncated bytes', () => {
     const [cat] = generateCategories(10, 1, 'cut');
-    expect(() => decodePinList(cat!.bytes.subarray(0, cat!.bytes.length - 3))).toThrow();
+    expect(() => decodePinList(cat!.bytes.subarray(0, cat!.bytes.length - 3))).toThrow(RangeError);
+    // Wire type 7 does not exist.
+    expect(() => decodePinList(new Uint8Array([(5 << 3) | 7, 0]))).toThrow(RangeError);
   });
 });

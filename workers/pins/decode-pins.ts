@@ -1,8 +1,9 @@
-// A single pass over PinList bytes straight into typed arrays, with protobufjs's Reader.
+// A single pass over PinList bytes straight into typed arrays.
 // Why not PinList.decode: it builds an object per pin and per tag plus every string, about
-// 0.3 M pins/s on the bench set (bench/worker/worker.bench.ts); this pass skips strings and
-// remembers each pin's byte range, so a full record is decoded only when asked (Pin.decode).
-import protobuf from 'protobufjs/minimal.js';
+// 0.1-0.4 M pins/s on the bench set (bench/worker/worker.bench.ts); this pass skips strings and
+// remembers each pin's byte range, so a full record is decoded only when asked (Pin.decode,
+// the protobufjs static code). Reading varints inline instead of through protobufjs's Reader
+// made the first (cold JIT) load about 3× faster, the one a page load pays.
 
 /** Icon value for a pin without its own icon (resolved to the category icon later). */
 export const NO_ICON = 0xffff;
@@ -35,23 +36,86 @@ export interface DecodedPins {
   bytes: Uint8Array;
 }
 
-/** Number of Pin messages in PinList bytes (a cheap pre-pass so arrays are allocated once). */
-function countPins(r: protobuf.Reader): number {
+/** Reads PinList bytes: varints, little-endian floats and skips, with bounds checks. */
+class PinListReader {
+  pos = 0;
+  readonly len: number;
+  private readonly view: DataView;
+
+  constructor(private readonly buf: Uint8Array) {
+    this.len = buf.length;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  /** A varint as int32 (the low 32 bits, which is what int32 and uint32 fields carry). */
+  varint(): number {
+    const buf = this.buf;
+    let b = buf[this.pos++]!;
+    if (b < 128) return b;
+    let v = b & 127;
+    b = buf[this.pos++]!; v |= (b & 127) << 7; if (b < 128) return v;
+    b = buf[this.pos++]!; v |= (b & 127) << 14; if (b < 128) return v;
+    b = buf[this.pos++]!; v |= (b & 127) << 21; if (b < 128) return v;
+    b = buf[this.pos++]!; v |= (b & 15) << 28; if (b < 128) return v;
+    // A negative int32 takes 10 bytes; the rest only repeats the sign.
+    for (let k = 0; k < 5; k++) if (buf[this.pos++]! < 128) return v;
+    throw new RangeError('invalid varint');
+  }
+
+  float(): number {
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  double(): number {
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  /** Skips a field's value of the given wire type. */
+  skip(wireType: number): void {
+    if (wireType === 0) this.varint();
+    else if (wireType === 1) this.pos += 8;
+    else if (wireType === 2) {
+      const n = this.varint() >>> 0;
+      this.pos += n;
+    } else if (wireType === 5) this.pos += 4;
+    else throw new RangeError(`unsupported wire type ${wireType}`);
+    if (this.pos > this.len) throw new RangeError('truncated field');
+  }
+
+  /** Reads a length prefix and returns where that message ends. */
+  end(): number {
+    const n = this.varint() >>> 0;
+    const e = this.pos + n;
+    if (e > this.len) throw new RangeError('truncated message');
+    return e;
+  }
+}
+
+// Tags (field number << 3 | wire type) of the fields the pass reads.
+const T_CATEGORY_ID = (1 << 3) | 0, T_LAST_EDITED = (2 << 3) | 1, T_PIN = (3 << 3) | 2;
+const T_ID = (1 << 3) | 0, T_X = (2 << 3) | 5, T_Y = (3 << 3) | 5, T_Z = (4 << 3) | 5, T_IMAGE = (6 << 3) | 2;
+const T_TAG = (8 << 3) | 2, T_TAG_IDS_PACKED = (9 << 3) | 2, T_TAG_ID = (9 << 3) | 0, T_ICON = (10 << 3) | 0, T_REGION = (13 << 3) | 0;
+
+/** Number of Pin messages (a cheap pre-pass so the arrays are allocated once). */
+function countPins(r: PinListReader): number {
   let n = 0;
   while (r.pos < r.len) {
-    const tag = r.uint32();
-    if (tag >>> 3 === 3 && (tag & 7) === 2) {
-      r.skip(r.uint32());
+    const tag = r.varint();
+    if (tag === T_PIN) {
+      r.pos = r.end();
       n++;
-    } else r.skipType(tag & 7);
+    } else r.skip(tag & 7);
   }
   return n;
 }
 
-/** Decodes PinList bytes into typed arrays; throws on malformed input. */
+/** Decodes PinList bytes into typed arrays; throws a RangeError on malformed input. */
 export function decodePinList(bytes: Uint8Array): DecodedPins {
-  const Reader = protobuf.Reader;
-  const count = countPins(Reader.create(bytes));
+  const count = countPins(new PinListReader(bytes));
   const ids = new Int32Array(count);
   const x = new Float32Array(count);
   const y = new Float32Array(count);
@@ -76,58 +140,58 @@ export function decodePinList(bytes: Uint8Array): DecodedPins {
   let categoryId = 0;
   let lastEdited = 0;
   let i = 0;
-  const r = Reader.create(bytes);
+  const r = new PinListReader(bytes);
   while (r.pos < r.len) {
-    const tag = r.uint32();
-    const field = tag >>> 3;
-    if (field === 1 && (tag & 7) === 0) categoryId = r.int32();
-    else if (field === 2 && (tag & 7) === 1) lastEdited = r.double();
-    else if (field === 3 && (tag & 7) === 2) {
-      const len = r.uint32();
-      const pinEnd = r.pos + len;
+    const tag = r.varint();
+    if (tag === T_CATEGORY_ID) categoryId = r.varint();
+    else if (tag === T_LAST_EDITED) lastEdited = r.double();
+    else if (tag === T_PIN) {
+      const pinEnd = r.end();
       start[i] = r.pos;
       end[i] = pinEnd;
-      tagStart[i] = tagLen;
-      // Tag ids come from tagIds; the embedded Tag messages are only a fallback when tagIds is absent.
+      const pinTags = tagLen;
+      tagStart[i] = pinTags;
+      // Tag ids come from tagIds; embedded Tag messages count only while no tagIds was seen.
       let sawTagIds = false;
-      const tagsFromMessagesAt = tagLen;
       while (r.pos < pinEnd) {
-        const t = r.uint32();
+        const t = r.varint();
         switch (t) {
-          case (1 << 3) | 0: ids[i] = r.int32(); break;
-          case (2 << 3) | 5: x[i] = r.float(); break;
-          case (3 << 3) | 5: y[i] = r.float(); break;
-          case (4 << 3) | 5: z[i] = r.float(); break;
-          case (6 << 3) | 2: staticFlags[i]! |= STATIC_HAS_IMAGE; r.skip(r.uint32()); break;
-          case (9 << 3) | 2: { // packed tagIds
-            if (!sawTagIds) { sawTagIds = true; tagLen = tagsFromMessagesAt; }
-            const e = r.uint32() + r.pos;
-            while (r.pos < e) pushTag(r.int32());
+          case T_ID: ids[i] = r.varint(); break;
+          case T_X: x[i] = r.float(); break;
+          case T_Y: y[i] = r.float(); break;
+          case T_Z: z[i] = r.float(); break;
+          case T_IMAGE: staticFlags[i]! |= STATIC_HAS_IMAGE; r.skip(2); break;
+          case T_TAG_IDS_PACKED: {
+            if (!sawTagIds) { sawTagIds = true; tagLen = pinTags; }
+            const e = r.end();
+            while (r.pos < e) pushTag(r.varint());
             break;
           }
-          case (9 << 3) | 0:
-            if (!sawTagIds) { sawTagIds = true; tagLen = tagsFromMessagesAt; }
-            pushTag(r.int32());
+          case T_TAG_ID:
+            if (!sawTagIds) { sawTagIds = true; tagLen = pinTags; }
+            pushTag(r.varint());
             break;
-          case (8 << 3) | 2: {
-            const e = r.uint32() + r.pos;
+          case T_TAG: {
+            const e = r.end();
             let tagId = 0;
             while (r.pos < e) {
-              const tt = r.uint32();
-              if (tt === ((1 << 3) | 0)) tagId = r.int32();
-              else r.skipType(tt & 7);
+              const tt = r.varint();
+              if (tt === T_ID) tagId = r.varint();
+              else r.skip(tt & 7);
             }
             if (!sawTagIds) pushTag(tagId);
             break;
           }
-          case (10 << 3) | 0: icon[i] = r.int32() & 0xffff; break;
-          case (13 << 3) | 0: region[i] = r.int32() & 0xff; break;
-          default: r.skipType(t & 7);
+          case T_ICON: icon[i] = r.varint() & 0xffff; break;
+          case T_REGION: region[i] = r.varint() & 0xff; break;
+          default: r.skip(t & 7);
         }
       }
+      if (r.pos !== pinEnd) throw new RangeError('malformed pin');
       i++;
-    } else r.skipType(tag & 7);
+    } else r.skip(tag & 7);
   }
+  if (r.pos !== r.len) throw new RangeError('truncated pin list');
   tagStart[count] = tagLen;
   return { categoryId, lastEdited, count, ids, x, y, z, icon, region, staticFlags, tagStart, tagList: tagList.subarray(0, tagLen), start, end, bytes };
 }

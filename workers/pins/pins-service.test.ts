@@ -48,9 +48,19 @@ describe('pins service', () => {
     expect((err as Error).message).toMatch(/[가-힣]/);
   });
 
+  it('rejects malformed cached bytes with a Korean message and keeps what was loaded', async () => {
+    const svc = createPinsService();
+    const [cat] = generateCategories(50, 1, 'bad');
+    await svc.loadCategoryBytes(1, new Uint8Array(cat!.bytes).buffer);
+    const err = await svc.loadCategoryBytes(1, new Uint8Array([26, 200, 1, 8]).buffer).catch((e: Error) => e);
+    expect((err as Error).name).toBe('decode_failed');
+    expect((err as Error).message).toContain('핀 목록을 불러오지 못했습니다.');
+    expect((await svc.getPins()).ids).toHaveLength(50);
+  });
+
   it('cancels a long query and a load by request id', async () => {
     const svc = createPinsService();
-    for (const c of generateCategories(20_000, 10, 'cancel')) await svc.loadCategoryBytes(c.categoryId, c.bytes.slice().buffer);
+    for (const c of generateCategories(20_000, 10, 'cancel')) await svc.loadCategoryBytes(c.categoryId, new Uint8Array(c.bytes).buffer);
     const everything = new Float64Array([-1e6, -1e6, 1e6, -1e6, 1e6, 1e6, -1e6, 1e6]);
     const lasso = svc.queryLasso(everything, undefined, 7);
     svc.cancel(7);

@@ -43,6 +43,15 @@ async function pinListBytes(res: Response): Promise<Uint8Array> {
   return env.result.value ?? new Uint8Array(0);
 }
 
+/** Loads bytes into the store; malformed bytes become a Korean 'decode_failed' error. */
+function loadInto(store: PinStore, categoryId: number, bytes: Uint8Array, icon: number) {
+  try {
+    return store.load(categoryId, bytes, icon);
+  } catch (e) {
+    throw loadError(`${LOAD_FAILED_MESSAGE} (${(e as Error).message})`, 'decode_failed');
+  }
+}
+
 /** Creates the worker's API object over a store; `fetchImpl` is the global fetch unless given. */
 export function createPinsService(store = new PinStore(), fetchImpl: typeof fetch = (...a) => fetch(...a)): PinsWorkerApi {
   const running = new Map<number, AbortController>();
@@ -76,16 +85,16 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         }
         const bytes = await pinListBytes(res);
         if (signal?.aborted) throw cancelled();
-        const c = store.load(categoryId, bytes, opts?.icon ?? 0);
+        const c = loadInto(store, categoryId, bytes, opts?.icon ?? 0);
         // The store keeps `bytes` for lazy records, so the cache gets its own copy to own.
-        const copy = bytes.slice().buffer as ArrayBuffer;
+        const copy = new Uint8Array(bytes).buffer as ArrayBuffer;
         return Comlink.transfer({ categoryId, lastEdited: c.lastEdited, count: c.count, bytes: copy }, [copy]);
       } finally {
         end();
       }
     },
     async loadCategoryBytes(categoryId, bytes, opts) {
-      const c = store.load(categoryId, new Uint8Array(bytes), opts?.icon ?? 0);
+      const c = loadInto(store, categoryId, new Uint8Array(bytes), opts?.icon ?? 0);
       return { count: c.count, lastEdited: c.lastEdited };
     },
     async unloadCategory(categoryId) {
