@@ -75,6 +75,17 @@ describe('sessions', () => {
     expect(me.json().error?.errClazz).toBe('access_token_invalid');
   });
 
+  it('two tabs refreshing with the same token at once keep the session alive', async () => {
+    const uid = await newUser(t, '두탭');
+    const s = await createSession(t.app, uid);
+    const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json().result.refreshed).sort()).toEqual([false, true]);
+    const winner = both.find((r) => r.json().result.refreshed)!;
+    const next = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${cookiesOf(winner)[REFRESH_COOKIE]}` } });
+    expect(next.statusCode).toBe(200);
+  });
+
   it('refresh without a cookie is requires_login', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh' });
     expect(res.statusCode).toBe(401);
