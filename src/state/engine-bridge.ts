@@ -3,6 +3,7 @@ import type { MapEngine, PinBuffers } from '../engine';
 import { SelectionMode } from '../engine';
 import { regionsSharingTileSet } from '../regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
+import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds } from './actions';
 import { store } from './store';
 
@@ -48,7 +49,7 @@ function concatIds(parts: Int32Array[]): number[] {
  * Connects the store to the engine: the ONE place where store changes become engine commands
  * and engine events become store changes. Returns the disconnect function.
  */
-export function connectEngine(engine: BridgeEngine, worker: BridgeWorker): () => void {
+export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPinsWorker()): () => void {
   let last: Record<string, unknown> = {};
   let pinsGeneration = 0;
   let disposed = false;

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MapEngine, SelectionMode } from '../engine';
+import { createPinsWorker } from '../../workers/pins/client';
+import { regionsSharingTileSet } from '../regions';
+import { MapMode, store } from './store';
+import { resetStore, setCategories, setFloor, setHideChecked, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
+import { connectEngine } from './engine-bridge';
+
+let engine: MapEngine;
+let worker: ReturnType<typeof createPinsWorker>;
+let disconnect: () => void;
+let container: HTMLDivElement;
+
+const tick = (ms = 80) => new Promise((r) => setTimeout(r, ms));
+
+async function until(fn: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!(await fn())) {
+    if (performance.now() > end) throw new Error('timed out waiting');
+    await tick(30);
+  }
+}
+
+/** Pins of categories 1 and 2 drawn with a region: the region and the ones sharing its tile set. */
+async function expectedCount(region: number): Promise<number> {
+  let n = 0;
+  for (const r of regionsSharingTileSet(region)) n += (await worker.api.getPins({ categories: [1, 2], region: r.id })).ids.length;
+  return n;
+}
+
+function pointer(type: string, x: number, y: number): void {
+  const r = engine.canvas.getBoundingClientRect();
+  engine.canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, button: 0, buttons: type === 'pointerup' ? 0 : 1, pointerId: 1, pointerType: 'mouse', bubbles: true }));
+}
+
+beforeAll(async () => {
+  resetStore();
+  container = document.createElement('div');
+  container.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
+  document.body.appendChild(container);
+  engine = await MapEngine.create({ container, preference: 'webgl', resolution: 1 });
+  worker = createPinsWorker();
+  for (const id of [1, 2]) {
+    const res = await worker.api.loadCategory(id);
+    setLoadedCategory(id, { count: res.count, lastEdited: res.lastEdited });
+  }
+  setCategories([1, 2]);
+  disconnect = connectEngine(engine, worker.api);
+});
+
+afterAll(() => {
+  disconnect();
+  engine.dispose();
+  worker.dispose();
+  container.remove();
+});
+
+describe('store → engine', () => {
+  it('draws the enabled categories of the shown region', async () => {
+    const want = await expectedCount(0);
+    expect(want).toBeGreaterThan(0);
+    await until(() => engine.debugInfo().pins === want);
+  });
+
+  it('follows the region, and re-queries the pins for it', async () => {
+    setRegion(3);
+    await tick();
+    expect(engine.getSnapshot().regionId).toBe(3);
+    const want = await expectedCount(3);
+    await until(() => engine.debugInfo().pins === want);
+  });
+
+  it('a disabled category leaves the map', async () => {
+    setRegion(0);
+    setCategories([2]);
+    let want = 0;
+    for (const r of regionsSharingTileSet(0)) want += (await worker.api.getPins({ categories: [2], region: r.id })).ids.length;
+    await until(() => engine.debugInfo().pins === want);
+    setCategories([1, 2]);
+    const all = await expectedCount(0);
+    await until(() => engine.debugInfo().pins === all);
+  });
+
+  it('floor and mode', async () => {
+    setFloor(-1);
+    await tick();
+    expect(engine.getSnapshot().floor).toBe(-1);
+    setFloor(null);
+    setMapMode(MapMode.RangeSelection);
+    await tick();
+    expect(engine.getMode()).toBe(SelectionMode.RangeSelection);
+    setMapMode(MapMode.Default);
+    await tick();
+    expect(engine.getMode()).toBe(SelectionMode.Default);
+  });
+
+  it('checks and hide-checked reach the engine without a pins rebuild error', async () => {
+    const { ids } = await worker.api.getPins({ categories: [1], region: 0 });
+    setChecks([ids[0]!]);
+    setHideChecked(true);
+    await tick();
+    setHideChecked(false);
+    setChecks([]);
+    await tick();
+    expect(engine.debugInfo().pins).toBe(await expectedCount(0));
+  });
+});
+
+describe('engine → store', () => {
+  it('a range drawn on the map selects the pins inside it (worker query)', async () => {
+    setRegion(0);
+    // Zoomed out so the drawn rectangle covers many pins.
+    engine.setCamera({ ...engine.getCamera(), zoom: 0.05 });
+    await tick();
+    setMapMode(MapMode.RangeSelection);
+    await tick();
+    pointer('pointerdown', 100, 100);
+    pointer('pointermove', 400, 300);
+    pointer('pointermove', 700, 500);
+    pointer('pointerup', 700, 500);
+    await until(() => store.selection.ids.length > 0);
+    const a = engine.screenToWorld({ x: 100, y: 100 });
+    const b = engine.screenToWorld({ x: 700, y: 500 });
+    let expected: number[] = [];
+    for (const r of regionsSharingTileSet(0)) {
+      expected = expected.concat([...(await worker.api.queryRect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y), { categories: [1, 2], region: r.id }))]);
+    }
+    expect([...store.selection.ids].sort()).toEqual(expected.sort());
+  });
+
+  it('a click in location selection sets the temp pin at that world point', async () => {
+    setMapMode(MapMode.LocationSelection);
+    await tick();
+    pointer('pointerdown', 400, 300);
+    pointer('pointerup', 400, 300);
+    await until(() => store.tempPin != null);
+    const w = engine.screenToWorld({ x: 400, y: 300 });
+    expect(store.tempPin!.x).toBeCloseTo(w.x, 0);
+    expect(store.tempPin!.y).toBeCloseTo(w.y, 0);
+    expect(store.tempPin!.region).toBe(0);
+  });
+
+  it('after disconnecting, store changes no longer reach the engine', async () => {
+    disconnect();
+    disconnect = () => {};
+    setRegion(5);
+    await tick();
+    expect(engine.getSnapshot().regionId).toBe(0);
+  });
+});
