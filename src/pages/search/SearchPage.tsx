@@ -17,14 +17,15 @@ function Highlight({ text, q }: { text: string; q: string }) {
 }
 
 /** Results grouped by region, then by category. */
-function group(pins: readonly PinRecord[]): { region: number; categories: { id: number; name: string; icon: number; pins: PinRecord[] }[] }[] {
+function group(pins: readonly PinRecord[], names: Map<number, { name: string; icon?: number }>): { region: number; categories: { id: number; name: string; icon: number; pins: PinRecord[] }[] }[] {
   const byRegion = new Map<number, Map<number, { id: number; name: string; icon: number; pins: PinRecord[] }>>();
   for (const p of pins) {
     const r = p.region != null && isKnownRegion(p.region) ? p.region : -1;
     const cats = byRegion.get(r) ?? new Map();
     byRegion.set(r, cats);
     const cid = p.categoryId ?? p.catNum;
-    const entry = cats.get(cid) ?? { id: cid, name: p.categoryName ?? `카테고리 ${cid}`, icon: p.icon ?? 0, pins: [] };
+    const known = names.get(cid);
+    const entry = cats.get(cid) ?? { id: cid, name: p.categoryName ?? known?.name ?? `카테고리 ${cid}`, icon: known?.icon ?? p.icon ?? 0, pins: [] };
     entry.pins.push(p);
     cats.set(cid, entry);
   }
@@ -57,7 +58,10 @@ export default function SearchPage() {
     if (!t) return [];
     return (groups.data ?? []).flatMap((g) => g.categories.filter((c) => c.name.toLowerCase().includes(t) || g.name.toLowerCase().includes(t)).map((c) => ({ ...c, group: g.name })));
   }, [groups.data, deferred]);
-  const grouped = useMemo(() => group(results.data ?? []), [results.data]);
+  const grouped = useMemo(() => {
+    const names = new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const)));
+    return group(results.data ?? [], names);
+  }, [results.data, groups.data]);
 
   const showCategory = (id: number) => {
     setCategories([...new Set([...store.homeFilters.categories, id])]);

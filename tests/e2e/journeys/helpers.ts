@@ -1,0 +1,37 @@
+import type { Page, APIRequestContext } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** A pin of the demo world on the base map of a region, read from the API as a player's browser would. */
+export async function findPin(request: APIRequestContext, base: string, opts: { category?: number; region?: number } = {}): Promise<{ id: number; coordX: number; coordY: number }> {
+  const res = await request.get(`${base}/api/v1/category/${opts.category ?? 1}/pins-proto`);
+  const body = (await res.json()) as { result: { pins: { id: number; coordX: number; coordY: number; coordZ?: number | null; region?: number }[] } };
+  const pin = body.result.pins.find((p) => p.coordZ == null && (opts.region == null || p.region === opts.region));
+  if (!pin) throw new Error('no pin in the demo world');
+  return pin;
+}
+
+/** The map canvas's centre in page coordinates (where the map flies an opened pin). */
+export async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('map-view').boundingBox();
+  if (!box) throw new Error('map not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Waits for a toast with this text. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Signs in through the server's local provider; a new e-mail goes through the nickname step. */
+export async function signInLocally(page: Page, email: string, nickname?: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
+  await page.getByLabel('이메일').fill(email);
+  await page.getByRole('button', { name: '로그인' }).click();
+  if (nickname) {
+    await expect(page).toHaveURL(/\/register\/local/);
+    await page.getByLabel('닉네임').fill(nickname);
+    await page.getByRole('button', { name: '가입 완료' }).click();
+  }
+  await expectToast(page, /환영합니다/);
+}
