@@ -25,7 +25,7 @@ console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${c
 console.log(`${TOTAL} pins in ${cats.length} categories, ${(bytes / 1e6).toFixed(1)} MB of PinList bytes`);
 
 // Decode + index: the store's whole load path (single pass + flatbush + found state).
-const loadRuns = await timeRuns(7, () => {
+const loadRuns = await timeRuns(11, () => {
   const s = new PinStore();
   for (const c of cats) s.load(c.categoryId, c.bytes);
 }, 2);

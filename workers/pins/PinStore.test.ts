@@ -52,6 +52,9 @@ describe('PinStore on the grid set', () => {
     const q = (f: Parameters<PinStore['queryRect']>[4]) => store.queryRect(...ALL, f).then(sorted);
     expect(await q({ region: 2 })).toEqual(range(1, 100).filter((id) => (id - 1) % 10 >= 5));
     expect(await q({ categories: [2] })).toEqual(range(1001, 1009));
+    expect(await q({ regions: [0, 2] })).toHaveLength(109);
+    expect(await q({ regions: [2, 5] })).toEqual(range(1, 100).filter((id) => (id - 1) % 10 >= 5));
+    expect(await q({ regions: [] })).toEqual([]);
     expect(await q({ categories: [] })).toEqual([]);
     expect(await q({ floor: -1 })).toEqual(range(51, 60));
     expect(await q({ floor: null })).toHaveLength(109 - 10);

@@ -10,6 +10,7 @@ export type Checkpoint = () => Promise<void> | void;
 interface Compiled {
   categories: Set<number> | null;
   region: number;
+  regions: Set<number> | null;
   hideChecked: boolean;
   /** 0: every floor, 1: base map only, 2: `floor` only. */
   floorMode: 0 | 1 | 2;
@@ -21,6 +22,7 @@ function compile(f: PinFilter | undefined): Compiled {
   return {
     categories: f?.categories ? new Set(f.categories) : null,
     region: f?.region ?? -1,
+    regions: f?.regions ? new Set(f.regions) : null,
     hideChecked: f?.hideChecked ?? false,
     floorMode: f?.floor === undefined ? 0 : f.floor === null ? 1 : 2,
     floor: f?.floor ?? 0,
@@ -31,6 +33,7 @@ function compile(f: PinFilter | undefined): Compiled {
 function passes(c: CategoryPins, i: number, f: Compiled): boolean {
   if (c.dead !== null && c.dead[i] === 1) return false;
   if (f.region >= 0 && c.data.region[i] !== f.region) return false;
+  if (f.regions && !f.regions.has(c.data.region[i]!)) return false;
   if (f.hideChecked && c.checked[i] === 1) return false;
   if (f.floorMode !== 0) {
     const z = c.data.z[i]!;
@@ -43,6 +46,7 @@ function passesLive(p: LivePin, f: Compiled, checked: ReadonlySet<number>): bool
   const r = p.rec;
   if (f.categories && !f.categories.has(r.categoryId ?? -1)) return false;
   if (f.region >= 0 && r.region !== f.region) return false;
+  if (f.regions && !f.regions.has(r.region ?? -1)) return false;
   if (f.hideChecked && checked.has(r.id)) return false;
   if (f.floorMode === 1 && r.coordZ != null) return false;
   if (f.floorMode === 2 && r.coordZ !== f.floor) return false;
@@ -152,7 +156,7 @@ export class PinStore {
   getPins(filter?: PinFilter): PinBuffers {
     const f = compile(filter);
     const cats = [...this.selected(f)];
-    const trivial = f.region < 0 && !f.hideChecked && f.floorMode === 0 && !f.tags;
+    const trivial = f.region < 0 && !f.regions && !f.hideChecked && f.floorMode === 0 && !f.tags;
     const live = [...this.live.all()].filter((p) => passesLive(p, f, this.checkedIds));
     // A pass mask per category first, so the output arrays are allocated once at their size.
     const masks = cats.map((c) => {

@@ -39,6 +39,8 @@ export interface PinFilter {
   categories?: number[];
   /** Pins of this region only. */
   region?: number;
+  /** Pins of any of these regions (regions sharing a tile set); one call keeps route order across them. */
+  regions?: number[];
   /** Leave out the pins the user found (see setChecked). */
   hideChecked?: boolean;
   /** undefined = every floor; null = base-map pins only; a number = pins on that floor only. */
