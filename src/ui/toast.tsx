@@ -21,8 +21,10 @@ interface Live {
 // we pause those by re-issuing live toasts with an infinite duration on blur.
 const live = new Map<string | number, Live>();
 
+// Whether the window has focus, as the last blur/focus event said (hasFocus() at first).
+let focused = typeof document === 'undefined' || document.hasFocus();
+
 function show(kind: Kind, message: string): string | number {
-  const focused = typeof document === 'undefined' || document.hasFocus();
   const entry: Live = { kind, message, remaining: TOAST_DURATION_MS, startedAt: focused ? Date.now() : null };
   const id = sonner[kind](message, {
     duration: focused ? TOAST_DURATION_MS : Infinity,
@@ -34,6 +36,7 @@ function show(kind: Kind, message: string): string | number {
 }
 
 function pauseAll(): void {
+  focused = false;
   const now = Date.now();
   for (const [id, t] of live) {
     if (t.startedAt == null) continue;
@@ -44,6 +47,7 @@ function pauseAll(): void {
 }
 
 function resumeAll(): void {
+  focused = true;
   const now = Date.now();
   for (const [id, t] of live) {
     if (t.startedAt != null) continue;

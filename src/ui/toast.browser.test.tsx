@@ -1,0 +1,45 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOAST_DURATION_MS, Toasts, toast } from './toast';
+
+const el = document.createElement('div');
+const root = createRoot(el);
+const shown = (text: string) => [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes(text) && t.getAttribute('data-removed') !== 'true');
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(async () => {
+  document.body.appendChild(el);
+  await act(async () => root.render(<Toasts theme="dark" />));
+});
+afterAll(() => {
+  root.unmount();
+  el.remove();
+});
+
+describe('toasts', () => {
+  it('shows at top-center and closes by itself', { timeout: 20_000 }, async () => {
+    window.dispatchEvent(new Event('focus'));
+    await act(async () => void toast.success('저장했습니다'));
+    await wait(100);
+    expect(shown('저장했습니다')).toBe(true);
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe('top');
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-x-position')).toBe('center');
+    await wait(TOAST_DURATION_MS + 800);
+    expect(shown('저장했습니다')).toBe(false);
+  });
+
+  it('pauses while the window has lost focus, and closes after focus returns', { timeout: 30_000 }, async () => {
+    window.dispatchEvent(new Event('focus'));
+    await act(async () => void toast.error('실패했습니다'));
+    await wait(100);
+    window.dispatchEvent(new Event('blur'));
+    await wait(TOAST_DURATION_MS + 800);
+    expect(shown('실패했습니다')).toBe(true);
+    window.dispatchEvent(new Event('focus'));
+    await wait(TOAST_DURATION_MS + 800);
+    expect(shown('실패했습니다')).toBe(false);
+  });
+});
