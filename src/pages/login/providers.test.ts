@@ -12,7 +12,7 @@ describe('normalizeProviders', () => {
     expect(out.map((p) => p.id)).toEqual(['google', 'local']);
     const google = new URL(out[0]!.authorizeUrl);
     expect(google.searchParams.get('scope')).toBe('openid profile email');
-    expect(google.searchParams.get('redirect_uri')).toBe('http://localhost:8080/oauth/google');
-    expect(out[1]!.authorizeUrl).toBe('/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=http%3A%2F%2Flocalhost%3A8080%2Foauth%2Fkakao%3Fprovider%3Dlocal&response_type=code');
+    expect(google.searchParams.get('redirect_uri')).toBe('/oauth/google');
+    expect(out[1]!.authorizeUrl).toBe('/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=%2Foauth%2Fkakao%3Fprovider%3Dlocal&response_type=code');
   });
 });

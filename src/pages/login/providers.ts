@@ -20,11 +20,12 @@ export function normalizeProviders(result: unknown, origin = ''): AuthProvider[]
   return out;
 }
 
-// The authorization-code request: client id, absolute redirect URI, and Google's scopes (SPEC §7).
+// The authorization-code request: client id, the redirect URI exactly as configured (the token
+// exchange compares it byte for byte), and Google's scopes (SPEC §7).
 function authorizeHref(id: string, base: string, clientId: unknown, redirectUri: unknown, origin: string): string {
   const url = new URL(base, origin || 'http://localhost');
   if (typeof clientId === 'string' && clientId && !url.searchParams.has('client_id')) url.searchParams.set('client_id', clientId);
-  if (typeof redirectUri === 'string' && redirectUri && !url.searchParams.has('redirect_uri')) url.searchParams.set('redirect_uri', new URL(redirectUri, origin || 'http://localhost').href);
+  if (typeof redirectUri === 'string' && redirectUri && !url.searchParams.has('redirect_uri')) url.searchParams.set('redirect_uri', redirectUri);
   if (!url.searchParams.has('response_type')) url.searchParams.set('response_type', 'code');
   if (id === 'google' && !url.searchParams.has('scope')) url.searchParams.set('scope', 'openid profile email');
   // Same-origin pages keep a relative address; providers elsewhere get the absolute one.

@@ -71,8 +71,8 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     const comment = page.getByTestId('comment').filter({ hasText: '다리 아래로 내려가면 바로 보여요!' });
     await expect(comment).toBeVisible();
     await expect(comment.getByRole('img', { name: '댓글 이미지' })).toBeVisible();
-    await comment.getByRole('button', { name: '추천 0' }).click();
-    await expect(comment.getByRole('button', { name: '추천 1' })).toHaveAttribute('aria-pressed', 'true');
+    await comment.getByRole('button', { name: '추천 0', exact: true }).click();
+    await expect(comment.getByRole('button', { name: '추천 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
 
   await test.step('reports the pin', async () => {
