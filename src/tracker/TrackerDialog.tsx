@@ -69,7 +69,7 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
       </form>
       <p id={`${inputId}-state`} className="tracker-state" role="status" data-status={t.status}>
         {describeTracker(t)}
-        {t.status === 'connected' && via ? ` · ${via}` : ''}
+        {t.status === 'connected' && t.trackerOnline && via ? ` · ${via}` : ''}
       </p>
     </Dialog>
   );
