@@ -54,6 +54,15 @@ describe('protection', () => {
     expect(cspDirectives(loadConfig({}))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 
+  it('session cookies are HttpOnly, SameSite=Lax and Secure behind an https public URL', async () => {
+    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('보안') returning id");
+    const s = await createSession(t.app, rows[0]!.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } });
+    expect(res.cookies.map((c) => c.name).sort()).toEqual(['wuwa_at', 'wuwa_rt']);
+    for (const c of res.cookies) expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    expect(res.cookies.find((c) => c.name === 'wuwa_rt')!.path).toBe('/api/v1/auth');
+  });
+
   it('bodies over 1 MiB are refused with too_large', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: JSON.stringify({ nickname: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(413);
