@@ -8,7 +8,7 @@ import { localDb } from './db';
 import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, onLoginSuccess, resetSession } from './session';
-import type { CategoryGroup, CommentPage, Me, PinDetail, PinDraft, PinReport, TagGroup } from './types';
+import type { CategoryGroup, CommentPage, CommentVotes, Me, PinDetail, PinDraft, PinHit, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
 export function useMe() {
@@ -46,10 +46,14 @@ export function useMyChecks() {
   return useQuery({ queryKey: keys.myChecks, queryFn: () => fetchCheckList(), enabled: me != null });
 }
 
-/** The pins the user registered. */
-export function useMyPins() {
+/** The pins the user registered, newest first (the first `n`, at most 200). */
+export function useMyPins(n = 200) {
   const me = useMe().data;
-  return useQuery({ queryKey: keys.myPins, queryFn: () => api.get<PinDetail[]>(paths.myPins), enabled: me != null });
+  return useQuery({
+    queryKey: keys.myPins,
+    queryFn: async () => (await api.get<{ total: number; pins: PinHit[] }>(`${paths.myPins}?n=${n}&page=0`)).pins,
+    enabled: me != null,
+  });
 }
 
 /** Loaded pins whose description, category or tags contain `q` (searched in the pins worker). */
@@ -144,8 +148,13 @@ export function useDeleteComment() {
 export function useLikeComment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, type }: { commentId: number; pinId: number; type: 'recommend' | 'disrecommend' }) => api.post(paths.likeComment(commentId), { type }),
-    onSuccess: (_r, { pinId }) => void qc.invalidateQueries({ queryKey: keys.commentsOf(pinId) }),
+    mutationFn: ({ commentId, type }: { commentId: number; pinId: number; type: 'recommend' | 'disrecommend' }) =>
+      api.post<CommentVotes>(paths.likeComment(commentId), { type }),
+    // The answer carries the comment's new counts and the caller's vote: patch the cached pages.
+    onSuccess: (votes, { pinId, commentId }) => {
+      qc.setQueriesData<CommentPage>({ queryKey: keys.commentsOf(pinId) }, (page) =>
+        page && { ...page, comments: page.comments.map((c) => (c.id === commentId ? { ...c, recommend: votes.recommend, disrecommend: votes.disrecommend, myVote: votes.myVote } : c)) });
+    },
   });
 }
 

@@ -59,7 +59,11 @@ export interface PinDetail {
   categoryName?: string | null;
   totalChecks?: number;
   isChecked: boolean;
-  comments?: number;
+  commentCount?: number;
+  registererNickname?: string | null;
+  categoryIcon?: number;
+  createdAt?: string;
+  updatedAt?: string;
   [extra: string]: unknown;
 }
 
@@ -83,7 +87,17 @@ export interface Comment {
 export interface CommentPage {
   comments: Comment[];
   total?: number;
+  page?: number;
+  n?: number;
   [extra: string]: unknown;
+}
+
+/** POST /api/v2/comment/{id}/like: the comment's counts and the caller's vote after the change. */
+export interface CommentVotes {
+  commentId: number;
+  recommend: number;
+  disrecommend: number;
+  myVote: 'recommend' | 'disrecommend' | null;
 }
 
 /** POST /api/v1/pin/{id}/check. */
@@ -130,3 +144,17 @@ export interface PinReport {
 
 /** Sign-in providers the server offers (kakao, google, local). */
 export type Provider = string;
+
+/** A pin as the server's search and "my pins" list it. */
+export interface PinHit {
+  id: number;
+  region: number;
+  categoryId: number;
+  categoryName: string;
+  icon: number;
+  coordX: number;
+  coordY: number;
+  coordZ: number | null;
+  snippet: string;
+  createdAt?: string;
+}
