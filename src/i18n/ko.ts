@@ -44,4 +44,5 @@ export const ko = {
   trackerViaWebrtc: 'WebRTC로 수신 중',
   trackerViaRelay: '서버 중계로 수신 중',
   trackerViaLocal: '로컬 트래커에서 수신 중',
+  checksQueued: '서버에 연결되지 않아 찾음 표시를 이 기기에 보관했습니다. 연결되면 자동으로 저장합니다.',
 } as const;
