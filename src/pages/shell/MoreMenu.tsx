@@ -4,6 +4,7 @@ import { Icon } from '../../ui/icons';
 import { useFullscreen } from '../../ui/fullscreen';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { useShellActions } from './shell-context';
+import { useStore } from '../../state';
 
 interface MoreMenuProps {
   anchor: HTMLElement | null;
@@ -22,6 +23,7 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
   const [pos, setPos] = useState<{ left: number; bottom: number } | null>(null);
   const { isFullscreen, toggle } = useFullscreen();
   const { theme, setTheme, logout } = useShellActions();
+  const { tracking } = useStore();
 
   useLayoutEffect(() => {
     if (!anchor) return;
@@ -83,7 +85,7 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
         ))}
       </div>
       <hr />
-      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />트래커 연결</button>
+      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />{tracking.connected ? '트래커 (연결됨)' : '트래커 연결'}</button>
       <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />메뉴 접기 (방송용)</button>
       <a role="menuitem" className="menu-item" href="/overlay" target="_blank" rel="noreferrer" onClick={onClose}><Icon name="monitor" />방송 오버레이 열기</a>
       <hr />

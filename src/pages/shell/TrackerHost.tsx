@@ -1,5 +1,14 @@
+import { lazy, Suspense } from 'react';
+
+// The tracker's dialog (and its connection code) loads only when a player opens it.
+const TrackerDialog = lazy(() => import('../../tracker/TrackerDialog').then((m) => ({ default: m.TrackerDialog })));
+
 /** Mounts the tracker connect dialog (src/tracker) when the shell asks for it. */
 export function TrackerHost({ open, onClose }: { open: boolean; onClose: () => void }) {
-  void onClose;
-  return open ? null : null;
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <TrackerDialog open={open} onClose={onClose} />
+    </Suspense>
+  );
 }

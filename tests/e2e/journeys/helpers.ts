@@ -35,3 +35,15 @@ export async function signInLocally(page: Page, email: string, nickname?: string
   }
   await expectToast(page, /환영합니다/);
 }
+
+/** Right-clicks the map centre until the pin menu opens (pins load and the camera flies first). */
+export async function openPinMenuAtCentre(page: Page, name: string | RegExp = /핀 \d+/) {
+  const menu = page.getByRole('menu', { name });
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    const c = await mapCentre(page);
+    await page.mouse.click(c.x, c.y, { button: 'right' });
+    await expect(menu).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 1000] });
+  return menu;
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, mapCentre, signInLocally } from './helpers';
+import { expectToast, findPin, mapCentre, openPinMenuAtCentre, signInLocally } from './helpers';
 
 // One player's whole life on the map, in order: each step builds on the one before.
 test.describe.configure({ mode: 'serial' });
@@ -30,11 +30,7 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
   await test.step('marks a pin found from the context menu', async () => {
     await page.goto(`/pin/${pin.id}`);
     await expect(page.getByText('찾은 사람')).toBeVisible();
-    await page.waitForTimeout(1500); // the camera's flight to the pin
-    const c = await mapCentre(page);
-    await page.mouse.click(c.x, c.y, { button: 'right' });
-    const menu = page.getByRole('menu', { name: /핀 \d+/ });
-    await expect(menu).toBeVisible();
+    const menu = await openPinMenuAtCentre(page);
     markedId = Number((await menu.getAttribute('aria-label'))!.replace(/\D/g, ''));
     await menu.getByRole('menuitem', { name: '찾음으로 표시' }).click();
     await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/pin/${markedId}`)).json()).result.isChecked).toBe(true);
@@ -107,10 +103,7 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     newId = Number(/\/pin\/(\d+)/.exec(page.url())![1]);
     await page.reload();
     await expect(page.getByText(description)).toBeVisible();
-    await page.waitForTimeout(1500);
-    const c = await mapCentre(page);
-    await page.mouse.click(c.x, c.y, { button: 'right' });
-    await expect(page.getByRole('menu', { name: `핀 ${newId}` })).toBeVisible();
+    await openPinMenuAtCentre(page, `핀 ${newId}`);
     await page.keyboard.press('Escape');
   });
 
