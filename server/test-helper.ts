@@ -9,7 +9,7 @@ export async function testApp(overrides: Partial<Config> = {}) {
   const db: Db = await openDb({ databaseUrl: url });
   if (url) await db.exec('drop schema public cascade; create schema public;');
   await migrate(db);
-  const app = await buildApp({ config: { ...config, databaseUrl: url }, db });
+  const app = await buildApp({ config: { ...config, databaseUrl: url }, db, logger: process.env.TEST_LOG === '1' });
   await app.ready();
   return { app, db, config, close: async () => { await app.close(); await db.close(); } };
 }
