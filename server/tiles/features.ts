@@ -82,7 +82,7 @@ function build(set: TerrainSetName): Features {
     if (pois.some((p) => Math.hypot(p.x - x, p.y - y) < 700)) continue;
     pois.push({ x, y });
     if (rnd() < (set === 'vaultbase' ? 0.45 : 0.25)) {
-      towns.push({ x, y, r: 140 + rnd() * 160, style: set === 'vaultbase' ? 'compound' : 'village' });
+      towns.push(set === 'vaultbase' ? { x, y, r: 260 + rnd() * 240, style: 'compound' } : { x, y, r: 140 + rnd() * 160, style: 'village' });
     }
   }
   const edges = network(set, pois);
