@@ -12,6 +12,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
+  // Pre-bundled up front: discovering them mid-run makes Vite reload the page under browser tests.
+  optimizeDeps: { include: ['rbush', 'flatbush', 'comlink', 'pixi.js', 'pixi.js/unsafe-eval', 'dexie', 'valtio', 'sonner', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'protobufjs/minimal.js'] },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {
