@@ -2,7 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PinList } from '../../proto';
 import { api, setApiBaseHost } from '../api';
 import { store } from '../state';
-import { checkPins, fetchCheckList, flushOutbox, publishChecks, syncChecks } from './checks';
+import { ko } from '../i18n/ko';
+import { toast } from '../ui/toast';
+import { checkPins, fetchCheckList, flushOutbox, publishChecks, startOutboxSync, syncChecks } from './checks';
 import { localDb } from './db';
 import { emergencyReport, REPORTED_KEY } from './emergency';
 import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
@@ -89,6 +91,8 @@ describe('marks made while the server does not answer', () => {
     expect(await checkPins(me.id, [pins[10]!, pins[11]!], true)).toBe('queued');
     expect(await checkPins(me.id, [pins[10]!], false)).toBe('queued');
     expect([...store.checks].sort()).toEqual([pins[9], pins[11]].sort());
+    // One notice when changes start waiting, not one per mark.
+    expect(toast.messages()).toEqual([ko.checksQueued]);
 
     simulateReload();
     expect(store.checks.size).toBe(0);
@@ -112,6 +116,22 @@ describe('marks made while the server does not answer', () => {
     expect(await checkPins(me.id, [pins[0]!], false)).toBe('sent');
     expect((await serverChecks()).pinIds).toEqual([]);
     expect(await localDb().outbox.count()).toBe(0);
+  });
+
+  it("are sent by themselves when the browser says it is back online", async () => {
+    const stop = startOutboxSync(() => me.id);
+    try {
+      setApiBaseHost('http://127.0.0.1:9');
+      expect(await checkPins(me.id, [pins[5]!], true)).toBe('queued');
+      setApiBaseHost('');
+      window.dispatchEvent(new Event('online'));
+      const end = performance.now() + 5000;
+      while ((await localDb().outbox.count()) > 0 && performance.now() < end) await new Promise((r) => setTimeout(r, 30));
+      expect(await localDb().outbox.count()).toBe(0);
+      expect((await serverChecks()).pinIds).toEqual([pins[5]]);
+    } finally {
+      stop();
+    }
   });
 
   it('at sign-in the list is fetched when the local record is behind the server', async () => {

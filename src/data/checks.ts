@@ -1,5 +1,6 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
 import { setChecks } from '../state';
+import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
 import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from './db';
@@ -94,6 +95,7 @@ export function flushOutbox(userId: number, db: PinsStoreDb = localDb()): Promis
  * refused the change for good.
  */
 export async function checkPins(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb = localDb()): Promise<'sent' | 'queued'> {
+  const waitingBefore = await db.outbox.where('userId').equals(userId).count();
   const seq = await db.outbox.add({ userId, pinIds: [...pinIds], check, at: Date.now() });
   await publishChecks(userId, db);
   await flushOutbox(userId, db);
@@ -102,7 +104,10 @@ export async function checkPins(userId: number, pinIds: readonly number[], check
     refused.delete(seq);
     throw err;
   }
-  return (await db.outbox.get(seq)) ? 'queued' : 'sent';
+  if (!(await db.outbox.get(seq))) return 'sent';
+  // Said once when changes start waiting, not on every mark made while offline.
+  if (waitingBefore === 0) toast.info(ko.checksQueued);
+  return 'queued';
 }
 
 /**
