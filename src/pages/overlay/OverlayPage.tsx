@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { MapEngine, type PinBuffers } from '../../engine';
 import { regionsSharingTileSet } from '../../regions';
+import type { CategoryGroup } from '../../data/types';
 import { TrackerStore } from '../../tracker/TrackerStore';
 import { describeTracker } from '../../tracker/describe';
 import { relayUrl } from '../../tracker/relay-url';
@@ -27,6 +28,19 @@ function concat(parts: PinBuffers[]): PinBuffers {
     at += p.ids.length;
   }
   return out;
+}
+
+/** Category icons (pins without their own icon draw their category's); empty on failure. */
+async function categoryIcons(): Promise<Map<number, number>> {
+  const icons = new Map<number, number>();
+  try {
+    const res = await fetch('/api/v1/category/groups', { credentials: 'include' });
+    const body = (await res.json()) as { result?: CategoryGroup[] };
+    for (const g of body.result ?? []) for (const c of g.categories) if (c.icon !== undefined) icons.set(c.id, c.icon);
+  } catch {
+    // The pins still draw, with the default icon.
+  }
+  return icons;
 }
 
 /**
@@ -104,7 +118,8 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
       if (params.categories.length) {
         worker = createPinsWorker();
         const api = worker.api;
-        pinsReady = Promise.all(params.categories.map((id) => api.loadCategory(id).catch(() => null))).then(() => api);
+        pinsReady = categoryIcons().then((icons) =>
+          Promise.all(params.categories.map((id) => api.loadCategory(id, { icon: icons.get(id) }).catch(() => null))).then(() => api));
       }
       tracker.connect(overlayTarget(params, relayUrl()));
     });
