@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { REGIONS, regionById, isKnownRegion } from '../../regions';
@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/Loading';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
-import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
+import { loadAllCategories, usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
 function Meter({ label, c, icon }: { label: string; c: Counts; icon?: number }) {
   const pct = c.total ? Math.round((c.checked / c.total) * 100) : 0;
@@ -87,6 +87,10 @@ export default function MyPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const user = me.data;
   const categories = (groups.data ?? []).flatMap((g) => g.categories);
+  // Progress covers every region and category, not only those on the map.
+  useEffect(() => {
+    if (groups.data) void loadAllCategories(groups.data);
+  }, [groups.data]);
   const catCounts = categories.filter((c) => counts?.byCategory[c.id]?.total);
 
   return (
@@ -125,7 +129,7 @@ export default function MyPage() {
 
         <section className="card" aria-labelledby="region-progress-h">
           <h2 id="region-progress-h">지역별 진행도</h2>
-          <p className="muted small">지도에 불러온 카테고리 기준입니다.</p>
+          <p className="muted small">모든 카테고리의 핀 기준입니다.</p>
           <ul className="progress-list list-reset">
             {REGIONS.map((r) => <Meter key={r.id} label={r.label} c={counts?.byRegion[r.id] ?? { total: 0, checked: 0 }} />)}
           </ul>
