@@ -341,7 +341,7 @@ function paintRoads(set: TerrainSetName, out: Uint8ClampedArray, size: number, x
   const pad = 12 * upp;
   const list = roadsIn(f, x0 - pad, y0 - pad, x0 + size * upp + pad, y0 + size * upp + pad);
   if (list.length === 0) return;
-  const half = Math.max(0.75, 2.6 / upp);
+  const half = Math.max(1.05, 2.6 / upp);
   const surface: Rgb = set === 'blackshores' ? [200, 184, 160] : set === 'vaultbase' ? [70, 70, 74] : [236, 222, 184];
   const casing: Rgb = set === 'vaultbase' ? [240, 220, 120] : [84, 68, 50];
   const ferryC: Rgb = set === 'avinullin' ? [255, 255, 255] : [230, 240, 245];

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { renderTileRgba, type RgbaTile, type TileRequest } from './render';
 
@@ -53,7 +55,11 @@ export class TileWorkerPool {
       // `execArgv: ['--import', 'tsx']` does not reach a worker's entry module on Node 20, so a tiny
       // eval'd bootstrap registers tsx's loader inside the worker and then imports the TS entry.
       const entry = JSON.stringify(new URL('./tile-worker.ts', import.meta.url).href);
-      const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`;
+      // Resolved here so the worker finds tsx whatever the process's working directory is.
+      // (require.resolve gives the CommonJS build; its ES build sits beside it as index.mjs.)
+      const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
+      const tsxApi = JSON.stringify(pathToFileURL(cjs.replace(/\.cjs$/, '.mjs')).href);
+      const boot = `import(${tsxApi}).then(({ register }) => { register(); return import(${entry}); })`;
       const worker = new Worker(boot, { eval: true });
       const timer = setTimeout(() => reject(new Error('tile worker did not start')), timeoutMs);
       worker.unref();
