@@ -11,6 +11,7 @@ import {
 
 /** Grid step (pixels) at which noise is evaluated; pixels in between are interpolated. */
 const STEP = 8;
+const INV_STEP = 1 / STEP;
 
 interface Grid {
   readonly n: number;
@@ -141,6 +142,8 @@ export function renderBaseTile(setName: string, blockSize: number, scale: TileSc
   const NCH = 8;
   const rowVals = new Float32Array(n * NCH);
   const chans = [g.h, g.river, g.moist, g.rin, g.sep, g.above, g.shade, g.rw];
+  // Only huanglong blends area palettes and only avinullin draws island undersides.
+  const used = [true, true, true, set === 'huanglong', set === 'huanglong', set === 'avinullin', true, true];
   const prevLevel = new Int16Array(size);
   const c = new Float32Array(3);
   const gx0 = Math.round(x0 / upp);
@@ -160,6 +163,7 @@ export function renderBaseTile(setName: string, blockSize: number, scale: TileSc
     const j = Math.floor(gyf);
     const fy = gyf - j;
     for (let ch = 0; ch < NCH; ch++) {
+      if (!used[ch]) continue;
       const a = chans[ch]!;
       for (let i = 0; i < n; i++) {
         const top = a[j * n + i]!;
@@ -168,15 +172,16 @@ export function renderBaseTile(setName: string, blockSize: number, scale: TileSc
     }
     const wy = y0 + py * upp;
     const gyPix = gy0 + py;
-    const detRow = ((gyPix % DETAIL_SIZE) + DETAIL_SIZE) % DETAIL_SIZE * DETAIL_SIZE;
+    // DETAIL_SIZE is a power of two: `& 255` wraps negative indices too.
+    const detRow = (gyPix & (DETAIL_SIZE - 1)) * DETAIL_SIZE;
     for (let px = 0; px < size; px++) {
-      const gxf = px / STEP + 1;
+      const gxf = px * INV_STEP + 1;
       const i = gxf | 0;
       const fx = gxf - i;
       const r0 = i * NCH;
       const r1 = r0 + NCH;
       const gxPix = gx0 + px;
-      const d = det[detRow + (((gxPix % DETAIL_SIZE) + DETAIL_SIZE) % DETAIL_SIZE)]!;
+      const d = det[detRow + (gxPix & (DETAIL_SIZE - 1))]!;
       const h = rowVals[r0]! + (rowVals[r1]! - rowVals[r0]!) * fx + d * 0.012;
       const riv = rowVals[r0 + 1]! + (rowVals[r1 + 1]! - rowVals[r0 + 1]!) * fx;
       const m = rowVals[r0 + 2]! + (rowVals[r1 + 2]! - rowVals[r0 + 2]!) * fx;
