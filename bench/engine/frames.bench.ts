@@ -78,7 +78,7 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
   const before = await metrics(page);
   const r = await page.evaluate((n) => (window as unknown as { bench: { run(n: number): Promise<{ wallMs: number; longTasks: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }> } }).bench.run(n), FRAMES);
   const after = await metrics(page);
-  log(`ran ${FRAMES} frames in ${Math.round(r.wallMs)} ms`);
+  log(`ran ${FRAMES} frames in ${Math.round(r.wallMs)} ms; main-thread ${(((after.TaskDuration! - before.TaskDuration!) * 1000) / FRAMES).toFixed(2)} ms/frame; engine ${r.engineMs?.toFixed(2) ?? '—'} ms/frame`);
   if (peer === 'engine') {
     await page.screenshot({ path: join(root, '.tmp', 'h4a', 'bench-engine.png') }).catch(() => {});
   } else {
