@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config';
 import { migrate, openDb } from '../../server/db';
 import { buildApp } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
+import { startLocalSimulator } from '../../tools/tracker-sim';
 
 /** Port of the real server behind browser tests; vite proxies /api, /map and /images to it. */
 export const BROWSER_TEST_API_PORT = 18931;
@@ -26,7 +27,11 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({ config, db });
   await app.listen({ port: BROWSER_TEST_API_PORT, host: '127.0.0.1' });
   project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
+  // The desktop tracker's local mode, played by our simulator, for the tracker's browser tests.
+  const trackerSim = await startLocalSimulator({ port: 18946, host: '127.0.0.1', hz: 20, speed: 5 });
+  project.provide('trackerSimUrl', trackerSim.url);
   return async () => {
+    await trackerSim.close();
     await app.close();
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -36,5 +41,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     apiOrigin: string;
+    trackerSimUrl: string;
   }
 }
