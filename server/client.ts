@@ -1,22 +1,21 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { fail } from './http/envelope';
 import { ErrClazz, Messages } from './http/errors';
-
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
  * Serves the built client. Paths without a file extension are client-side routes and get
  * index.html; a missing file (an old hashed asset, say) gets a real 404, never HTML.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
-  if (!app.config.serveClient || !existsSync(dist + 'index.html')) return;
+  const index = join(app.config.clientDir, 'index.html');
+  if (!app.config.serveClient || !existsSync(index)) return;
   // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
   await app.register(fastifyStatic, {
-    root: dist,
+    root: app.config.clientDir,
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
@@ -35,6 +34,6 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(dist + 'index.html'));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(index));
   });
 }

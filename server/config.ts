@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
 export interface OAuthProviderConfig {
@@ -31,8 +32,10 @@ export interface Config {
   /** Pins in the demo world seeded on first start. */
   seedPins: number;
   seed: number;
-  /** Serve the built client from dist/ (off in API-only tests). */
+  /** Serve the built client (off in API-only tests). */
   serveClient: boolean;
+  /** Where the built client lies: dist/ unless CLIENT_DIR says otherwise. */
+  clientDir: string;
   logLevel: string;
 }
 
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedPins: num(env, 'SEED_PINS', 60_000),
     seed: num(env, 'SEED', 20261121),
     serveClient: env.SERVE_CLIENT !== '0',
+    clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

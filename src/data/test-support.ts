@@ -6,9 +6,14 @@ import { toast } from '../ui/toast';
 import { closeLocalDb, DB_NAME } from './db';
 import { queryClient } from './query-client';
 
-/** A fresh browser profile as far as the app can tell: no local database, storage, cache or store. */
+/**
+ * A fresh browser profile as far as the app can tell: no session cookies, local database,
+ * storage, cache or store. Test files share one browser, so another file's sign-in would
+ * otherwise leak in.
+ */
 export async function freshProfile(): Promise<void> {
   setApiBaseHost('');
+  await signOut();
   closeLocalDb();
   await Dexie.delete(DB_NAME);
   localStorage.clear();

@@ -5,6 +5,7 @@ import { Particle, ParticleContainer } from 'pixi.js';
 import Flatbush from 'flatbush';
 import { IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED } from '../../workers/pins/api';
 import { PinFlag, type PinBuffers } from './types';
 
 /** Marker size factor for a zoom: pins grow a little as the map zooms in (1 = 32 CSS px). */
@@ -61,7 +62,7 @@ export class PinLayer {
     this.flags = new Uint8Array(n);
     this.indexOfId.clear();
     for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
-    if (b.flags) for (let i = 0; i < n; i++) this.flags[i] = (b.flags[i]! & 1 ? PinFlag.Checked : 0) | (b.flags[i]! & 2 ? PinFlag.Highlighted : 0);
+    for (let i = 0; i < n; i++) this.flags[i] = (b.flags[i]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (b.flags[i]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0);
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, c) => b.y[a]! - b.y[c]! || a - c);

@@ -18,24 +18,10 @@ export interface CameraState {
 }
 
 /**
- * The pins to draw as parallel typed arrays (index i is one pin). Compatible with the pins
- * worker's buffers: its `flags` byte (1 = checked, 2 = highlighted) is honoured when present.
+ * The pins to draw as parallel typed arrays (index i is one pin), declared once in the pins
+ * worker's contract; the engine honours its `flags` byte (1 = checked, 2 = highlighted).
  */
-export interface PinBuffers {
-  ids: Int32Array;
-  x: Float32Array;
-  y: Float32Array;
-  /** NaN = base map; otherwise the floor (sub-map depth) the pin is on. */
-  z: Float32Array;
-  /** Icon index 0..ICON_COUNT-1. */
-  icon: Uint16Array;
-  category: Int32Array;
-  region: Uint8Array;
-  /** Optional per-pin tag bitmask (bit i = tag slot i) for setHighlightedTags. */
-  tagBits?: Uint32Array;
-  /** Optional worker flags: bit 1 checked, bit 2 highlighted. */
-  flags?: Uint8Array;
-}
+export type { PinBuffers } from '../../workers/pins/api';
 
 /** Per-pin state bits (setPinFlags); combined freely. */
 export const PinFlag = { Checked: 1, Hidden: 2, Highlighted: 4, Selected: 8, Hover: 16, OtherFloor: 32 } as const;

@@ -22,6 +22,8 @@ export interface PinBuffers {
   region: Uint8Array;
   /** Per-pin flag bits, see PIN_FLAG_*. */
   flags: Uint8Array;
+  /** Per-pin tag bitmask (bit i = tag slot i) for the engine's setHighlightedTags; the worker leaves it out. */
+  tagBits?: Uint32Array;
 }
 
 /** flags bit: the user found (checked) this pin. */

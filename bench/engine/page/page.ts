@@ -10,7 +10,7 @@ import { iconColor } from '../../../src/engine/icons';
 function makePins(n: number, cx: number, cy: number, w: number, h: number): PinBuffers {
   const b: PinBuffers = {
     ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n).fill(NaN),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
   };
   let s = 12345;
   const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
