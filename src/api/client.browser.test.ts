@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ko } from '../i18n/ko';
 import { store, setChecks } from '../state';
 import { toast } from '../ui/toast';
@@ -9,7 +9,7 @@ import { freshProfile, requestsTo, signInLocal, signOut } from '../data/test-sup
 import { api, onLoggedOut, setApiBaseHost } from './client';
 import { ApiClientError } from './errors';
 
-const ACCESS_TTL_MS = 60_000; // ACCESS_TOKEN_TTL_S of the browser-test server
+const ACCESS_TTL_MS = inject('accessTokenTtlMs'); // ACCESS_TOKEN_TTL_S of the browser-test server
 let loggedOutCalls = 0;
 let offLoggedOut: () => void = () => {};
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MapEngine } from './MapEngine';
+import { FIRST_PINS_MARK, MapEngine } from './MapEngine';
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
 import { PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
@@ -55,9 +55,14 @@ afterEach(() => {
 describe('MapEngine in Chromium (WebGL)', () => {
   it('draws a pin at its coordinate: pickAt finds it and its pixels are its icon colour', async () => {
     const engine = await makeEngine();
+    performance.clearMarks(FIRST_PINS_MARK);
     engine.setCamera({ x: 100, y: 200, zoom: 1 });
+    engine.renderNow();
+    expect(performance.getEntriesByName(FIRST_PINS_MARK)).toHaveLength(0);
     engine.setPins(pins([{ id: 42, x: 100, y: 200, icon: 4 }, { id: 7, x: 400, y: 200, icon: 9 }]));
     engine.renderNow();
+    // The first frame with pins is marked once, for start-up timings.
+    expect(performance.getEntriesByName(FIRST_PINS_MARK).map((m) => (m as PerformanceMark).detail)).toEqual([{ pins: 2 }]);
     // The marker's tip is at the coordinate (screen centre); its disc is above it.
     const f = pinSizeFactor(1, false);
     expect(engine.pickAt(W / 2, H / 2 - 10 * f)).toBe(42);
@@ -75,6 +80,12 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - 10 * f)).toBeNull();
     expect(pixel(engine, W / 2 + (10 - 16) * f, H / 2 + (7 - 32) * f)).toEqual([0, 0, 0]);
+    expect(performance.getEntriesByName(FIRST_PINS_MARK)).toHaveLength(1);
+    // showAt puts a world point at a chosen screen point (beside a panel).
+    engine.showAt({ x: 400, y: 200 }, { at: { x: W / 4, y: H / 3 } });
+    engine.renderNow();
+    expect(engine.worldToScreen({ x: 400, y: 200 })).toEqual({ x: W / 4, y: H / 3 });
+    expect(engine.pickAt(W / 4, H / 3 - 10 * f)).toBe(7);
   });
 
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {

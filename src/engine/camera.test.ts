@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsFor, clampCamera, panBy, screenToWorld, visibleWorldRect, worldToScreen, zoomAbout, zoomForLevel } from './camera';
+import { boundsFor, clampCamera, panBy, placing, screenToWorld, visibleWorldRect, worldToScreen, zoomAbout, zoomForLevel } from './camera';
 
 const vp = { width: 800, height: 600 };
 
@@ -25,6 +25,13 @@ describe('camera math', () => {
     expect(after.y).toBeCloseTo(100, 9);
     // Zooming about the centre does not move the centre.
     expect(zoomAbout(cam, vp, { x: 400, y: 300 }, 0.5)).toEqual({ x: 0, y: 0, zoom: 0.5 });
+  });
+
+  it('places a world point at a chosen screen point', () => {
+    const vp = { width: 800, height: 600 };
+    const cam = placing({ x: 1000, y: -500 }, { x: 400, y: 150 }, vp, 2);
+    expect(worldToScreen(cam, vp, { x: 1000, y: -500 })).toEqual({ x: 400, y: 150 });
+    expect(placing({ x: 7, y: 9 }, { x: 400, y: 300 }, vp, 0.5)).toEqual({ x: 7, y: 9, zoom: 0.5 });
   });
 
   it('pans opposite to the world under the pointer', () => {

@@ -73,6 +73,11 @@ export function zoomAbout(cam: CameraState, vp: Viewport, anchor: { x: number; y
   };
 }
 
+/** The camera at `zoom` that shows world point `p` at screen point `at` (to center a pin beside a panel). */
+export function placing(p: { x: number; y: number }, at: { x: number; y: number }, vp: Viewport, zoom: number): CameraState {
+  return { x: p.x - (at.x - vp.width / 2) / zoom, y: p.y - (at.y - vp.height / 2) / zoom, zoom };
+}
+
 /** Moves the camera so the map follows a drag of (dx, dy) CSS pixels. */
 export function panBy(cam: CameraState, dx: number, dy: number): CameraState {
   return { x: cam.x - dx / cam.zoom, y: cam.y - dy / cam.zoom, zoom: cam.zoom };

@@ -10,6 +10,8 @@ import { startLocalSimulator } from '../../tools/tracker-sim';
 
 /** Port of the real server behind browser tests; vite proxies /api, /map and /images to it. */
 export const BROWSER_TEST_API_PORT = 18931;
+/** Short enough that a test can wait out a real expiry; long enough for any one request. */
+const ACCESS_TOKEN_TTL_S = 12;
 
 /**
  * Browser tests talk to a real server (real database, real tiles) through the dev server's
@@ -18,7 +20,7 @@ export const BROWSER_TEST_API_PORT = 18931;
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-browser-'));
   const config = loadConfig(
-    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_LOGIN: '1', ACCESS_TOKEN_TTL_S: '60', PUBLIC_URL: 'http://localhost:63315' },
+    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_LOGIN: '1', ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S), PUBLIC_URL: 'http://localhost:63315' },
     { serveClient: false, seedPins: Number(process.env.BROWSER_TEST_PINS ?? 6000), port: BROWSER_TEST_API_PORT },
   );
   const db = await openDb({});
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({ config, db });
   await app.listen({ port: BROWSER_TEST_API_PORT, host: '127.0.0.1' });
   project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
+  project.provide('accessTokenTtlMs', ACCESS_TOKEN_TTL_S * 1000);
   // The desktop tracker's local mode, played by our simulator, for the tracker's browser tests.
   const trackerSim = await startLocalSimulator({ port: 18946, host: '127.0.0.1', hz: 20, speed: 5 });
   project.provide('trackerSimUrl', trackerSim.url);
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     apiOrigin: string;
+    accessTokenTtlMs: number;
     trackerSimUrl: string;
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { regionById, isKnownRegion } from '../../regions';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../home/engine-context';
 import { copyShareLink, floorLabel } from '../home/MapToolbar';
 import { readUrlView } from '../home/url-state';
+import { uncoveredCenter } from '../../map/uncovered';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
 
@@ -29,6 +30,7 @@ export default function PinPage() {
   const { search } = useLocation();
   const groups = useCategoryGroups();
   const [reportOpen, setReportOpen] = useState(false);
+  const panel = useRef<HTMLElement>(null);
   const p = pin.data;
   const category = groups.data?.flatMap((g) => g.categories).find((c) => c.id === p?.categoryId);
   const title = p?.categoryName ?? category?.name ?? (p ? `핀 ${p.id}` : '핀');
@@ -39,7 +41,10 @@ export default function PinPage() {
     if (p.region != null && isKnownRegion(p.region) && p.region !== snap.mapRegion) setRegion(p.region);
     setFloor(p.coordZ ?? null);
     // After the region switch reaches the engine (the bridge applies store changes in a microtask).
-    setTimeout(() => engine.setCamera({ x: p.coordX, y: p.coordY, zoom: Math.max(engine.getCamera().zoom, 1) }, { animate }), 0);
+    setTimeout(() => {
+      const at = uncoveredCenter(engine.canvas.getBoundingClientRect(), panel.current?.getBoundingClientRect());
+      engine.showAt({ x: p.coordX, y: p.coordY }, { zoom: Math.max(engine.getCamera().zoom, 1), at, animate });
+    }, 0);
   };
   // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view).
   useEffect(() => {
@@ -56,7 +61,7 @@ export default function PinPage() {
   };
 
   return (
-    <section className="detail-panel" aria-labelledby="pin-title">
+    <section ref={panel} className="detail-panel" aria-labelledby="pin-title">
       <div className="detail-head">
         <h1 id="pin-title">
           {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}

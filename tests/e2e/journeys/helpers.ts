@@ -10,11 +10,24 @@ export async function findPin(request: APIRequestContext, base: string, opts: { 
   return pin;
 }
 
-/** The map canvas's centre in page coordinates (where the map flies an opened pin). */
+/** The map canvas's centre in page coordinates. */
 export async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
   const box = await page.getByTestId('map-view').boundingBox();
   if (!box) throw new Error('map not visible');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Where the map shows an opened pin, in page coordinates: the centre of the map the detail
+ * panel leaves visible (left of a side panel, above a bottom sheet), else the map's centre.
+ */
+export async function openedPinSpot(page: Page): Promise<{ x: number; y: number }> {
+  const map = await page.getByTestId('map-view').boundingBox();
+  if (!map) throw new Error('map not visible');
+  const panel = await page.locator('.detail-panel').first().boundingBox().catch(() => null);
+  if (!panel) return { x: map.x + map.width / 2, y: map.y + map.height / 2 };
+  if (panel.y <= map.y + 1) return { x: map.x + (panel.x - map.x) / 2, y: map.y + map.height / 2 };
+  return { x: map.x + map.width / 2, y: map.y + (panel.y - map.y) / 2 };
 }
 
 /** Waits for a toast with this text. */
@@ -36,12 +49,12 @@ export async function signInLocally(page: Page, email: string, nickname?: string
   await expectToast(page, /환영합니다/);
 }
 
-/** Right-clicks the map centre until the pin menu opens (pins load and the camera flies first). */
+/** Right-clicks where the opened pin shows until the pin menu opens (pins load and the camera flies first). */
 export async function openPinMenuAtCentre(page: Page, name: string | RegExp = /핀 \d+/) {
   const menu = page.getByRole('menu', { name });
   await expect(async () => {
     await page.keyboard.press('Escape');
-    const c = await mapCentre(page);
+    const c = await openedPinSpot(page);
     await page.mouse.click(c.x, c.y, { button: 'right' });
     await expect(menu).toBeVisible({ timeout: 1500 });
   }).toPass({ timeout: 30_000, intervals: [500, 1000, 1000] });

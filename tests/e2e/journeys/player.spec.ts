@@ -36,15 +36,15 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/pin/${markedId}`)).json()).result.isChecked).toBe(true);
   });
 
-  await test.step('range-selects an area and marks it found in one go', async () => {
+  /** Draws `path` (offsets from the map centre) with the chosen tool, then applies 'found' to what it selected. */
+  const selectAndMarkFound = async (tool: RegExp, path: [number, number][]) => {
     const before = (await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result.pinIds.length as number;
     await page.goto('/');
-    await page.getByRole('button', { name: /사각형 범위 선택/ }).click();
+    await page.getByRole('button', { name: tool }).click();
     const c = await mapCentre(page);
-    await page.mouse.move(c.x - 300, c.y - 250);
+    await page.mouse.move(c.x + path[0]![0], c.y + path[0]![1]);
     await page.mouse.down();
-    await page.mouse.move(c.x + 50, c.y + 50, { steps: 8 });
-    await page.mouse.move(c.x + 300, c.y + 250, { steps: 8 });
+    for (const [dx, dy] of path.slice(1)) await page.mouse.move(c.x + dx, c.y + dy, { steps: 8 });
     await page.mouse.up();
     const banner = page.getByRole('button', { name: /개 선택됨/ });
     await expect(banner).toContainText(/[1-9][\d,]*개 선택됨/);
@@ -55,6 +55,18 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     await dialog.getByRole('button', { name: '적용' }).click();
     await expectToast(page, /찾음으로 표시했습니다/);
     await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result.pinIds.length).toBeGreaterThan(before);
+  };
+
+  await test.step('range-selects a rectangle and marks it found in one go', async () => {
+    await selectAndMarkFound(/사각형 범위 선택/, [[-300, -250], [50, 50], [300, 250]]);
+  });
+
+  await test.step('lassoes an area and marks it found in one go', async () => {
+    await selectAndMarkFound(/올가미 범위 선택/, [[-240, -200], [300, -260], [380, 220], [-100, 280], [-250, 60]]);
+  });
+
+  await test.step('draws a route and marks the pins along it found in one go', async () => {
+    await selectAndMarkFound(/경로 선택/, [[-250, -250], [-100, 0], [150, -150], [400, 250]]);
   });
 
   await test.step('comments with an image and recommends the comment', async () => {
