@@ -38,7 +38,10 @@ const server = createServer((req, res) => {
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+// 2D canvases are rasterised in software on the page's own thread (as without a GPU), so the
+// peer's drawing cost is counted where it lands; under SwiftShader "GPU" raster it would move to
+// the (emulated) GPU process and take minutes per run. WebGL is unaffected by the flag.
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-accelerated-2d-canvas'] });
 
 interface PeerResult {
   peer: string;
@@ -51,11 +54,14 @@ interface PeerResult {
   engineMaxMs?: number;
 }
 
-async function metrics(page: Page): Promise<Record<string, number>> {
+/** Chromium's own counters for a page (one CDP session: enabling again would reset them). */
+async function metricsOf(page: Page): Promise<() => Promise<Record<string, number>>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const m = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(m.metrics.map((x) => [x.name, x.value]));
+  return async () => {
+    const m = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(m.metrics.map((x) => [x.name, x.value]));
+  };
 }
 
 async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
@@ -63,6 +69,7 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
   const page = await browser.newPage({ viewport: VIEW, deviceScaleFactor: 1 });
   page.on('pageerror', (e) => console.error(`[${peer}]`, e.message));
   await page.goto(url);
+  const metrics = await metricsOf(page);
   log('page loaded');
   await page.waitForFunction(() => 'bench' in window);
   const firstDrawMs = await page.evaluate(
@@ -75,9 +82,9 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
   log(`first full draw ${Math.round(firstDrawMs as number)} ms`);
   // Warm up (shader compile, first uploads), then measure the scripted path.
   await page.evaluate(() => (window as unknown as { bench: { run(n: number): Promise<unknown> } }).bench.run(30));
-  const before = await metrics(page);
+  const before = await metrics();
   const r = await page.evaluate((n) => (window as unknown as { bench: { run(n: number): Promise<{ wallMs: number; longTasks: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }> } }).bench.run(n), FRAMES);
-  const after = await metrics(page);
+  const after = await metrics();
   log(`ran ${FRAMES} frames in ${Math.round(r.wallMs)} ms; main-thread ${(((after.TaskDuration! - before.TaskDuration!) * 1000) / FRAMES).toFixed(2)} ms/frame; engine ${r.engineMs?.toFixed(2) ?? '—'} ms/frame`);
   if (peer === 'engine') {
     await page.screenshot({ path: join(root, '.tmp', 'h4a', 'bench-engine.png') }).catch(() => {});

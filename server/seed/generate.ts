@@ -13,9 +13,10 @@ export interface PinRow {
   description: string | null; image: string | null; registerer_id: number | null;
 }
 
-/** How many demo images the seed draws (files `seed-<n>.webp`). */
+/** How many demo images the seed draws (files `demoimage<nnn>.webp`). */
 export const SEED_IMAGE_COUNT = 8;
-export const seedImageId = (n: number) => `seed-${n}`;
+/** Named like an uploaded image (12 letters and digits), so GET /images serves it like one. */
+export const seedImageId = (n: number) => `demoimage${String(n).padStart(3, '0')}`;
 const imageUrl = (n: number) => `/images/${seedImageId(n)}.webp`;
 
 /** Region shares of the pins (bigger regions get more). */

@@ -15,7 +15,10 @@ async function seededPins(pins: number, seed: number) {
     await seedWorld(t.db, { pins, seed, dataDir: t.config.dataDir });
     const rows = (await t.db.query<PinDump>('select id, category_id, region, coord_x, coord_y, coord_z, description from pins order by id')).rows;
     const comments = (await t.db.query<{ n: number }>('select count(*)::int as n from comments')).rows[0]!.n;
-    return { rows, comments, dataDir: t.config.dataDir };
+    // The pins' demo images are served like uploaded ones.
+    const image = (await t.db.query<{ image: string }>('select image from pins where image is not null limit 1')).rows[0]!.image;
+    const served = await t.app.inject(image);
+    return { rows, comments, dataDir: t.config.dataDir, image, served: { status: served.statusCode, type: served.headers['content-type'] } };
   } finally {
     await t.close();
   }
@@ -30,7 +33,9 @@ describe('demo world seed', () => {
     expect(b.rows).toEqual(a.rows);
     expect(b.comments).toBe(a.comments);
     expect(c.rows).not.toEqual(a.rows);
-    expect(existsSync(join(a.dataDir, 'images', 'seed-0.webp'))).toBe(true);
+    expect(existsSync(join(a.dataDir, 'images', 'demoimage000.webp'))).toBe(true);
+    expect(a.image).toMatch(/^\/images\/demoimage\d{3}\.webp$/);
+    expect(a.served).toEqual({ status: 200, type: 'image/webp' });
   }, 60_000);
 
   it('puts pins in every region, inside its bounds, on land or on a sub-map floor', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_PINS_MARK, MapEngine } from './MapEngine';
+import { MapEngine } from './MapEngine';
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
-import { PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
+import { FIRST_PINS_MARK, PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
 
 const W = 800;
 const H = 600;
@@ -86,6 +86,21 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.renderNow();
     expect(engine.worldToScreen({ x: 400, y: 200 })).toEqual({ x: W / 4, y: H / 3 });
     expect(engine.pickAt(W / 4, H / 3 - 10 * f)).toBe(7);
+  });
+
+  it('keeps the selection and the opened pin when new pins arrive, even one not loaded yet', async () => {
+    const engine = await makeEngine();
+    engine.setFocusedPin(9);
+    engine.setPins(pins([{ id: 5, x: 0, y: 0 }, { id: 6, x: 50, y: 0 }]));
+    engine.setSelection([5]);
+    expect(engine.pinFlags(5) & PinFlag.Selected).toBe(PinFlag.Selected);
+    engine.setPins(pins([{ id: 5, x: 0, y: 0 }, { id: 6, x: 50, y: 0 }, { id: 9, x: 90, y: 0 }]));
+    expect(engine.pinFlags(5) & PinFlag.Selected).toBe(PinFlag.Selected);
+    expect(engine.pinFlags(6) & PinFlag.Selected).toBe(0);
+    expect(engine.pinFlags(9) & PinFlag.Focused).toBe(PinFlag.Focused);
+    engine.setFocusedPin(null);
+    expect(engine.pinFlags(9) & PinFlag.Focused).toBe(0);
+    engine.renderNow();
   });
 
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {

@@ -18,7 +18,7 @@ import { TileCache } from './TileCache';
 import { TileLayer } from './TileLayer';
 import { chooseScale } from './tile-cover';
 import {
-  PinFlag, SelectionMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
+  FIRST_PINS_MARK, PinFlag, SelectionMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
   type ModeOptions, type PinBuffers, type PlayerState, type ScreenPoint, type WorldPoint,
 } from './types';
 
@@ -26,8 +26,6 @@ import {
 const TILE_MARGIN_PX = 256;
 const ANIMATION_MS = 250;
 const DEFAULT_ROUTE_WIDTH = 120;
-/** The performance mark set when the first frame with pins is drawn. */
-export const FIRST_PINS_MARK = 'map:first-pins';
 
 interface Tween { from: CameraState; to: CameraState; start: number; anchor?: { x: number; y: number } }
 
@@ -252,6 +250,17 @@ export class MapEngine {
   /** Highlights exactly these pins as selected (empty clears). */
   setSelection(ids: Int32Array | number[]): void {
     this.pins.setFlagExactly(ids, PinFlag.Selected);
+    this.touch();
+  }
+
+  /** A pin's PinFlag bits (0 for a pin not loaded). */
+  pinFlags(id: number): number {
+    return this.pins.flagsOf(id);
+  }
+
+  /** Marks the opened pin (the detail panel's) so it stands out on the map; null clears it. */
+  setFocusedPin(id: number | null): void {
+    this.pins.setFocused(id);
     this.touch();
   }
 

@@ -25,6 +25,7 @@ export class PinLayer {
   readonly atlas = new IconAtlas();
   private readonly shaderParts = createPinShader();
   private buffers: PinBuffers | null = null;
+  private focusedId: number | null = null;
   private particles: Particle[] = [];
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
@@ -58,11 +59,17 @@ export class PinLayer {
   /** Replaces every pin. */
   setPins(b: PinBuffers): void {
     const n = b.ids.length;
+    // The selection is the user's, not the data's: it survives new pins (as does the focused pin).
+    const kept = new Set<number>();
+    if (this.buffers) for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Selected) kept.add(this.buffers.ids[i]!);
     this.buffers = b;
     this.flags = new Uint8Array(n);
     this.indexOfId.clear();
     for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
-    for (let i = 0; i < n; i++) this.flags[i] = (b.flags[i]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (b.flags[i]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0);
+    for (let i = 0; i < n; i++) {
+      this.flags[i] = (b.flags[i]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (b.flags[i]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0)
+        | (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) | (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
+    }
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, c) => b.y[a]! - b.y[c]! || a - c);
@@ -103,6 +110,18 @@ export class PinLayer {
   }
 
   /** Sets `flag` on exactly the pins with these ids, clearing it elsewhere. */
+  /** A pin's PinFlag bits (0 for a pin not loaded). */
+  flagsOf(id: number): number {
+    const i = this.indexOfId.get(id);
+    return i === undefined ? 0 : this.flags[i]!;
+  }
+
+  /** The opened pin, marked like a selected one; kept until changed, also for pins that arrive later. */
+  setFocused(id: number | null): void {
+    this.focusedId = id;
+    this.setFlagExactly(id == null ? [] : [id], PinFlag.Focused);
+  }
+
   setFlagExactly(ids: Iterable<number>, flag: number): void {
     const on = new Uint8Array(this.flags.length);
     for (const id of ids) {
@@ -226,12 +245,13 @@ export class PinLayer {
     const p = this.particles[this.slotOf[i]!];
     if (!p || !this.buffers) return;
     const f = this.flags[i]!;
-    const look = f & PinFlag.Selected ? IconLook.Selected : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+    const picked = f & (PinFlag.Selected | PinFlag.Focused);
+    const look = picked ? IconLook.Selected : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
     p.texture = this.atlas.frame(this.buffers.icon[i]!, look);
     let alpha = 1;
     if (!this.isDrawn(i)) alpha = 0;
-    else if (f & PinFlag.OtherFloor && !(f & PinFlag.Selected)) alpha = ALPHA_OTHER_FLOOR;
-    else if (f & PinFlag.Checked && !(f & PinFlag.Selected)) alpha = ALPHA_CHECKED;
+    else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
+    else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
     p.alpha = alpha;
     p.tint = f & PinFlag.Checked ? 0xb8b8b8 : 0xffffff;
     const scale = look === IconLook.Plain ? 1 : 1.2;

@@ -23,8 +23,11 @@ export interface CameraState {
  */
 export type { PinBuffers } from '../../workers/pins/api';
 
+/** The performance mark set when the first frame with pins is drawn (detail: { pins }). */
+export const FIRST_PINS_MARK = 'map:first-pins';
+
 /** Per-pin state bits (setPinFlags); combined freely. */
-export const PinFlag = { Checked: 1, Hidden: 2, Highlighted: 4, Selected: 8, Hover: 16, OtherFloor: 32 } as const;
+export const PinFlag = { Checked: 1, Hidden: 2, Highlighted: 4, Selected: 8, Hover: 16, OtherFloor: 32, Focused: 64 } as const;
 
 /** The events the engine emits (`engine.on(type, fn)`). */
 export interface EngineEvents {

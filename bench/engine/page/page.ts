@@ -13,7 +13,7 @@ function makePins(n: number, cx: number, cy: number, w: number, h: number): PinB
     icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
   };
   let s = 12345;
-  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+  const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
   for (let i = 0; i < n; i++) {
     b.ids[i] = i + 1;
     b.x[i] = cx + (rnd() - 0.5) * w;

@@ -46,6 +46,13 @@ export default function PinPage() {
       engine.showAt({ x: p.coordX, y: p.coordY }, { zoom: Math.max(engine.getCamera().zoom, 1), at, animate });
     }, 0);
   };
+  // The opened pin stands out on the map while its panel is open.
+  const pinId = p?.id;
+  useEffect(() => {
+    if (!engine || pinId === undefined) return;
+    engine.setFocusedPin(pinId);
+    return () => engine.setFocusedPin(null);
+  }, [engine, pinId]);
   // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view).
   useEffect(() => {
     if (p && engine && !readUrlView(window.location.search).camera) flyTo(true);

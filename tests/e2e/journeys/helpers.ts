@@ -36,8 +36,8 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 }
 
 /** Signs in through the server's local provider; a new e-mail goes through the nickname step. */
-export async function signInLocally(page: Page, email: string, nickname?: string): Promise<void> {
-  await page.goto('/login');
+export async function signInLocally(page: Page, email: string, nickname?: string, base = ''): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
   await page.getByLabel('이메일').fill(email);
   await page.getByRole('button', { name: '로그인' }).click();

@@ -1,0 +1,54 @@
+import { ko } from '../../../src/i18n/ko';
+import { expect, test } from '../fixtures';
+import { startServer, type StartedServer } from '../../support/server';
+import { expectToast, findPin, signInLocally } from './helpers';
+
+// No check is lost: a mark made while the server is down waits in the browser, survives the
+// server's restart and an access token that expired meanwhile, and reaches the server.
+test('a mark made while the server restarts reaches it afterwards, across an expired access token', async ({ page }) => {
+  test.setTimeout(240_000);
+  const TTL_S = 4;
+  const env = { SEED_PINS: '6000', ACCESS_TOKEN_TTL_S: String(TTL_S) };
+  let server: StartedServer = await startServer(env);
+  try {
+    const base = server.url;
+    const first = await findPin(page.request, base, { category: 1, region: 0 });
+    const second = await findPin(page.request, base, { category: 2, region: 0 });
+    // Read with the browser's own cookies (kept fresh by the app's token refresh).
+    const found = async (id: number) => {
+      const body = await (await page.request.get(`${base}/api/v1/me/checks`)).json();
+      return ((body.result?.pinIds ?? []) as number[]).includes(id);
+    };
+
+    await signInLocally(page, `restart${Date.now()}@example.com`, '재시작탐험가', base);
+
+    await page.goto(`${base}/pin/${first.id}`);
+    await page.getByRole('button', { name: '찾음으로 표시' }).click();
+    await expect(page.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
+    await expect.poll(() => found(first.id)).toBe(true);
+
+    await page.goto(`${base}/pin/${second.id}`);
+    await expect(page.getByRole('button', { name: '찾음으로 표시' })).toBeVisible();
+    // The server goes away; the player keeps marking.
+    await server.stop({ keepData: true });
+    await page.getByRole('button', { name: '찾음으로 표시' }).click();
+    await expect(page.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
+    await expectToast(page, ko.checksQueued);
+
+    // Back on the same port and data, after the access token has expired.
+    await page.waitForTimeout((TTL_S + 1) * 1000);
+    server = await startServer(env, { port: server.port, dataDir: server.dataDir });
+    // The outbox retries by itself; coming back online (as a browser reports it) is the quick path.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => found(second.id), { timeout: 60_000 }).toBe(true);
+    expect(await found(first.id)).toBe(true);
+
+    // And a reload shows both as found.
+    await page.reload();
+    await expect(page.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
+    await page.goto(`${base}/pin/${first.id}`);
+    await expect(page.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});

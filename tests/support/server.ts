@@ -1,0 +1,81 @@
+// The real server as `npm start` runs it, on a temporary data folder and a free port: for the
+// end-to-end journeys and the start-up benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface StartedServer extends RunningServer {
+  /** Stops the server; its data folder is removed unless `keepData` (to start it again on it). */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
+}
+
+/**
+ * Starts the real server the way `npm start` does (tsx server/main.ts with the built client) on a
+ * temporary data folder and a free port (or the ones given: a restart), and waits until it prints its URL.
+ */
+export async function startServer(env: Record<string, string> = {}, at: { port?: number; dataDir?: string } = {}): Promise<StartedServer> {
+  const port = at.port ?? (await freePort());
+  const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
+  const url = `http://localhost:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOCAL_LOGIN: '1', LOG_LEVEL: 'warn', SEED_PINS: process.env.E2E_SEED_PINS ?? '60000', ...env },
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (b) => (out += b));
+  child.stderr!.on('data', (b) => (out += b));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000);
+    const check = () => {
+      if (out.includes(url)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => out,
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
