@@ -103,6 +103,84 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.renderNow();
   });
 
+  it('touch and camera gestures: long-press menu, pinch, wheel, inertia, follow, floors', async () => {
+    const engine = await makeEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    engine.setPins(pins([{ id: 3, x: 0, y: 0 }, { id: 4, x: 100, y: 0, z: 1 }]));
+    engine.renderNow();
+    const canvas = engine.canvas;
+    const r = canvas.getBoundingClientRect();
+    const fire = (type: string, id: number, x: number, y: number, pointerType = 'touch') =>
+      canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: id, pointerType, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, isPrimary: id === 1 }));
+    const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+    const f = pinSizeFactor(1, false);
+
+    // Long-press on a pin (touch): the context menu event, with the pin and where it is.
+    const menus: EngineEvents['pincontextmenu'][] = [];
+    engine.on('pincontextmenu', (e) => menus.push(e));
+    fire('pointerdown', 1, W / 2, H / 2 - 10 * f);
+    await sleep(700);
+    fire('pointerup', 1, W / 2, H / 2 - 10 * f);
+    expect(menus).toEqual([{ id: 3, screenX: W / 2, screenY: H / 2 - 10 * f }]);
+
+    // Pinch: two fingers spreading to twice their distance double the zoom about their midpoint.
+    fire('pointerdown', 1, 300, 300);
+    fire('pointerdown', 2, 500, 300);
+    fire('pointermove', 1, 200, 300);
+    fire('pointermove', 2, 600, 300);
+    fire('pointerup', 1, 200, 300);
+    fire('pointerup', 2, 600, 300);
+    expect(engine.getCamera().zoom).toBeCloseTo(2, 5);
+    // The world point under the midpoint (400, 300) did not move.
+    const mid = engine.screenToWorld({ x: 400, y: 300 });
+    expect(mid.x).toBeCloseTo(0, 3);
+    expect(mid.y).toBeCloseTo(0, 3);
+
+    // Wheel: zooms about the pointer.
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    const before = engine.screenToWorld({ x: 100, y: 100 });
+    canvas.dispatchEvent(new WheelEvent('wheel', { clientX: r.left + 100, clientY: r.top + 100, deltaY: -500, bubbles: true, cancelable: true }));
+    expect(engine.getCamera().zoom).toBeCloseTo(2, 5);
+    const after = engine.screenToWorld({ x: 100, y: 100 });
+    expect(after.x).toBeCloseTo(before.x, 3);
+    expect(after.y).toBeCloseTo(before.y, 3);
+
+    // Inertia: a quick fling keeps the map gliding after the finger lifts, then it stops.
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    fire('pointerdown', 1, 400, 300, 'mouse');
+    // Moves in quick succession (no pause before release, which would mean no fling).
+    for (let i = 1; i <= 6; i++) fire('pointermove', 1, 400 - i * 20, 300, 'mouse');
+    fire('pointerup', 1, 280, 300, 'mouse');
+    const released = engine.getCamera().x;
+    await expect.poll(() => engine.getCamera().x).toBeGreaterThan(released);
+    // ...and comes to rest.
+    let last = NaN;
+    await expect.poll(async () => {
+      const x = engine.getCamera().x;
+      await sleep(150);
+      const still = x === last && x === engine.getCamera().x;
+      last = engine.getCamera().x;
+      return still;
+    }, { timeout: 10_000 }).toBe(true);
+
+    // Follow: the camera keeps the player centred until the map is panned by hand.
+    engine.setFollow(true);
+    engine.setPlayer({ x: 500, y: 250, heading: 0 });
+    await expect.poll(() => engine.getCamera()).toMatchObject({ x: 500, y: 250 });
+    fire('pointerdown', 1, 400, 300, 'mouse');
+    fire('pointermove', 1, 300, 300, 'mouse');
+    fire('pointerup', 1, 300, 300, 'mouse');
+    expect(engine.getFollow()).toBe(false);
+
+    // Floors: pins on another floor than the chosen one are dimmed, those on it are not.
+    engine.setFloor(1);
+    expect(engine.pinFlags(3) & PinFlag.OtherFloor).toBe(PinFlag.OtherFloor);
+    expect(engine.pinFlags(4) & PinFlag.OtherFloor).toBe(0);
+    engine.setFloor(null);
+    expect(engine.pinFlags(4) & PinFlag.OtherFloor).toBe(PinFlag.OtherFloor);
+    expect(engine.pinFlags(3) & PinFlag.OtherFloor).toBe(0);
+  });
+
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
     const engine = await makeEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });
