@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
-import { createServer } from 'node:net';
 import { ko } from '../../../src/i18n/ko';
 import { startExternalSimulator, startLocalSimulator } from '../../../tools/tracker-sim';
 import { expect, test } from '../fixtures';
+import { freePort } from '../../support/server';
 
 // The live tracker with the running product: the simulator plays the desktop tracker players run,
 // in local mode (a WebSocket on this machine) and external mode (a code, through our relay).
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** The camera in the page's URL (it follows the player while follow mode is on). */
 function cameraInUrl(page: Page): string {
