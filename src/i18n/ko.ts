@@ -25,6 +25,12 @@ export const ko = {
   wanderer: '방랑자',
   markFound: '찾음으로 표시',
   markNotFound: '찾지 않음으로 표시',
+  // Selection modes (the map's mode banner)
+  modeLocation: '지도에서 위치를 선택하세요',
+  modeRange: '드래그하여 범위를 선택하세요',
+  modeRoute: '드래그하여 경로를 그리세요',
+  modeSelected: (n: number) => `${n.toLocaleString('ko-KR')}개 선택됨`,
+  modeEndHint: 'ESC 또는 눌러서 종료',
   applyToPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 이 작업은 되돌릴 수 없습니다.`,
   footer: '이 사이트는 이용자들이 함께 만드는 커뮤니티입니다. 게임 콘텐츠의 저작권은 게임 개발사(Kuro Games)에 있습니다.',
   // Live tracker (src/tracker)

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SelectionMode } from '../engine';
+import { ko } from '../i18n/ko';
 
 export interface ModeBannerProps {
   mode: SelectionMode;
@@ -11,9 +12,9 @@ export interface ModeBannerProps {
 
 const LABELS: Record<SelectionMode, string> = {
   [SelectionMode.Default]: '',
-  [SelectionMode.LocationSelection]: '지도에서 위치를 선택하세요',
-  [SelectionMode.RangeSelection]: '드래그하여 범위를 선택하세요',
-  [SelectionMode.RouteSelection]: '드래그하여 경로를 그리세요',
+  [SelectionMode.LocationSelection]: ko.modeLocation,
+  [SelectionMode.RangeSelection]: ko.modeRange,
+  [SelectionMode.RouteSelection]: ko.modeRoute,
 };
 
 /** The banner of a selection mode: what to do, how many pins are chosen; ESC or a press ends it. */
@@ -29,8 +30,8 @@ export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
   return (
     <button type="button" className="map-mode-banner" onClick={onEnd} aria-live="polite">
       <span>{LABELS[mode]}</span>
-      {counts && <strong className="map-mode-count">{`${selectedCount.toLocaleString('ko-KR')}개 선택됨`}</strong>}
-      <span className="map-mode-hint">ESC 또는 눌러서 종료</span>
+      {counts && <strong className="map-mode-count">{ko.modeSelected(selectedCount)}</strong>}
+      <span className="map-mode-hint">{ko.modeEndHint}</span>
     </button>
   );
 }
