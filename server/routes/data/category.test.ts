@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { seededApp } from './fixture';
 
 const PINS = 1500;
@@ -58,6 +59,23 @@ describe('GET /v1/category/:id/pins-proto', () => {
     expect(list.pins.find((x) => x.id === withTags.pin_id)?.tagIds?.length).toBe(withTags.n);
     const floor = list.pins.find((x) => x.coordZ != null);
     if (floor) expect(Number.isInteger(floor.coordZ)).toBe(true);
+  });
+
+  it('compresses for the client: brotli or gzip by Accept-Encoding, the same bytes underneath', async () => {
+    const plain = await protoGet('/api/v1/category/1/pins-proto');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept, Accept-Encoding');
+    const br = await protoGet('/api/v1/category/1/pins-proto', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await protoGet('/api/v1/category/1/pins-proto', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The JSON form is compressed the same way.
+    const json = await t.as(null, { method: 'GET', url: '/api/v1/category/1/pins-proto', headers: { 'accept-encoding': 'br' } });
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(json.rawPayload).toString()).result.categoryId).toBe(1);
   });
 
   it('answers the same list as JSON without the protobuf Accept header', async () => {
