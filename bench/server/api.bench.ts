@@ -71,6 +71,10 @@ async function benchDb(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     add(await run(url, `pins-proto (category ${largest.category_id}, ${largest.n} pins)`, 10, () => ({
       method: 'GET', path: `/api/v1/category/${largest.category_id}/pins-proto`, headers: { accept: 'application/x-protobuf' },
     })));
+    // What a browser asks for: the brotli body, compressed once and kept.
+    add(await run(url, `pins-proto, brotli (category ${largest.category_id})`, 10, () => ({
+      method: 'GET', path: `/api/v1/category/${largest.category_id}/pins-proto`, headers: { accept: 'application/x-protobuf', 'accept-encoding': 'gzip, deflate, br' },
+    })));
     add(await run(url, 'single check (random user and pin)', 10, () => ({
       method: 'POST', path: `/api/v1/pin/${1 + Math.floor(rng() * PINS)}/check`,
       headers: { ...json, cookie: pick(cookies) }, body: JSON.stringify({ check: rng() < 0.5 }),
