@@ -1,5 +1,6 @@
 // The engine's public surface: import from 'src/engine' only.
 export { MapEngine } from './MapEngine';
+export { joinPins } from './join-pins';
 export { FIRST_PINS_MARK, SelectionMode, PinFlag } from './types';
 export type { CameraState, EngineEvents, EngineSnapshot, MapEngineOptions, ModeOptions, PinBuffers, PlayerState, ScreenPoint, WorldPoint } from './types';
 export { ICON_COUNT, drawIcon } from './icons';

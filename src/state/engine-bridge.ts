@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio';
-import type { MapEngine, PinBuffers } from '../engine';
-import { SelectionMode } from '../engine';
+import type { MapEngine } from '../engine';
+import { joinPins, SelectionMode } from '../engine';
 import { regionsSharingTileSet } from '../regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
@@ -14,27 +14,6 @@ export type BridgeEngine = Pick<
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
 export type BridgeWorker = Pick<PinsWorkerApi, 'getPins' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
-
-const PIN_KEYS = ['ids', 'x', 'y', 'z', 'icon', 'category', 'region', 'flags'] as const;
-
-/** Joins the pins of several regions into one set of buffers. */
-function concatPins(parts: PinBuffers[]): PinBuffers {
-  if (parts.length === 1) return parts[0]!;
-  const n = parts.reduce((s, p) => s + p.ids.length, 0);
-  const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  let at = 0;
-  for (const p of parts) {
-    for (const k of PIN_KEYS) {
-      const src = p[k];
-      if (src) (out[k] as { set(a: ArrayLike<number>, o: number): void }).set(src, at);
-    }
-    at += p.ids.length;
-  }
-  return out;
-}
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -65,7 +44,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const parts = await Promise.all(shownRegions().map((r) => worker.getPins(filter(r, false))));
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
-    engine.setPins(concatPins(parts));
+    engine.setPins(joinPins(parts));
   }
 
   async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { MapEngine, type PinBuffers } from '../../engine';
+import { joinPins, MapEngine } from '../../engine';
 import { regionsSharingTileSet } from '../../regions';
 import type { CategoryGroup } from '../../data/types';
 import { TrackerStore } from '../../tracker/TrackerStore';
@@ -11,24 +11,6 @@ import { CHROMA_COLOR, DARK_COLOR, engineHeading, overlayTarget, parseOverlayPar
 import './overlay.css';
 
 type PinsApi = ReturnType<typeof createPinsWorker>['api'];
-
-/** Joins the pins of the regions drawn on one tile set. */
-function concat(parts: PinBuffers[]): PinBuffers {
-  if (parts.length === 1) return parts[0]!;
-  const n = parts.reduce((s, p) => s + p.ids.length, 0);
-  const out = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  let at = 0;
-  for (const p of parts) {
-    out.ids.set(p.ids, at); out.x.set(p.x, at); out.y.set(p.y, at); out.z.set(p.z, at);
-    out.icon.set(p.icon, at); out.category.set(p.category, at); out.region.set(p.region, at);
-    if (p.flags) out.flags.set(p.flags, at);
-    at += p.ids.length;
-  }
-  return out;
-}
 
 /** Category icons (pins without their own icon draw their category's); empty on failure. */
 async function categoryIcons(): Promise<Map<number, number>> {
@@ -86,7 +68,7 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
       const api = await pinsReady;
       if (!api || !engine || disposed) return;
       const parts = await Promise.all(regionsSharingTileSet(regionId).map((r) => api.getPins({ categories: params.categories, region: r.id })));
-      if (!disposed && region === regionId) engine.setPins(concat(parts));
+      if (!disposed && region === regionId) engine.setPins(joinPins(parts));
     };
 
     const offPosition = tracker.onPosition((s) => {
