@@ -2,7 +2,8 @@
 // and, in the same run, Leaflet with canvas circle markers (the peer). Main-thread time per frame
 // comes from Chromium's own task accounting (CDP Performance.getMetrics TaskDuration) around the
 // same scripted camera path; time to first full draw from creation to a drawn, read-back frame.
-// Run: npx tsx bench/engine/frames.bench.ts [pins=100000] [frames=240]
+// Run: npx tsx bench/engine/frames.bench.ts [pins=100000] [frames=240] [viewport=1280x800] [peers=engine,leaflet]
+// (a streamer's screen: … 100000 60 3840x2160 engine)
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -15,7 +16,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, '.tmp', 'bench-engine-frames');
 const PINS = Number(process.argv[2] ?? 100_000);
 const FRAMES = Number(process.argv[3] ?? 240);
-const VIEW = { width: 1280, height: 800 };
+const [vw, vh] = (process.argv[4] ?? '1280x800').split('x').map(Number);
+const VIEW = { width: vw!, height: vh! };
+const PEERS = (process.argv[5] ?? 'engine,leaflet').split(',');
 const CAMERA = { x: 0, y: 0, zoom: 0.5 };
 
 await build({
@@ -107,21 +110,21 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
 
 mkdirSync(join(root, '.tmp', 'h4a'), { recursive: true });
 const ours = await measure('engine');
-const leaflet = await measure('leaflet');
+const leaflet = PEERS.includes('leaflet') ? await measure('leaflet') : null;
 await browser.close();
 server.close();
 
 const f = (v: number | undefined, d = 2) => (v === undefined ? '—' : v.toFixed(d));
 console.log(`\n${PINS.toLocaleString('en')} pins in view, ${FRAMES} frames of pan+zoom, ${VIEW.width}×${VIEW.height}, headless Chromium (SwiftShader WebGL)`);
 console.log('peer      first draw ms  main-thread ms/frame  script ms/frame  engine ms/frame (max)  fps    long tasks');
-for (const r of [ours, leaflet]) {
+for (const r of leaflet ? [ours, leaflet] : [ours]) {
   console.log(`${r.peer.padEnd(9)} ${f(r.firstDrawMs, 0).padStart(13)}  ${f(r.mainThreadMsPerFrame).padStart(20)}  ${f(r.scriptMsPerFrame).padStart(15)}  ${`${f(r.engineMsPerFrame)} (${f(r.engineMaxMs)})`.padStart(21)}  ${f(r.fps, 1).padStart(5)}  ${String(r.longTasks).padStart(10)}`);
 }
-const ratio = leaflet.mainThreadMsPerFrame / ours.mainThreadMsPerFrame;
-const firstRatio = leaflet.firstDrawMs / ours.firstDrawMs;
-console.log(`\nLeaflet / ours: main-thread time per frame ×${ratio.toFixed(1)} (goal ≥ 10), first full draw ×${firstRatio.toFixed(1)}`);
+const ratio = leaflet ? leaflet.mainThreadMsPerFrame / ours.mainThreadMsPerFrame : null;
+const firstRatio = leaflet ? leaflet.firstDrawMs / ours.firstDrawMs : null;
+if (ratio !== null && firstRatio !== null) console.log(`\nLeaflet / ours: main-thread time per frame ×${ratio.toFixed(1)} (goal ≥ 10), first full draw ×${firstRatio.toFixed(1)}`);
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(
-  join(root, 'bench', 'results', 'frames.json'),
+  join(root, 'bench', 'results', `frames-${VIEW.width}x${VIEW.height}.json`),
   JSON.stringify({ pins: PINS, frames: FRAMES, viewport: VIEW, browser: 'headless Chromium, SwiftShader WebGL', ours, leaflet, ratio: { mainThreadPerFrame: ratio, firstDraw: firstRatio } }, null, 2),
 );
