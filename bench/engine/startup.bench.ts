@@ -85,6 +85,19 @@ async function slowLine(target: string, mbit = 20, latencyMs = 40): Promise<{ ur
   return { url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`, close: () => proxy.close() };
 }
 
+/** Turns every category on and lets them be cached; then a warm reload, and a reload with the pin cache emptied. */
+async function allCategoriesWarmThenCold(page: Page): Promise<[Sample, Sample]> {
+  await page.getByRole('button', { name: '전체 선택' }).first().click();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  await page.reload();
+  const warm = await firstPins(page);
+  await page.waitForLoadState('networkidle');
+  await dropPinCache(page);
+  await page.reload();
+  return [warm, await firstPins(page)];
+}
+
 type Case = 'cold' | 'warm' | 'coldAll' | 'warmAll' | 'coldAllSlow' | 'warmAllSlow';
 const samples: Record<Case, Sample[]> = { cold: [], warm: [], coldAll: [], warmAll: [], coldAllSlow: [], warmAllSlow: [] };
 for (let run = 0; run < RUNS; run++) {
@@ -96,28 +109,15 @@ for (let run = 0; run < RUNS; run++) {
   await page.waitForLoadState('networkidle');
   await page.reload();
   samples.warm.push(await firstPins(page));
-  // Every category on; wait until they have all arrived and been cached.
-  await page.getByRole('button', { name: '전체 선택' }).first().click();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
-  await page.reload();
-  samples.warmAll.push(await firstPins(page));
-  await page.waitForLoadState('networkidle');
-  await dropPinCache(page);
-  await page.reload();
-  samples.coldAll.push(await firstPins(page));
-  // The same on the slow line (another origin, so its own IndexedDB): every category on, cached.
+  const [warmAll, coldAll] = await allCategoriesWarmThenCold(page);
+  samples.warmAll.push(warmAll);
+  samples.coldAll.push(coldAll);
+  // The same on the slow line (another origin, so its own IndexedDB).
   await page.goto(line.url + '/');
   await firstPins(page);
-  await page.getByRole('button', { name: '전체 선택' }).first().click();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
-  await page.reload();
-  samples.warmAllSlow.push(await firstPins(page));
-  await page.waitForLoadState('networkidle');
-  await dropPinCache(page);
-  await page.reload();
-  samples.coldAllSlow.push(await firstPins(page));
+  const [warmAllSlow, coldAllSlow] = await allCategoriesWarmThenCold(page);
+  samples.warmAllSlow.push(warmAllSlow);
+  samples.coldAllSlow.push(coldAllSlow);
   await context.close();
   console.error(`  run ${run + 1}/${RUNS}: cold ${samples.cold.at(-1)!.ms.toFixed(0)} ms, warm ${samples.warm.at(-1)!.ms.toFixed(0)} ms, cold/all ${samples.coldAll.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAll.at(-1)!.ms.toFixed(0)} ms, slow line: cold/all ${samples.coldAllSlow.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAllSlow.at(-1)!.ms.toFixed(0)} ms`);
 }
