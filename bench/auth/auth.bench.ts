@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import { load, PG_URL, SECONDS, type Load } from '../support/load';
 
 process.env.RATE_LIMIT = '0';
 process.env.SESSION_SECRET ??= randomBytes(32).toString('hex');
@@ -17,16 +17,10 @@ const { migrate, openDb } = await import('../../server/db');
 const { buildApp } = await import('../../server/app');
 const { createSession } = await import('../../server/auth/sessions');
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const USERS = 2000;
 
-interface Row { db: string; case: string; rps: number; p50: number; p99: number; requests: number; non2xx: number }
+type Row = { db: string; case: string } & Load;
 
-async function measure(url: string, next: () => { method: 'GET' | 'POST'; path: string; headers: Record<string, string> }) {
-  const r = await autocannon({ url, connections: 10, duration: SECONDS, requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }] });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx };
-}
 
 /** Runs the tasks 8 at a time (a pool of 10 connections must not be exhausted). */
 async function inBatches<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
@@ -55,11 +49,11 @@ async function benchDb(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     let i = 0;
     let r = 0;
     const rows: Row[] = [];
-    const add = (name: string, m: Awaited<ReturnType<typeof measure>>) => rows.push({ db: kind, case: name, ...m });
-    add('GET /me visitor', await measure(url, () => ({ method: 'GET', path: '/api/v1/me', headers: {} })));
-    add('GET /me signed in (cached)', await measure(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: one } })));
-    add(`GET /me signed in (${USERS} sessions)`, await measure(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: many[i++ % many.length]! } })));
-    add('POST /auth/refresh (rotation)', await measure(url, () => ({ method: 'POST', path: '/api/v1/auth/refresh', headers: { cookie: `wuwa_rt=${refresh[r++ % refresh.length]!.refreshToken}` } })));
+    const add = (name: string, m: Load) => rows.push({ db: kind, case: name, ...m });
+    add('GET /me visitor', await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: {} })));
+    add('GET /me signed in (cached)', await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: one } })));
+    add(`GET /me signed in (${USERS} sessions)`, await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: many[i++ % many.length]! } })));
+    add('POST /auth/refresh (rotation)', await load(url, () => ({ method: 'POST', path: '/api/v1/auth/refresh', headers: { cookie: `wuwa_rt=${refresh[r++ % refresh.length]!.refreshToken}` } })));
     await app.close();
     return rows;
   } finally {

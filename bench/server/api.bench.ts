@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import { load, PG_URL, SECONDS, type Load, type RequestSetup } from '../support/load';
 import alea from 'alea';
 
 process.env.RATE_LIMIT = '0';
@@ -20,26 +20,11 @@ const { seedWorld } = await import('../../server/seed/seed');
 const { createSession } = await import('../../server/auth/sessions');
 
 const PINS = Number(process.env.BENCH_PINS ?? 60_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 
-interface Row { db: string; case: string; connections: number; rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number }
+type Row = { db: string; case: string; connections: number } & Load;
 
-type Setup = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
-
-async function run(url: string, name: string, connections: number, next: () => Setup): Promise<Omit<Row, 'db'>> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
-  });
-  return {
-    case: name, connections,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50, p99: result.latency.p99,
-    requests: result.requests.total, non2xx: result.non2xx, errors: result.errors,
-  };
+async function run(url: string, name: string, connections: number, next: () => RequestSetup): Promise<Omit<Row, 'db'>> {
+  return { case: name, connections, ...(await load(url, next, connections)) };
 }
 
 async function benchDb(kind: 'pglite' | 'postgres'): Promise<Row[]> {

@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MapEngine } from './MapEngine';
+import type { MapEngine } from './MapEngine';
+import { disposeTestEngines, makeTestEngine, TEST_H as H, TEST_W as W } from './test-support';
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
 import { FIRST_PINS_MARK, PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
-
-const W = 800;
-const H = 600;
-const engines: MapEngine[] = [];
-
-async function makeEngine(): Promise<MapEngine> {
-  const el = document.createElement('div');
-  el.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
-  document.body.appendChild(el);
-  const engine = await MapEngine.create({ container: el, preference: 'webgl', resolution: 1, background: 0x000000 });
-  engines.push(engine);
-  return engine;
-}
 
 function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
   const n = list.length;
@@ -44,17 +32,11 @@ function hex(c: string): [number, number, number] {
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
-afterEach(() => {
-  for (const e of engines.splice(0)) {
-    const parent = e.canvas.parentElement;
-    e.dispose();
-    parent?.remove();
-  }
-});
+afterEach(disposeTestEngines);
 
 describe('MapEngine in Chromium (WebGL)', () => {
   it('draws a pin at its coordinate: pickAt finds it and its pixels are its icon colour', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     performance.clearMarks(FIRST_PINS_MARK);
     engine.setCamera({ x: 100, y: 200, zoom: 1 });
     engine.renderNow();
@@ -89,7 +71,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   });
 
   it('keeps the selection and the opened pin when new pins arrive, even one not loaded yet', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setFocusedPin(9);
     engine.setPins(pins([{ id: 5, x: 0, y: 0 }, { id: 6, x: 50, y: 0 }]));
     engine.setSelection([5]);
@@ -104,7 +86,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   });
 
   it('touch and camera gestures: long-press menu, pinch, wheel, inertia, follow, floors', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
     engine.setPins(pins([{ id: 3, x: 0, y: 0 }, { id: 4, x: 100, y: 0, z: 1 }]));
     engine.renderNow();
@@ -182,7 +164,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   });
 
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });
     engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 0, y: 4 }]));
     engine.renderNow();
@@ -193,7 +175,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   });
 
   it('emits the drawn rectangle, lasso and route in world units', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
     engine.renderNow();
     const canvas = engine.canvas;
@@ -237,7 +219,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   });
 
   it('reports clicks on pins and map clicks in location selection', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
     engine.setPins(pins([{ id: 5, x: 0, y: 0 }]));
     engine.renderNow();

@@ -109,7 +109,6 @@ export class PinLayer {
     }
   }
 
-  /** Sets `flag` on exactly the pins with these ids, clearing it elsewhere. */
   /** A pin's PinFlag bits (0 for a pin not loaded). */
   flagsOf(id: number): number {
     const i = this.indexOfId.get(id);
@@ -122,6 +121,7 @@ export class PinLayer {
     this.setFlagExactly(id == null ? [] : [id], PinFlag.Focused);
   }
 
+  /** Sets `flag` on exactly the pins with these ids, clearing it elsewhere. */
   setFlagExactly(ids: Iterable<number>, flag: number): void {
     const on = new Uint8Array(this.flags.length);
     for (const id of ids) {

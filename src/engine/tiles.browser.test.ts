@@ -1,18 +1,8 @@
 // Tiles from the real server (/map through the test proxy): the right scale for a zoom, and the
 // textures freed by a region switch to another tile set and by dispose.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MapEngine } from './MapEngine';
-
-const engines: MapEngine[] = [];
-
-async function makeEngine(): Promise<MapEngine> {
-  const el = document.createElement('div');
-  el.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
-  document.body.appendChild(el);
-  const engine = await MapEngine.create({ container: el, preference: 'webgl', resolution: 1, background: 0x000000 });
-  engines.push(engine);
-  return engine;
-}
+import type { MapEngine } from './MapEngine';
+import { disposeTestEngines, makeTestEngine } from './test-support';
 
 async function settle(engine: MapEngine, scale: 100 | 50 | 25): Promise<void> {
   await vi.waitFor(
@@ -25,17 +15,11 @@ async function settle(engine: MapEngine, scale: 100 | 50 | 25): Promise<void> {
   );
 }
 
-afterEach(() => {
-  for (const e of engines.splice(0)) {
-    const parent = e.canvas.parentElement;
-    e.dispose();
-    parent?.remove();
-  }
-});
+afterEach(disposeTestEngines);
 
 describe('tiles in Chromium from the real /map', () => {
   it('draws scale 100 at zoom 1, 50 at zoom 0.4 and 25 at zoom 0.2', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setRegion(0);
     engine.setCamera({ x: 0, y: 1000, zoom: 1 });
     await settle(engine, 100);
@@ -51,7 +35,7 @@ describe('tiles in Chromium from the real /map', () => {
   });
 
   it('keeps textures across regions sharing a tile set and frees them on a switch to another set and on dispose', async () => {
-    const engine = await makeEngine();
+    const engine = await makeTestEngine();
     engine.setRegion(0);
     await settle(engine, 100);
     const huanglong = engine.debugInfo().textures;

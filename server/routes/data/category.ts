@@ -110,6 +110,7 @@ export async function registerCategoryRoutes(app: FastifyInstance): Promise<void
       if (!list) return reply.status(404).send(fail(404, ErrClazz.notFound, DataMessages.categoryNotFound));
       const value = PinList.encode({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }).finish();
       const envelope = Envelope.encode({ status: 200, result: { type_url: PIN_LIST_TYPE_URL, value } }).finish();
+      // Sizes count ×1.5: the compressed forms made later are kept beside the plain body.
       const fresh: Encoded = { proto: { identity: Buffer.from(envelope.buffer, envelope.byteOffset, envelope.byteLength) }, bytes: envelope.byteLength * 1.5 };
       if (!proto) {
         fresh.json = { identity: Buffer.from(JSON.stringify(ok({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }))) };

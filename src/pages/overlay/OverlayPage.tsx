@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { joinPins, MapEngine } from '../../engine';
 import { regionsSharingTileSet } from '../../regions';
+import { api } from '../../api';
+import { paths } from '../../data/keys';
 import type { CategoryGroup } from '../../data/types';
 import { TrackerStore } from '../../tracker/TrackerStore';
 import { describeTracker } from '../../tracker/describe';
@@ -14,14 +16,10 @@ type PinsApi = ReturnType<typeof createPinsWorker>['api'];
 
 /** Category icons (pins without their own icon draw their category's); empty on failure. */
 async function categoryIcons(): Promise<Map<number, number>> {
+  // No toast on the stream: without the list the pins still draw, with the default icon.
+  const groups = await api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }).catch(() => []);
   const icons = new Map<number, number>();
-  try {
-    const res = await fetch('/api/v1/category/groups', { credentials: 'include' });
-    const body = (await res.json()) as { result?: CategoryGroup[] };
-    for (const g of body.result ?? []) for (const c of g.categories) if (c.icon !== undefined) icons.set(c.id, c.icon);
-  } catch {
-    // The pins still draw, with the default icon.
-  }
+  for (const g of groups) for (const c of g.categories) if (c.icon !== undefined) icons.set(c.id, c.icon);
   return icons;
 }
 
