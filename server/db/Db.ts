@@ -7,6 +7,13 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: all of it commits or none of it does. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL `LISTEN`: `handler` gets the payload of every `NOTIFY` on `channel`, from this process or any other
+   * on the same database. Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL `NOTIFY` (`pg_notify`): every listener on `channel`, in every process, gets `payload` (< 8000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 

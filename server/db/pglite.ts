@@ -23,6 +23,13 @@ function wrap(q: Queryable, root: PGlite): Db {
       if (q !== root) return fn(wrap(q, root));
       return root.transaction((tx) => fn(wrap(tx, root)));
     },
+    async listen(channel: string, handler: (payload: string) => void) {
+      const unlisten = await root.listen(channel, handler);
+      return () => unlisten();
+    },
+    async notify(channel: string, payload: string) {
+      await q.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => root.close(),
   };
 }

@@ -4,7 +4,54 @@ import type { Db, QueryResult } from './Db';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean): Db {
+/**
+ * One dedicated connection per process carries every LISTEN; handlers are kept per channel. It is opened on the
+ * first `listen` and closed with the pool.
+ */
+class Listener {
+  private client: pg.Client | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.connect();
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(handler);
+    return async () => {
+      const s = this.handlers.get(channel);
+      if (!s?.delete(handler) || s.size > 0) return;
+      this.handlers.delete(channel);
+      await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  private async connect(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({ connectionString: this.url });
+    this.client = client;
+    client.on('notification', (m) => {
+      for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
+    });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    this.handlers.clear();
+    await c?.end().catch(() => undefined);
+  }
+}
+
+function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean, listener: Listener): Db {
   return {
     kind: 'postgres',
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
@@ -15,11 +62,11 @@ function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean): Db
       await client.query(sql);
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (inTx) return fn(wrap(client, pool, true));
+      if (inTx) return fn(wrap(client, pool, true, listener));
       const c = await pool.connect();
       try {
         await c.query('begin');
-        const out = await fn(wrap(c, pool, true));
+        const out = await fn(wrap(c, pool, true, listener));
         await c.query('commit');
         return out;
       } catch (e) {
@@ -29,7 +76,14 @@ function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean): Db
         c.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async notify(channel: string, payload: string) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -38,5 +92,5 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   const c = await pool.connect();
   c.release();
-  return wrap(pool, pool, false);
+  return wrap(pool, pool, false, new Listener(url));
 }
