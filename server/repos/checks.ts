@@ -11,7 +11,94 @@ import { withRetry } from './tx';
 
 export interface CheckResult { check: boolean; userId: number; checkTime: number; lastCheckTime: number; changed: boolean }
 
-async function lockUser(tx: Db, userId: number): Promise<number> {
+/** The channel on which every committed check change is announced (to every server process). */
+export const CHECKS_CHANNEL = 'checks';
+/** Most pin ids a change notice names; a bigger change says `full` and devices fetch the list. */
+export const NOTICE_MAX_IDS = 400;
+
+/** A committed change of one user's checks, as announced on CHECKS_CHANNEL. */
+export interface CheckNotice {
+  userId: number;
+  checkTime: number;
+  lastCheckTime: number;
+  on: number[];
+  off: number[];
+  /** Too many pins to name: fetch the whole list. */
+  full?: boolean;
+}
+
+export type ActionKind = 'single' | 'batch' | 'import' | 'undo';
+
+/** What a change is and when the player made it. */
+export interface ChangeMeta {
+  /** When the player acted (epoch ms, not after `now`). */
+  at: number;
+  kind: ActionKind;
+  /** check for a mark, false for an unmark, null for a mixed change (undo, import). */
+  checked: boolean | null;
+  device: string;
+  now: number;
+  /** Undo: ignore the per-pin times (the undo itself is the newest change). */
+  force?: boolean;
+}
+
+/** Outcome of commitChanges. */
+export interface Commit { actionId: number | null; on: number[]; off: number[]; stale: number[]; checkTime: number }
+
+/** Actions kept per user (older ones are forgotten and can no longer be undone). */
+export const MAX_ACTIONS_KEPT = 100;
+
+/**
+ * Moves each of `pinIds` (existing, locked, unique) to `want(pin)` unless the pin's last change
+ * is newer than `meta.at`. The pins that really change are recorded as one action with their
+ * previous state (so it can be undone), get `meta.at` as their last-change time, bump checkTime
+ * and are announced to every device. Runs inside the caller's transaction, user row locked.
+ */
+export async function commitChanges(tx: Db, userId: number, last: number, pinIds: readonly number[], want: (pin: number) => boolean, meta: ChangeMeta): Promise<Commit> {
+  const { rows } = await tx.query<{ id: number; checked: boolean; at: number | null; action_id: number | null }>(
+    `select p.id, (c.pin_id is not null) as checked, m.at, m.action_id
+       from unnest($2::int[]) as p(id)
+       join pins on pins.id = p.id
+       left join checks c on c.user_id = $1 and c.pin_id = p.id
+       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`, [userId, pinIds]);
+  const stale: number[] = [];
+  const changes: typeof rows = [];
+  for (const r of rows) {
+    if (!meta.force && r.at != null && meta.at < r.at) stale.push(r.id);
+    else if (r.checked !== want(r.id)) changes.push(r);
+  }
+  if (changes.length === 0) return { actionId: null, on: [], off: [], stale, checkTime: last };
+  const on = changes.filter((r) => !r.checked).map((r) => r.id);
+  const off = changes.filter((r) => r.checked).map((r) => r.id);
+  await applyChecks(tx, userId, on, true);
+  await applyChecks(tx, userId, off, false);
+  const action = await tx.query<{ id: number }>(
+    'insert into check_actions (user_id, kind, checked, pin_count, at, device) values ($1, $2, $3, $4, $5, $6) returning id',
+    [userId, meta.kind, meta.checked, changes.length, meta.now, meta.device.slice(0, 60)]);
+  const actionId = action.rows[0]!.id;
+  await tx.query(
+    `insert into check_action_pins (action_id, pin_id, was_checked, was_at, was_action_id)
+     select $1, t.pin, t.was, t.at, t.act from unnest($2::int[], $3::boolean[], $4::bigint[], $5::bigint[]) as t(pin, was, at, act)`,
+    [actionId, changes.map((r) => r.id), changes.map((r) => r.checked), changes.map((r) => r.at), changes.map((r) => r.action_id)]);
+  await tx.query(
+    `insert into check_marks (user_id, pin_id, checked, at, action_id)
+     select $1, t.pin, t.checked, $4, $5 from unnest($2::int[], $3::boolean[]) as t(pin, checked)
+     on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id`,
+    [userId, changes.map((r) => r.id), changes.map((r) => !r.checked), meta.at, actionId]);
+  await tx.query(
+    `delete from check_actions where user_id = $1 and id < (select id from check_actions where user_id = $1 order by id desc offset $2 limit 1)`,
+    [userId, MAX_ACTIONS_KEPT - 1]);
+  const checkTime = await bumpTime(tx, userId, last, meta.now);
+  const notice: CheckNotice = on.length + off.length > NOTICE_MAX_IDS
+    ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
+    : { userId, checkTime, lastCheckTime: last, on, off };
+  // NOTIFY inside the transaction is delivered on commit, and never for a rolled-back change.
+  await tx.notify(CHECKS_CHANNEL, JSON.stringify(notice));
+  return { actionId, on, off, stale, checkTime };
+}
+
+/** Locks the user's row (serialising their changes) and returns their checkTime. */
+export async function lockUser(tx: Db, userId: number): Promise<number> {
   const { rows } = await tx.query<{ check_time: number }>('select check_time from users where id = $1 for update', [userId]);
   if (!rows[0]) throw ApiError.requiresLogin();
   return rows[0].check_time;
@@ -39,21 +126,26 @@ async function applyChecks(tx: Db, userId: number, ids: readonly number[], check
 }
 
 /** Locks the known pins among `ids` in id order and returns how many exist. */
-async function lockPins(tx: Db, ids: readonly number[]): Promise<number> {
+export async function lockPins(tx: Db, ids: readonly number[]): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     'select count(*)::int as n from (select id from pins where id = any($1::int[]) order by id for update) s', [ids]);
   return rows[0]?.n ?? 0;
 }
 
-/** POST /v1/pin/:id/check. Null when the pin does not exist. */
-export async function checkPin(db: Db, userId: number, pinId: number, check: boolean, now: number): Promise<CheckResult | null> {
+/** POST /v1/pin/:id/check. Null when the pin does not exist. A change older than the pin's last one is ignored (answered with the current state). */
+export async function checkPin(db: Db, userId: number, pinId: number, check: boolean, now: number, at: number = now, device = ''): Promise<CheckResult & { actionId: number | null } | null> {
   return withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     if ((await lockPins(tx, [pinId])) === 0) return null;
-    const n = await applyChecks(tx, userId, [pinId], check);
-    const checkTime = n > 0 ? await bumpTime(tx, userId, last, now) : last;
-    return { check, userId, checkTime, lastCheckTime: last, changed: n > 0 };
+    const c = await commitChanges(tx, userId, last, [pinId], () => check, { at: Math.min(at, now), kind: 'single', checked: check, device, now });
+    const current = c.stale.length ? await isChecked(tx, userId, pinId) : check;
+    return { check: current, userId, checkTime: c.checkTime, lastCheckTime: last, changed: c.actionId != null, actionId: c.actionId };
   });
+}
+
+async function isChecked(tx: Db, userId: number, pinId: number): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from checks where user_id = $1 and pin_id = $2', [userId, pinId]);
+  return rows.length > 0;
 }
 
 /** The user's checked pin ids (ascending) and checkTime. */
@@ -65,15 +157,14 @@ export async function userChecks(db: Db, userId: number): Promise<{ userId: numb
 }
 
 /** POST /v1/pin/batch-check: all or nothing; `unknown` > 0 means nothing was applied. */
-export async function batchCheck(db: Db, userId: number, ids: readonly number[], check: boolean, now: number): Promise<{ unknown: number; checkTime: number; lastCheckTime: number; changed: number; pinIds: number[] }> {
+export async function batchCheck(db: Db, userId: number, ids: readonly number[], check: boolean, now: number, at: number = now, device = ''): Promise<{ unknown: number; checkTime: number; lastCheckTime: number; changed: number; ignored: number; actionId: number | null; pinIds: number[] }> {
   return withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     const found = await lockPins(tx, ids);
-    if (found !== ids.length) return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, pinIds: [] };
-    const n = await applyChecks(tx, userId, ids, check);
-    const checkTime = n > 0 ? await bumpTime(tx, userId, last, now) : last;
+    if (found !== ids.length) return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
+    const c = await commitChanges(tx, userId, last, ids, () => check, { at: Math.min(at, now), kind: 'batch', checked: check, device, now });
     const { rows } = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
-    return { unknown: 0, checkTime, lastCheckTime: last, changed: n, pinIds: rows[0]?.ids ?? [] };
+    return { unknown: 0, checkTime: c.checkTime, lastCheckTime: last, changed: c.on.length + c.off.length, ignored: c.stale.length, actionId: c.actionId, pinIds: rows[0]?.ids ?? [] };
   });
 }
 

@@ -3,6 +3,7 @@ import { registerCategoryRoutes } from './data/category';
 import { registerCheckRoutes } from './data/checks';
 import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
+import { registerProgressRoutes } from './data/progress';
 import { registerSearchRoutes } from './data/search';
 import { typeboxValidator } from './data/validator';
 
@@ -46,6 +47,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerCategoryRoutes(scope);
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);
+    await registerProgressRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
   });

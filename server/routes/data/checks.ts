@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors';
 import { batchCheck, checkPin, mergeChecks, userChecks } from '../../repos/checks';
 import { nowMs } from '../../repos/tx';
 import { DataMessages, Id, IdParams } from './common';
+import { deviceLabel } from './device';
 
 /** Most pin ids in one batch check (duplicates are removed first). */
 export const MAX_BATCH_IDS = 50_000;
@@ -13,10 +14,13 @@ export const MAX_BATCH_IDS = 50_000;
 export const MAX_EMERGENCY_RECORDS = 100;
 export const MAX_EMERGENCY_IDS = 100_000;
 
-const CheckBody = Type.Object({ check: Type.Boolean() });
+/** When the player made the change (epoch ms); optional so the spec's clients still work. */
+const At = Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }));
+const CheckBody = Type.Object({ check: Type.Boolean(), at: At });
 const BatchBody = Type.Object({
   pinIds: Type.Array(Id, { minItems: 1, maxItems: MAX_BATCH_IDS }),
   check: Type.Boolean(),
+  at: At,
 });
 const EmergencyBody = Type.Array(Type.Object({
   userId: Type.Integer(),
@@ -29,19 +33,22 @@ export async function registerCheckRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/pin/:id/check', { schema: { params: IdParams, body: CheckBody } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
-    const { check } = request.body as Static<typeof CheckBody>;
-    const r = await checkPin(app.db, userId, id, check, nowMs());
+    const { check, at } = request.body as Static<typeof CheckBody>;
+    const now = nowMs();
+    const r = await checkPin(app.db, userId, id, check, now, at ?? now, deviceLabel(request));
     if (!r) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    return ok({ check: r.check, userId: r.userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime });
+    // `check` is the pin's state after the call: a change older than the pin's last one is ignored.
+    return ok({ check: r.check, userId: r.userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, actionId: r.actionId });
   });
 
   app.post('/v1/pin/batch-check', { schema: { body: BatchBody } }, async (request) => {
     const userId = requireUser(request);
-    const { pinIds, check } = request.body as Static<typeof BatchBody>;
+    const { pinIds, check, at } = request.body as Static<typeof BatchBody>;
     const ids = [...new Set(pinIds)];
-    const r = await batchCheck(app.db, userId, ids, check, nowMs());
+    const now = nowMs();
+    const r = await batchCheck(app.db, userId, ids, check, now, at ?? now, deviceLabel(request));
     if (r.unknown > 0) throw ApiError.badRequest(DataMessages.unknownPins(r.unknown), `${r.unknown} unknown pin ids; nothing applied`);
-    return ok({ userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds });
+    return ok({ userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds, actionId: r.actionId, changed: r.changed, ignored: r.ignored });
   });
 
   app.get('/v1/me/checks', async (request) => {

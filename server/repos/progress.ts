@@ -1,0 +1,125 @@
+import type { Db } from '../db';
+import { commitChanges, lockUser, type ActionKind } from './checks';
+import { withRetry } from './tx';
+
+/*
+ * A player's progress beyond single checks: the recent actions (and undoing one), export of the
+ * found pins with their times, and import (merge or replace) with a preview. Every change goes
+ * through commitChanges, so it is recorded, timed per pin and announced like a mark.
+ */
+
+/** One recent action as GET /v1/me/actions lists it. */
+export interface ActionView {
+  id: number;
+  kind: ActionKind;
+  /** true: marked found, false: marked not found, null: mixed (undo, import). */
+  check: boolean | null;
+  count: number;
+  at: number;
+  device: string;
+  undoneAt: number | null;
+}
+
+/** The user's most recent actions, newest first. */
+export async function listActions(db: Db, userId: number, limit: number): Promise<ActionView[]> {
+  const { rows } = await db.query<{ id: number; kind: ActionKind; checked: boolean | null; pin_count: number; at: number; device: string; undone_at: number | null }>(
+    'select id, kind, checked, pin_count, at, device, undone_at from check_actions where user_id = $1 order by id desc limit $2', [userId, limit]);
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, check: r.checked, count: r.pin_count, at: r.at, device: r.device, undoneAt: r.undone_at }));
+}
+
+export type UndoOutcome =
+  | { kind: 'missing' }
+  | { kind: 'undone' }
+  | { kind: 'ok'; actionId: number | null; restored: number; checkTime: number; lastCheckTime: number; pinIds: number[] };
+
+/**
+ * Restores the state before action `id` of exactly the pins it changed and still owns (a pin
+ * changed again since keeps its newer change). The undo is itself an action.
+ */
+export async function undoAction(db: Db, userId: number, id: number, now: number, device: string): Promise<UndoOutcome> {
+  return withRetry(db, async (tx) => {
+    const last = await lockUser(tx, userId);
+    const { rows } = await tx.query<{ undone_at: number | null }>('select undone_at from check_actions where id = $1 and user_id = $2 for update', [id, userId]);
+    if (!rows[0]) return { kind: 'missing' };
+    if (rows[0].undone_at != null) return { kind: 'undone' };
+    const owned = await tx.query<{ pin_id: number; was_checked: boolean }>(
+      `select ap.pin_id, ap.was_checked from check_action_pins ap
+         join check_marks m on m.user_id = $2 and m.pin_id = ap.pin_id and m.action_id = ap.action_id
+        where ap.action_id = $1 order by ap.pin_id`, [id, userId]);
+    const was = new Map(owned.rows.map((r) => [r.pin_id, r.was_checked]));
+    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [[...was.keys()]]);
+    const c = await commitChanges(tx, userId, last, [...was.keys()], (pin) => was.get(pin)!, { at: now, kind: 'undo', checked: null, device, now, force: true });
+    await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
+    const list = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
+    return { kind: 'ok', actionId: c.actionId, restored: c.on.length + c.off.length, checkTime: c.checkTime, lastCheckTime: last, pinIds: list.rows[0]?.ids ?? [] };
+  });
+}
+
+/** Version of the export format. */
+export const EXPORT_VERSION = 1;
+
+/** The export file (JSON); the CSV has the same rows (pinId,checkedAt). */
+export interface ProgressExport {
+  version: number;
+  exportedAt: number;
+  /** Each found pin and when it was found (epoch ms). */
+  pins: { pinId: number; checkedAt: number }[];
+}
+
+/** The user's found pins with the time of each (the player's time where known). */
+export async function exportChecks(db: Db, userId: number, now: number): Promise<ProgressExport> {
+  const { rows } = await db.query<{ pin_id: number; at: number }>(
+    `select c.pin_id, coalesce(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
+       from checks c left join check_marks m on m.user_id = c.user_id and m.pin_id = c.pin_id
+      where c.user_id = $1 order by c.pin_id`, [userId]);
+  return { version: EXPORT_VERSION, exportedAt: now, pins: rows.map((r) => ({ pinId: r.pin_id, checkedAt: Number(r.at) })) };
+}
+
+/** CSV of an export: a header and one `pinId,checkedAt` line per found pin. */
+export function exportCsv(e: ProgressExport): string {
+  return ['pinId,checkedAt', ...e.pins.map((p) => `${p.pinId},${new Date(p.checkedAt).toISOString()}`)].join('\n') + '\n';
+}
+
+export type ImportMode = 'merge' | 'replace';
+
+/** What an import changes (the preview, and the answer once applied). */
+export interface ImportPlan {
+  mode: ImportMode;
+  /** Pins the file lists that are not found yet: they become found. */
+  add: number;
+  /** replace only: found pins the file does not list: they become not found. */
+  remove: number;
+  /** Pins listed and already found. */
+  unchanged: number;
+  /** Pins the file lists that do not exist (any more): skipped. */
+  unknown: number;
+}
+
+async function plan(tx: Db, userId: number, mode: ImportMode, ids: readonly number[]) {
+  const known = await tx.query<{ ids: number[] | null }>('select array_agg(id order by id) as ids from pins where id = any($1::int[])', [ids]);
+  const listed = new Set(known.rows[0]?.ids ?? []);
+  const mine = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
+  const found = new Set(mine.rows[0]?.ids ?? []);
+  const add = [...listed].filter((p) => !found.has(p));
+  const remove = mode === 'replace' ? [...found].filter((p) => !listed.has(p)) : [];
+  const summary: ImportPlan = { mode, add: add.length, remove: remove.length, unchanged: listed.size - add.length, unknown: ids.length - listed.size };
+  return { summary, add, remove };
+}
+
+/** The preview: what importing `ids` (unique) in `mode` would change, changing nothing. */
+export async function previewImport(db: Db, userId: number, mode: ImportMode, ids: readonly number[]): Promise<ImportPlan> {
+  return (await plan(db, userId, mode, ids)).summary;
+}
+
+/** Applies an import in one transaction (all or nothing), as one undoable action. */
+export async function applyImport(db: Db, userId: number, mode: ImportMode, ids: readonly number[], now: number, device: string) {
+  return withRetry(db, async (tx) => {
+    const last = await lockUser(tx, userId);
+    const p = await plan(tx, userId, mode, ids);
+    const pins = [...p.add, ...p.remove].sort((a, b) => a - b);
+    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [pins]);
+    const adding = new Set(p.add);
+    const c = await commitChanges(tx, userId, last, pins, (pin) => adding.has(pin), { at: now, kind: 'import', checked: null, device, now, force: true });
+    return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
+  });
+}

@@ -1,0 +1,100 @@
+import { Type, type Static } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/guard';
+import { ok } from '../../http/envelope';
+import { ApiError } from '../../http/errors';
+import { applyImport, EXPORT_VERSION, exportChecks, exportCsv, listActions, previewImport, undoAction } from '../../repos/progress';
+import { nowMs } from '../../repos/tx';
+import { IdParams, MAX_ID } from './common';
+import { deviceLabel } from './device';
+
+/** Most actions GET /v1/me/actions lists. */
+export const MAX_ACTIONS_LISTED = 50;
+/** Most pins one import file may list. */
+export const MAX_IMPORT_PINS = 100_000;
+/** An import body may be bigger than other bodies (a whole export). */
+const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Korean messages of the progress routes. */
+export const ProgressMessages = {
+  actionNotFound: '되돌릴 작업을 찾을 수 없습니다.',
+  alreadyUndone: '이미 실행 취소한 작업입니다.',
+  badFile: '진행 상황 파일을 읽을 수 없습니다. 이 사이트에서 내보낸 JSON 또는 CSV 파일인지 확인해 주세요.',
+  badVersion: (v: unknown) => `지원하지 않는 파일 버전입니다 (${String(v)}).`,
+  badLine: (n: number) => `파일의 ${n.toLocaleString('ko-KR')}번째 줄을 읽을 수 없습니다.`,
+  tooMany: `한 번에 ${MAX_IMPORT_PINS.toLocaleString('ko-KR')}개까지 가져올 수 있습니다.`,
+} as const;
+
+const ExportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) });
+const ImportBody = Type.Object({
+  mode: Type.Union([Type.Literal('merge'), Type.Literal('replace')]),
+  /** The export: its JSON object, or the CSV text. */
+  data: Type.Unknown(),
+  /** true: answer what would change and change nothing. */
+  preview: Type.Optional(Type.Boolean()),
+});
+
+const validId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
+
+/** The unique pin ids of an export (JSON object or CSV text), or a Korean 400. */
+export function pinIdsOfFile(data: unknown): number[] {
+  const ids: number[] = [];
+  if (typeof data === 'string') {
+    const lines = data.replace(/^\uFEFF/, '').split(/\r?\n/);
+    lines.forEach((line, i) => {
+      const text = line.trim();
+      if (!text || (i === 0 && /^pinId\b/i.test(text))) return;
+      const id = Number(text.split(',')[0]);
+      if (!validId(id)) throw ApiError.badRequest(ProgressMessages.badLine(i + 1), `line ${i + 1} has no pin id`);
+      ids.push(id);
+    });
+  } else {
+    if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins)) throw ApiError.badRequest(ProgressMessages.badFile, 'not an export');
+    const { version, pins } = data as { version?: unknown; pins: unknown[] };
+    if (version !== EXPORT_VERSION) throw ApiError.badRequest(ProgressMessages.badVersion(version), 'unknown version');
+    for (const p of pins) {
+      const id = (p as { pinId?: unknown } | null)?.pinId;
+      if (!validId(id)) throw ApiError.badRequest(ProgressMessages.badFile, 'pin without a valid pinId');
+      ids.push(id);
+    }
+  }
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_IMPORT_PINS) throw ApiError.badRequest(ProgressMessages.tooMany, 'too many pins');
+  return unique;
+}
+
+/** Recent actions and undo, export and import of the caller's checks. */
+export async function registerProgressRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/me/actions', async (request) => {
+    const userId = requireUser(request);
+    return ok({ actions: await listActions(app.db, userId, MAX_ACTIONS_LISTED) });
+  });
+
+  app.post('/v1/me/actions/:id/undo', { schema: { params: IdParams } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const r = await undoAction(app.db, userId, id, nowMs(), deviceLabel(request));
+    if (r.kind === 'missing') throw ApiError.notFound(ProgressMessages.actionNotFound, `no action ${id}`);
+    if (r.kind === 'undone') throw ApiError.conflict(ProgressMessages.alreadyUndone, `action ${id} already undone`);
+    return ok({ userId, actionId: r.actionId, restored: r.restored, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds });
+  });
+
+  app.get('/v1/me/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
+    const userId = requireUser(request);
+    const { format = 'json' } = request.query as Static<typeof ExportQuery>;
+    const e = await exportChecks(app.db, userId, nowMs());
+    const day = new Date(e.exportedAt).toISOString().slice(0, 10);
+    reply.header('content-disposition', `attachment; filename="wuwa-map-progress-${day}.${format}"`);
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(exportCsv(e));
+    return ok(e);
+  });
+
+  app.post('/v1/me/import', { schema: { body: ImportBody }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const userId = requireUser(request);
+    const { mode, data, preview } = request.body as Static<typeof ImportBody>;
+    const ids = pinIdsOfFile(data);
+    if (preview) return ok({ applied: false, ...(await previewImport(app.db, userId, mode, ids)) });
+    const r = await applyImport(app.db, userId, mode, ids, nowMs(), deviceLabel(request));
+    return ok({ applied: true, ...r.plan, actionId: r.actionId, checkTime: r.checkTime });
+  });
+}
