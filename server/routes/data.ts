@@ -4,6 +4,7 @@ import { registerCheckRoutes } from './data/checks';
 import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
 import { registerProgressRoutes } from './data/progress';
+import { registerLiveRoutes } from './data/live';
 import { registerSearchRoutes } from './data/search';
 import { typeboxValidator } from './data/validator';
 
@@ -48,6 +49,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);
     await registerProgressRoutes(scope);
+    await registerLiveRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
   });

@@ -81,7 +81,7 @@ describe('actions and undo', () => {
     expect(await exactCounts()).toBe(0);
     const again = await t.call(user, 'POST', `/api/v1/me/actions/${batch.body.result.actionId}/undo`);
     expect(again.status).toBe(409);
-    expect(again.body.error.messageTranslated).toBe('이미 실행 취소한 작업입니다.');
+    expect(again.body.error?.messageTranslated).toBe('이미 실행 취소한 작업입니다.');
     const after = (await t.call(user, 'GET', '/api/v1/me/actions')).body.result.actions;
     expect(after[0]).toMatchObject({ kind: 'undo', count: 297 });
     expect(after[1].undoneAt).toEqual(expect.any(Number));
@@ -107,7 +107,7 @@ describe('actions and undo', () => {
     const r = await t.call(a, 'POST', '/api/v1/pin/700/check', { check: true });
     const other = await t.call(b, 'POST', `/api/v1/me/actions/${r.body.result.actionId}/undo`);
     expect(other.status).toBe(404);
-    expect(other.body.error.messageTranslated).toBe('되돌릴 작업을 찾을 수 없습니다.');
+    expect(other.body.error?.messageTranslated).toBe('되돌릴 작업을 찾을 수 없습니다.');
     expect(await mine(a)).toEqual([700]);
     expect((await t.call(a, 'POST', '/api/v1/me/actions/abc/undo')).status).toBe(400);
     expect((await t.call(null, 'GET', '/api/v1/me/actions')).status).toBe(401);
@@ -158,7 +158,7 @@ describe('export and import', () => {
     for (const [data, message] of cases) {
       const r = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data });
       expect(r.status, JSON.stringify(data)).toBe(400);
-      expect(r.body.error.messageTranslated).toContain(message);
+      expect(r.body.error?.messageTranslated).toContain(message);
     }
     expect((await t.call(user, 'POST', '/api/v1/me/import', { mode: 'wipe', data: { version: 1, pins: [] } })).status).toBe(400);
     expect(await mine(user)).toEqual([950]);
