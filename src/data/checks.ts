@@ -30,20 +30,25 @@ export async function publishChecks(userId: number, db: PinsStoreDb = localDb())
   return ids;
 }
 
-/** Sends one change and applies the response to the local record by the rules of SPEC §4. */
-async function send(entry: OutboxEntry, db: PinsStoreDb): Promise<void> {
+/**
+ * Sends one change with the time the player made it (the server ignores it where the pin changed
+ * later elsewhere, answering the current state) and applies the response to the local record by
+ * the rules of SPEC §4. Returns the server's id of the action (null: nothing changed).
+ */
+async function send(entry: OutboxEntry, db: PinsStoreDb): Promise<number | null> {
   if (entry.pinIds.length === 1) {
-    const res = await api.post<CheckResponse>(paths.check(entry.pinIds[0]!), { check: entry.check }, { suppressToast: true });
+    const res = await api.post<CheckResponse>(paths.check(entry.pinIds[0]!), { check: entry.check, at: entry.at }, { suppressToast: true });
     const updated = await db.transaction('rw', db.checks, async () => {
       const next = applyCheckResponse(await db.checks.get(res.userId), res, entry.pinIds);
       if (next) await db.checks.put(next);
       return next != null;
     });
     if (!updated) await fetchCheckList(db);
-  } else {
-    const res = await api.post<BatchCheckResponse>(paths.batchCheck, { pinIds: entry.pinIds, check: entry.check }, { suppressToast: true });
-    await db.checks.put(recordFromBatch(res));
+    return res.actionId ?? null;
   }
+  const res = await api.post<BatchCheckResponse>(paths.batchCheck, { pinIds: entry.pinIds, check: entry.check, at: entry.at }, { suppressToast: true });
+  await db.checks.put(recordFromBatch(res));
+  return res.actionId ?? null;
 }
 
 /** Outcome of offering the waiting changes to the server. */
@@ -55,6 +60,8 @@ export interface FlushResult {
 
 const flushing = new Map<number, Promise<FlushResult>>();
 const refused = new Map<number, ApiClientError>();
+// Outbox seq → the server's action id once sent (what undo reverts).
+const sentActions = new Map<number, number | null>();
 
 async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> {
   let sent = 0;
@@ -63,7 +70,7 @@ async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> 
     const head = await db.outbox.where('userId').equals(userId).first();
     if (!head) break;
     try {
-      await send(head, db);
+      sentActions.set(head.seq!, await send(head, db));
       sent++;
     } catch (e) {
       const err = asApiClientError(e);
@@ -95,6 +102,26 @@ export function flushOutbox(userId: number, db: PinsStoreDb = localDb()): Promis
  * refused the change for good.
  */
 export async function checkPins(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb = localDb()): Promise<'sent' | 'queued'> {
+  return (await markPins(userId, pinIds, check, db)).status;
+}
+
+/** A change the player made, as undo knows it. */
+export interface MarkedChange {
+  status: 'sent' | 'queued';
+  userId: number;
+  /** Its outbox seq (the handle undo takes). */
+  seq: number;
+  count: number;
+  check: boolean;
+}
+
+/** checkPins, answering the change's handle for undo too. */
+export async function markPins(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb = localDb()): Promise<MarkedChange> {
+  const status = await mark(userId, pinIds, check, db);
+  return { status: status.result, userId, seq: status.seq, count: pinIds.length, check };
+}
+
+async function mark(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb): Promise<{ result: 'sent' | 'queued'; seq: number }> {
   const waitingBefore = await db.outbox.where('userId').equals(userId).count();
   const seq = await db.outbox.add({ userId, pinIds: [...pinIds], check, at: Date.now() });
   await publishChecks(userId, db);
@@ -104,10 +131,40 @@ export async function checkPins(userId: number, pinIds: readonly number[], check
     refused.delete(seq);
     throw err;
   }
-  if (!(await db.outbox.get(seq))) return 'sent';
+  if (!(await db.outbox.get(seq))) return { result: 'sent', seq };
   // Said once when changes start waiting, not on every mark made while offline.
   if (waitingBefore === 0) toast.info(ko.checksQueued);
-  return 'queued';
+  return { result: 'queued', seq };
+}
+
+/** The server's answer to an undo (POST /api/v1/me/actions/{id}/undo). */
+interface UndoResponse { userId: number; actionId: number | null; restored: number; checkTime: number; lastCheckTime: number; userChecks: number[] }
+
+/** Reverts one of the server's recorded actions and stores the user's list it answers. */
+export async function undoServerAction(userId: number, actionId: number, db: PinsStoreDb = localDb()): Promise<number> {
+  const res = await api.post<UndoResponse>(paths.undoAction(actionId), {});
+  await db.checks.put({ userId, checkTime: res.checkTime, pinIds: [...res.userChecks] });
+  await publishChecks(userId, db);
+  return res.restored;
+}
+
+/**
+ * Undoes a change made on this device: still waiting in the outbox, it is simply dropped;
+ * sent, the server reverts exactly the pins it changed. Resolves false when there is nothing
+ * to undo (the change changed nothing, or it was refused).
+ */
+export async function undoChange(userId: number, seq: number, db: PinsStoreDb = localDb()): Promise<boolean> {
+  await flushing.get(userId)?.catch(() => undefined);
+  if (await db.outbox.get(seq)) {
+    await db.outbox.delete(seq);
+    await publishChecks(userId, db);
+    return true;
+  }
+  const actionId = sentActions.get(seq);
+  if (actionId == null) return false;
+  sentActions.delete(seq);
+  await undoServerAction(userId, actionId, db);
+  return true;
 }
 
 /**

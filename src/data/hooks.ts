@@ -3,7 +3,8 @@ import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
 import { fetchCategory, categoriesById } from './categories';
-import { checkPins, fetchCheckList } from './checks';
+import { fetchCheckList, markPins } from './checks';
+import { offerUndo } from './undo';
 import { localDb } from './db';
 import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
@@ -75,7 +76,11 @@ function requireUserId(): number {
 export function useCheckPin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ pinId, check }: { pinId: number; check: boolean }) => checkPins(requireUserId(), [pinId], check),
+    mutationFn: async ({ pinId, check }: { pinId: number; check: boolean }) => {
+      const change = await markPins(requireUserId(), [pinId], check);
+      offerUndo(change);
+      return change.status;
+    },
     onMutate: ({ pinId, check }) => {
       qc.setQueryData<PinDetail>(keys.pin(pinId), (d) => {
         if (!d || d.isChecked === check) return d;
@@ -90,7 +95,11 @@ export function useCheckPin() {
 export function useBatchCheck() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ pinIds, check }: { pinIds: number[]; check: boolean }) => checkPins(requireUserId(), pinIds, check),
+    mutationFn: async ({ pinIds, check }: { pinIds: number[]; check: boolean }) => {
+      const change = await markPins(requireUserId(), pinIds, check);
+      offerUndo(change);
+      return change.status;
+    },
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['pin'] }),
   });
 }

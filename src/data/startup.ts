@@ -7,6 +7,7 @@ import { FIRST_RUN_CATEGORIES, categoriesById, fetchCategory, syncCategories, ty
 import { startOutboxSync, syncChecks } from './checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
 import { emergencyReport } from './emergency';
+import { startLiveChecks } from './live';
 import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
@@ -78,6 +79,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     persistSettings(db),
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
+    startLiveChecks(currentUserId, db),
     // Any later load of the category list runs the cache refresh again.
     queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;

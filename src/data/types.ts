@@ -107,6 +107,8 @@ export interface CheckResponse {
   checkTime: number;
   /** The user's checkTime before this change. */
   lastCheckTime: number;
+  /** Ours: the recorded action (to undo it); null when nothing changed. */
+  actionId?: number | null;
 }
 
 /** POST /api/v1/pin/batch-check. */
@@ -114,6 +116,8 @@ export interface BatchCheckResponse {
   userId: number;
   checkTime: number;
   userChecks: number[];
+  /** Ours: the recorded action (to undo it); null when nothing changed. */
+  actionId?: number | null;
 }
 
 /** GET /api/v1/me/checks: the user's whole list. */

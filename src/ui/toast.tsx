@@ -61,6 +61,9 @@ export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
+  /** A toast with one button (e.g. "실행 취소"), shown for `durationMs`. */
+  withAction: (message: string, label: string, onAction: () => void, durationMs: number) =>
+    sonner.success(message, { duration: durationMs, action: { label, onClick: onAction } }),
   /** Closes every toast (e.g. between tests). */
   dismissAll: () => {
     live.clear();

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Loading';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
+import { ProgressCard } from './ProgressCard';
 import { loadAllCategories, usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
 function Meter({ label, c, icon }: { label: string; c: Counts; icon?: number }) {
@@ -143,6 +144,8 @@ export default function MyPage() {
             </ul>
           )}
         </section>
+
+        {user && <ProgressCard />}
 
         {user && (
           <section className="card" aria-labelledby="contrib-h">

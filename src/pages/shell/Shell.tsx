@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useUndoShortcut } from '../../data';
 import { Icon } from '../../ui/icons';
 import { applyTheme } from '../../ui/theme';
 import { MapStage } from '../home/MapStage';
@@ -30,6 +31,7 @@ export default function Shell() {
   if (onMap && !mapWanted) setMapWanted(true);
 
   useEffect(() => applyTheme(theme), [theme]);
+  useUndoShortcut();
   const openTracker = useCallback(() => setTrackerOpen(true), []);
 
   const actions = useMemo<ShellActions>(
