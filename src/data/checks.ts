@@ -5,6 +5,7 @@ import { toast } from '../ui/toast';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
 import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from './db';
 import { paths } from './keys';
+import { queryClient } from './query-client';
 import type { BatchCheckResponse, CheckResponse, UserChecks } from './types';
 
 /** How often waiting check changes are offered to the server again while it does not answer. */
@@ -83,6 +84,8 @@ async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> 
     await db.outbox.delete(head.seq!);
   }
   await publishChecks(userId, db);
+  // A change may have been ignored for a newer one made elsewhere: open pin details read again.
+  if (sent > 0) void queryClient.invalidateQueries({ queryKey: ['pin'] });
   return { sent, waiting: await db.outbox.where('userId').equals(userId).count() };
 }
 

@@ -37,6 +37,8 @@ export async function applyNotice(n: CheckNotice, db: PinsStoreDb = localDb()): 
   if (outcome === 'fetch') await fetchCheckList(db);
   await publishChecks(n.userId, db);
   void queryClient.invalidateQueries({ queryKey: keys.myActions });
+  // Open pin details hold their own isChecked: read them again.
+  void queryClient.invalidateQueries({ queryKey: ['pin'] });
   return outcome === 'fetch' ? 'fetched' : 'applied';
 }
 

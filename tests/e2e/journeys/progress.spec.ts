@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ko } from '../../../src/i18n/ko';
+import { expect, test } from '../fixtures';
+import { expectToast, findPin, signInLocally } from './helpers';
+
+// Progress a player can trust (issue 14): undo, every device in agreement, live marks, export/import.
+
+/** The account's found pins, read with this browser's own cookies. */
+async function foundPins(request: APIRequestContext, base: string): Promise<number[]> {
+  const body = await (await request.get(`${base}/api/v1/me/checks`)).json();
+  return (body.result?.pinIds ?? []) as number[];
+}
+
+/** Pins of the demo world in `category`, as the app reads them. */
+async function pinIdsOf(request: APIRequestContext, base: string, category: number): Promise<number[]> {
+  const body = (await (await request.get(`${base}/api/v1/category/${category}/pins-proto`)).json()) as { result: { pins: { id: number }[] } };
+  return body.result.pins.map((p) => p.id).sort((a, b) => a - b);
+}
+
+/** A second device of the same player: its own browser context, signed in with the same e-mail. */
+async function secondDevice(browser: Browser, base: string, email: string): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'ko-KR' });
+  const page = await ctx.newPage();
+  await signInLocally(page, email, undefined, base);
+  return page;
+}
+
+const foundButton = (page: Page) => page.getByRole('button', { name: ko.markNotFound });
+const notFoundButton = (page: Page) => page.getByRole('button', { name: ko.markFound });
+
+test('undo: the toast, Ctrl+Z, and undoing a 300-pin batch from /mypage restores exactly the earlier state', async ({ page, server }) => {
+  const base = server.url;
+  await signInLocally(page, `undo${Date.now()}@example.com`, '되돌리기탐험가', base);
+  const pin = await findPin(page.request, base, { category: 1, region: 0 });
+
+  // A single mark offers "실행 취소" in a toast; pressing it takes the mark back.
+  await page.goto(`${base}/pin/${pin.id}`);
+  await notFoundButton(page).click();
+  await expect(foundButton(page)).toBeVisible();
+  await expect.poll(() => foundPins(page.request, base)).toEqual([pin.id]);
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: ko.undo }).click();
+  await expect(notFoundButton(page)).toBeVisible();
+  await expect.poll(() => foundPins(page.request, base)).toEqual([]);
+
+  // Ctrl+Z undoes the last mark too.
+  await notFoundButton(page).click();
+  await expect.poll(() => foundPins(page.request, base)).toEqual([pin.id]);
+  await page.locator('body').press('Control+z');
+  await expect(notFoundButton(page)).toBeVisible();
+  await expect.poll(() => foundPins(page.request, base)).toEqual([]);
+
+  // Pins found before the batch stay found after its undo.
+  const ids = (await pinIdsOf(page.request, base, 2)).slice(0, 300);
+  expect(ids).toHaveLength(300);
+  const before = ids.slice(0, 5);
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: before, check: true } });
+  const batch = await (await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids, check: true } })).json();
+  expect(await foundPins(page.request, base)).toHaveLength(300);
+
+  await page.goto(`${base}/mypage`);
+  const row = page.getByTestId('recent-actions').locator(`[data-action-id="${batch.result.actionId}"]`);
+  await expect(row).toContainText(ko.actionPins(295));
+  await expect(row).toContainText(ko.actionKind.batch!);
+  await row.getByRole('button', { name: ko.undo }).click();
+  await expectToast(page, ko.undone);
+  await expect(row).toContainText(ko.actionUndone);
+  expect(await foundPins(page.request, base)).toEqual(before);
+});
+
+test('two devices, one offline, end in the state of the later change on both', async ({ page, server, browser }) => {
+  const base = server.url;
+  const email = `twodev${Date.now()}@example.com`;
+  await signInLocally(page, email, '두기기탐험가', base);
+  const desktop = await secondDevice(browser, base, email);
+  const phone = page;
+  const p = await findPin(phone.request, base, { category: 1, region: 0 });
+
+  // The phone goes offline and marks p found: the mark waits in its outbox.
+  await phone.goto(`${base}/pin/${p.id}`);
+  await expect(notFoundButton(phone)).toBeVisible();
+  await phone.context().setOffline(true);
+  await notFoundButton(phone).click();
+  await expect(foundButton(phone)).toBeVisible();
+  await expectToast(phone, ko.checksQueued);
+
+  // Later, on the desktop: p found, then not found again.
+  await desktop.goto(`${base}/pin/${p.id}`);
+  await notFoundButton(desktop).click();
+  await expect(foundButton(desktop)).toBeVisible();
+  await foundButton(desktop).click();
+  await expect(notFoundButton(desktop)).toBeVisible();
+  await expect.poll(() => foundPins(desktop.request, base)).toEqual([]);
+
+  // The phone comes back: its older mark must not resurrect p, on either device.
+  await phone.context().setOffline(false);
+  await phone.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => phone.evaluate(async () => {
+    // The outbox ('pins store v2') empties once the server has answered the waiting mark.
+    const open = indexedDB.open('pins store v2');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => { open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+    const count = db.transaction('outbox').objectStore('outbox').count();
+    const n = await new Promise<number>((resolve) => { count.onsuccess = () => resolve(count.result); });
+    db.close();
+    return n;
+  }), { timeout: 30_000 }).toBe(0);
+  expect(await foundPins(phone.request, base)).toEqual([]);
+  await expect(notFoundButton(phone)).toBeVisible();
+  await expect(notFoundButton(desktop)).toBeVisible();
+  await phone.reload();
+  await expect(notFoundButton(phone)).toBeVisible();
+  await desktop.context().close();
+});
+
+test('a mark on one device shows on the other within 2 s, pushed by the server', async ({ page, server, browser }) => {
+  const base = server.url;
+  const email = `live${Date.now()}@example.com`;
+  await signInLocally(page, email, '실시간탐험가', base);
+  const other = await secondDevice(browser, base, email);
+  const pin = await findPin(page.request, base, { category: 1, region: 0 });
+  await page.goto(`${base}/pin/${pin.id}`);
+  await other.goto(`${base}/pin/${pin.id}`);
+  await expect(notFoundButton(other)).toBeVisible();
+  // Let the other device's stream open before the mark.
+  await other.waitForTimeout(1000);
+  await notFoundButton(page).click();
+  await expect(foundButton(page)).toBeVisible();
+  await expect(foundButton(other)).toBeVisible({ timeout: 2000 });
+  await foundButton(page).click();
+  await expect(notFoundButton(other)).toBeVisible({ timeout: 2000 });
+  await other.context().close();
+});
+
+test('export from one account and import into another reproduces the checks, after a preview', async ({ page, server, browser }) => {
+  const base = server.url;
+  await signInLocally(page, `export${Date.now()}@example.com`, '내보내기탐험가', base);
+  const ids = (await pinIdsOf(page.request, base, 1)).slice(10, 60);
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids, check: true } });
+  await page.goto(`${base}/mypage`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: ko.exportJson }).click();
+  const file = await (await download).path();
+  const text = await readFile(file, 'utf8');
+  expect(text).toContain('"version":1');
+
+  const other = await (await browser.newContext({ locale: 'ko-KR' })).newPage();
+  await signInLocally(other, `import${Date.now()}@example.com`, '가져오기탐험가', base);
+  await other.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: [ids[0]!], check: true } });
+  await other.goto(`${base}/mypage`);
+  // A bad file is refused with a clear message, and nothing changes.
+  await other.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version":7,"pins":[]}') });
+  await expect(other.getByRole('alert')).toContainText('지원하지 않는 파일 버전입니다');
+  // The preview says what will change before anything does.
+  await other.getByRole('radio', { name: ko.importReplace }).click();
+  await other.getByTestId('import-file').setInputFiles(file);
+  await expect(other.getByTestId('import-preview')).toContainText(ko.importPreview(49, 0, 1, 0));
+  expect(await foundPins(other.request, base)).toEqual([ids[0]]);
+  await other.getByRole('button', { name: ko.importApply }).click();
+  await expectToast(other, ko.importDone(49, 0));
+  expect(await foundPins(other.request, base)).toEqual(await foundPins(page.request, base));
+  await other.context().close();
+});
