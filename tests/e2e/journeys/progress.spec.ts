@@ -76,10 +76,12 @@ test('two devices, one offline, end in the state of the later change on both', a
   const phone = page;
   const p = await findPin(phone.request, base, { category: 1, region: 0 });
 
-  // The phone goes offline and marks p found: the mark waits in its outbox.
+  // The phone loses the network (its API calls fail as offline) and marks p found: the mark
+  // waits in its outbox. (Routing, not setOffline: Chromium's offline emulation leaves the
+  // call hanging rather than failing while the event stream reconnects.)
   await phone.goto(`${base}/pin/${p.id}`);
   await expect(notFoundButton(phone)).toBeVisible();
-  await phone.context().setOffline(true);
+  await phone.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
   await notFoundButton(phone).click();
   await expect(foundButton(phone)).toBeVisible();
   await expectToast(phone, ko.checksQueued);
@@ -93,7 +95,7 @@ test('two devices, one offline, end in the state of the later change on both', a
   await expect.poll(() => foundPins(desktop.request, base)).toEqual([]);
 
   // The phone comes back: its older mark must not resurrect p, on either device.
-  await phone.context().setOffline(false);
+  await phone.context().unrouteAll();
   await phone.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(() => phone.evaluate(async () => {
     // The outbox ('pins store v2') empties once the server has answered the waiting mark.
