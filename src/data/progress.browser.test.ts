@@ -1,0 +1,76 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PinList } from '../../proto';
+import { api } from '../api';
+import { store } from '../state';
+import { flushOutbox, markPins, syncChecks, undoChange } from './checks';
+import { localDb } from './db';
+import { startLiveChecks } from './live';
+import { freshProfile, requestsTo, signInLocal } from './test-support';
+import type { Me, UserChecks } from './types';
+
+let pins: number[] = [];
+let me: Me;
+
+async function serverChecks(): Promise<UserChecks> {
+  return ((await (await fetch('/api/v1/me/checks', { credentials: 'include' })).json()) as { result: UserChecks }).result;
+}
+
+/** A change made on another device at time `at`: straight to the server. */
+async function checkElsewhere(pinId: number, check: boolean, at?: number): Promise<void> {
+  await fetch(`/api/v1/pin/${pinId}/check`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ check, at }) });
+}
+
+beforeAll(async () => {
+  const list = await api.getProto('/api/v1/category/1/pins-proto', (b) => PinList.decode(b));
+  pins = list.pins.map((p) => Number(p.id)).slice(0, 6);
+});
+
+beforeEach(async () => {
+  await freshProfile();
+  await signInLocal(`p${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
+  me = (await api.get<Me>('/api/v1/me'))!;
+  await syncChecks(me.id, me.checkTime);
+});
+
+describe('live checks', () => {
+  it('a change made on another device reaches the store over the stream, as a change (no list fetch)', async () => {
+    const stop = startLiveChecks(() => me.id);
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      const lists = requestsTo('/api/v1/me/checks');
+      await checkElsewhere(pins[0]!, true);
+      await expect.poll(() => store.checks.has(pins[0]!), { timeout: 2000 }).toBe(true);
+      await checkElsewhere(pins[0]!, false);
+      await expect.poll(() => store.checks.has(pins[0]!), { timeout: 2000 }).toBe(false);
+      expect(requestsTo('/api/v1/me/checks')).toBe(lists);
+      expect((await localDb().checks.get(me.id))?.checkTime).toBe((await serverChecks()).checkTime);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('marks carry their time; undo', () => {
+  it('a mark made before a newer unmark elsewhere is ignored when it arrives, and the store follows the server', async () => {
+    const t0 = Date.now();
+    await checkElsewhere(pins[1]!, true, t0 - 5000);
+    await localDb().outbox.add({ userId: me.id, pinIds: [pins[1]!], check: true, at: t0 - 3000 });
+    await checkElsewhere(pins[1]!, false, t0 - 1000);
+    await flushOutbox(me.id);
+    expect((await serverChecks()).pinIds).toEqual([]);
+    expect(store.checks.has(pins[1]!)).toBe(false);
+  });
+
+  it('undo of a sent batch reverts exactly its pins on the server; undo of a waiting one drops it', async () => {
+    await markPins(me.id, [pins[2]!], true);
+    const batch = await markPins(me.id, [pins[2]!, pins[3]!, pins[4]!], true);
+    expect(batch.status).toBe('sent');
+    expect(await undoChange(me.id, batch.seq)).toBe(true);
+    expect((await serverChecks()).pinIds).toEqual([pins[2]]);
+    expect([...store.checks]).toEqual([pins[2]]);
+    const seq = await localDb().outbox.add({ userId: me.id, pinIds: [pins[5]!], check: true, at: Date.now() });
+    expect(await undoChange(me.id, seq)).toBe(true);
+    expect(await localDb().outbox.count()).toBe(0);
+    expect(await undoChange(me.id, 999_999)).toBe(false);
+  });
+});
