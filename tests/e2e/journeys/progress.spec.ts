@@ -26,6 +26,8 @@ async function secondDevice(browser: Browser, base: string, email: string): Prom
   return page;
 }
 
+/** A page's first load can be slow on a busy machine; later steps keep the default timeouts. */
+const LOAD = { timeout: 60_000 };
 const foundButton = (page: Page) => page.getByRole('button', { name: ko.markNotFound });
 const notFoundButton = (page: Page) => page.getByRole('button', { name: ko.markFound });
 
@@ -36,7 +38,7 @@ test('undo: the toast, Ctrl+Z, and undoing a 300-pin batch from /mypage restores
 
   // A single mark offers "실행 취소" in a toast; pressing it takes the mark back.
   await page.goto(`${base}/pin/${pin.id}`);
-  await notFoundButton(page).click();
+  await notFoundButton(page).click(LOAD);
   await expect(foundButton(page)).toBeVisible();
   await expect.poll(() => foundPins(page.request, base)).toEqual([pin.id]);
   await page.locator('[data-sonner-toast]').getByRole('button', { name: ko.undo }).click();
@@ -80,7 +82,7 @@ test('two devices, one offline, end in the state of the later change on both', a
   // waits in its outbox. (Routing, not setOffline: Chromium's offline emulation leaves the
   // call hanging rather than failing while the event stream reconnects.)
   await phone.goto(`${base}/pin/${p.id}`);
-  await expect(notFoundButton(phone)).toBeVisible();
+  await expect(notFoundButton(phone)).toBeVisible(LOAD);
   await phone.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
   await notFoundButton(phone).click();
   await expect(foundButton(phone)).toBeVisible();
@@ -88,6 +90,7 @@ test('two devices, one offline, end in the state of the later change on both', a
 
   // Later, on the desktop: p found, then not found again.
   await desktop.goto(`${base}/pin/${p.id}`);
+  await expect(notFoundButton(desktop)).toBeVisible(LOAD);
   await notFoundButton(desktop).click();
   await expect(foundButton(desktop)).toBeVisible();
   await foundButton(desktop).click();
@@ -110,7 +113,7 @@ test('two devices, one offline, end in the state of the later change on both', a
   await expect(notFoundButton(phone)).toBeVisible();
   await expect(notFoundButton(desktop)).toBeVisible();
   await phone.reload();
-  await expect(notFoundButton(phone)).toBeVisible();
+  await expect(notFoundButton(phone)).toBeVisible(LOAD);
   await desktop.context().close();
 });
 
@@ -122,7 +125,8 @@ test('a mark on one device shows on the other within 2 s, pushed by the server',
   const pin = await findPin(page.request, base, { category: 1, region: 0 });
   await page.goto(`${base}/pin/${pin.id}`);
   await other.goto(`${base}/pin/${pin.id}`);
-  await expect(notFoundButton(other)).toBeVisible();
+  await expect(notFoundButton(page)).toBeVisible(LOAD);
+  await expect(notFoundButton(other)).toBeVisible(LOAD);
   // Let the other device's stream open before the mark.
   await other.waitForTimeout(1000);
   await notFoundButton(page).click();
