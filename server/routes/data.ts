@@ -4,6 +4,7 @@ import { registerCheckRoutes } from './data/checks';
 import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
 import { registerSearchRoutes } from './data/search';
+import { registerRevisionRoutes } from './data/revisions';
 import { typeboxValidator } from './data/validator';
 
 /*
@@ -48,5 +49,6 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerCheckRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
+    await registerRevisionRoutes(scope);
   });
 }
