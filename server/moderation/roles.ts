@@ -30,7 +30,7 @@ export const ModerationMessages = {
 
 /** A time as Korean readers write it, in Korea's time zone (e.g. 2026. 11. 30. 오후 6:00). */
 export function formatKst(d: Date): string {
-  return d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** The user's role, or null when the account no longer exists. */
