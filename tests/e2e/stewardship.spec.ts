@@ -38,7 +38,6 @@ let admin: Page;
 let mod: Page;
 let owner: Page;
 let vandal: Page;
-let ids: { mod: number; vandal: number; owner: number };
 
 test.beforeAll(async ({ browser, server }) => {
   const open = async () => {
@@ -47,11 +46,9 @@ test.beforeAll(async ({ browser, server }) => {
   };
   [admin, mod, owner, vandal] = [await open(), await open(), await open(), await open()];
   await signIn(admin.request, 'boss@example.com', '보스E2E');
-  ids = {
-    mod: await signIn(mod.request, 'mod@example.com', '운영E2E'),
-    owner: await signIn(owner.request, 'owner@example.com', '장인E2E'),
-    vandal: await signIn(vandal.request, 'vandal@example.com', '낙서E2E'),
-  };
+  await signIn(mod.request, 'mod@example.com', '운영E2E');
+  await signIn(owner.request, 'owner@example.com', '장인E2E');
+  await signIn(vandal.request, 'vandal@example.com', '낙서E2E');
 });
 
 test('an admin appoints a moderator on the moderation page', async () => {
@@ -141,6 +138,8 @@ test('a suspended player’s next mark is refused with the message', async () =>
   await vandal.goto('/pin/20');
   await vandal.getByRole('button', { name: '찾음으로 표시' }).click();
   await expect(vandal.getByText(/까지 이용 정지되었습니다 \(사유: 반복된 낙서\)/)).toBeVisible();
+  // The refused mark does not stay on the page.
+  await expect(vandal.getByRole('button', { name: '찾음으로 표시' })).toBeVisible();
   await vandal.screenshot({ path: '/tmp/i15-suspended-toast-1440.png' });
   const r = await vandal.request.post('/api/v1/pin/20/check', { data: { check: true } });
   expect(r.status()).toBe(403);
