@@ -5,6 +5,7 @@ import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
 import { registerSearchRoutes } from './data/search';
 import { registerRevisionRoutes } from './data/revisions';
+import { registerPinEventRoutes } from './data/pin-events';
 import { typeboxValidator } from './data/validator';
 
 /*
@@ -50,5 +51,6 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
     await registerRevisionRoutes(scope);
+    await registerPinEventRoutes(scope);
   });
 }
