@@ -71,13 +71,16 @@ test('an admin appoints a moderator on the moderation page', async () => {
 
 test('a vandal’s edits are found in recent changes and reverted', async () => {
   const id = (await (await owner.request.put('/api/v1/pin', { data: draft() })).json()).result.id as number;
+  // The owner has the pin open while the vandal edits: the edits arrive live (GET /api/v1/pin/events), no reload.
+  await owner.goto(`/pin/${id}`);
+  await expect(owner.getByTestId('revision')).toHaveCount(1);
   const outside = await vandal.request.patch(`/api/v1/pin/${id}`, { data: { image: 'https://evil.example/x.png' } });
   expect(outside.status()).toBe(400);
   await vandal.request.patch(`/api/v1/pin/${id}`, { data: { coordX: 5500, coordY: 6900, content: '여기 아님 ㅋㅋ' } });
   await vandal.request.patch(`/api/v1/pin/${id}`, { data: { content: '광고 사이트 방문' } });
 
   // Everyone sees the history on the pin page.
-  await owner.goto(`/pin/${id}`);
+  await expect(owner.getByText('X 5500.0, Y 6900.0')).toBeVisible();
   const history = owner.getByRole('region', { name: '수정 기록' }).or(owner.locator('.pin-history'));
   await expect(owner.getByTestId('revision')).toHaveCount(3);
   await expect(history).toContainText('위치 수정됨');
