@@ -152,3 +152,19 @@ export function useHidePin() {
 export function useAudit() {
   return useQuery({ queryKey: moderationKeys.audit, queryFn: () => api.get<AuditEntry[]>(moderationPaths.audit), staleTime: 0 });
 }
+
+/** Catalogue upkeep (admins): add, rename or move a category, reorder, add a tag. Each refetches the category list. */
+export function useCatalogue() {
+  const qc = useQueryClient();
+  const done = async () => {
+    await qc.invalidateQueries({ queryKey: baseKeys.categoryGroups });
+    await qc.invalidateQueries({ queryKey: baseKeys.tagGroups });
+    await qc.invalidateQueries({ queryKey: moderationKeys.audit });
+  };
+  return {
+    addCategory: useMutation({ mutationFn: (b: { groupId: number; name: string; icon: number }) => api.post<{ id: number }>(`${m}/categories`, b), onSuccess: done }),
+    editCategory: useMutation({ mutationFn: ({ id, ...b }: { id: number; name?: string; icon?: number; groupId?: number }) => api.patch(`${m}/categories/${id}`, b), onSuccess: done }),
+    order: useMutation({ mutationFn: (ids: number[]) => api.post(`${m}/categories/order`, { ids }), onSuccess: done }),
+    addTag: useMutation({ mutationFn: ({ id, ...b }: { id: number; groupName: string; name: string }) => api.post(`${m}/categories/${id}/tags`, b), onSuccess: done }),
+  };
+}

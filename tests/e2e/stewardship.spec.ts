@@ -67,6 +67,17 @@ test('an admin appoints a moderator on the moderation page', async () => {
   await expect(mod.getByRole('link', { name: '운영' })).toBeVisible();
   await admin.getByRole('tab', { name: '감사 기록' }).click();
   await expect(admin.getByTestId('audit').first()).toContainText('운영진 임명');
+
+  // Catalogue upkeep: the game added a collectible this patch.
+  await admin.getByRole('tab', { name: '카탈로그' }).click();
+  await admin.getByRole('textbox', { name: '이름', exact: true }).fill('3.0 신규 수집품');
+  await admin.getByRole('spinbutton', { name: '아이콘 번호' }).fill('7');
+  await admin.getByRole('button', { name: '추가', exact: true }).click();
+  await expect(admin.getByText('카탈로그를 고쳤습니다. 지도는 카테고리를 다시 불러옵니다.')).toBeVisible();
+  const groups = (await (await admin.request.get('/api/v1/category/groups')).json()).result;
+  expect(groups.flatMap((g: { categories: { name: string; icon: number }[] }) => g.categories)).toContainEqual(expect.objectContaining({ name: '3.0 신규 수집품', icon: 7 }));
+  await expect(mod.getByRole('tab', { name: '카탈로그' })).toHaveCount(0);
+  await admin.screenshot({ path: '/tmp/i15-catalogue-1440.png' });
 });
 
 test('a vandal’s edits are found in recent changes and reverted', async () => {
@@ -115,6 +126,9 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await expect(report).toBeVisible();
   await expect(report.getByTestId('report-map')).toBeVisible();
   await mod.screenshot({ path: '/tmp/i15-reports-1440.png' });
+  await mod.setViewportSize({ width: 390, height: 844 });
+  await mod.screenshot({ path: '/tmp/i15-reports-390.png' });
+  await mod.setViewportSize({ width: 1440, height: 900 });
   await report.getByRole('button', { name: `핀 ${dup}을(를) 핀 ${keep}에 병합` }).click();
   await expect(report).toHaveCount(0);
   const kept = (await (await owner.request.get(`/api/v1/pin/${keep}`)).json()).result;

@@ -7,6 +7,7 @@ import { ReportsTab } from './ReportsTab';
 import { ChangesTab } from './ChangesTab';
 import { PlayersTab } from './PlayersTab';
 import { AuditTab } from './AuditTab';
+import { CatalogueTab } from './CatalogueTab';
 
 const t = ko.moderation;
 type Tab = keyof typeof t.tabs;
@@ -23,7 +24,7 @@ export default function ModerationPage() {
     <main className="moderation-page">
       <h1>{t.title}</h1>
       <div className="tabs" role="tablist">
-        {(Object.keys(t.tabs) as Tab[]).map((k) => (
+        {(Object.keys(t.tabs) as Tab[]).filter((k) => admin || k !== 'catalogue').map((k) => (
           <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>{t.tabs[k]}</button>
         ))}
       </div>
@@ -32,6 +33,7 @@ export default function ModerationPage() {
         {tab === 'changes' && <ChangesTab />}
         {tab === 'players' && <PlayersTab admin={admin} />}
         {tab === 'audit' && <AuditTab />}
+        {tab === 'catalogue' && <CatalogueTab admin={admin} />}
       </div>
     </main>
   );
