@@ -83,7 +83,9 @@ test('an admin appoints a moderator on the moderation page', async () => {
 test('a vandal’s edits are found in recent changes and reverted', async () => {
   const id = (await (await owner.request.put('/api/v1/pin', { data: draft() })).json()).result.id as number;
   // The owner has the pin open while the vandal edits: the edits arrive live (GET /api/v1/pin/events), no reload.
+  const streaming = owner.waitForResponse((r) => r.url().endsWith('/api/v1/pin/events'));
   await owner.goto(`/pin/${id}`);
+  await streaming;
   await expect(owner.getByTestId('revision')).toHaveCount(1);
   const outside = await vandal.request.patch(`/api/v1/pin/${id}`, { data: { image: 'https://evil.example/x.png' } });
   expect(outside.status()).toBe(400);
