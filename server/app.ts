@@ -7,6 +7,8 @@ import { apiNotFound, registerEnvelopeHandlers } from './http/plugin';
 import { registerAuth } from './auth/plugin';
 import { registerDataRoutes } from './routes/data';
 import { registerAuthRoutes } from './routes/auth';
+import { registerModerationRoutes } from './routes/moderation';
+import { registerSuspensionGuard } from './moderation/suspension';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
 import { registerClient } from './client';
@@ -33,8 +35,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await registerAuth(app);
   await app.register(async (api) => {
     apiNotFound(api);
+    registerSuspensionGuard(api);
     await registerAuthRoutes(api);
     await registerDataRoutes(api);
+    await registerModerationRoutes(api);
     await registerRelay(api);
   }, { prefix: '/api' });
   await registerTiles(app);

@@ -37,6 +37,12 @@ export interface Config {
   /** Where the built client lies: dist/ unless CLIENT_DIR says otherwise. */
   clientDir: string;
   logLevel: string;
+  /** ADMIN_EMAILS: accounts with these e-mails (lower case) become admins at sign-in. */
+  adminEmails: string[];
+  /** NEW_EDITOR_DAILY_EDITS: pins a new or little-proven account may create or edit per 24 hours. */
+  newEditorDailyEdits: number;
+  /** TRUSTED_EDITOR_EDITS: accepted (never reverted) edits after which an account older than a day is unlimited. */
+  trustedEditorEdits: number;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -91,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    newEditorDailyEdits: num(env, 'NEW_EDITOR_DAILY_EDITS', 30),
+    trustedEditorEdits: num(env, 'TRUSTED_EDITOR_EDITS', 10),
     ...overrides,
   };
   return config;

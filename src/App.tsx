@@ -19,6 +19,7 @@ const RegisterPage = lazy(() => import('./pages/login/RegisterPage'));
 const TermsPage = lazy(() => import('./pages/about/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/about/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ModerationPage = lazy(() => import('./pages/moderation/ModerationPage'));
 // The stream overlay is owned by the tracker work; a glob keeps the app building while it lands.
 const overlayModule = import.meta.glob<{ default: ComponentType }>('./pages/overlay/OverlayPage.tsx');
 const OverlayPage = lazy<ComponentType>(() => overlayModule['./pages/overlay/OverlayPage.tsx']?.() ?? import('./pages/NotFoundPage'));
@@ -43,6 +44,7 @@ export function AppRoutes() {
         <Route path="search" element={<Page><SearchPage /></Page>} />
         <Route path="mypage" element={<Page><MyPage /></Page>} />
         <Route path="support" element={<Page><SupportPage /></Page>} />
+        <Route path="moderation" element={<Page><ModerationPage /></Page>} />
         <Route path="register/:provider" element={<Page><RegisterPage /></Page>} />
         <Route path="about/terms" element={<Page><TermsPage /></Page>} />
         <Route path="about/privacy-policy" element={<Page><PrivacyPage /></Page>} />

@@ -10,6 +10,7 @@ export const ErrClazz = {
   tooLarge: 'too_large',
   unsupportedMedia: 'unsupported_media',
   registrationRequired: 'registration_required',
+  accountSuspended: 'account_suspended',
   internal: 'internal_error',
 } as const;
 export type ErrClazz = (typeof ErrClazz)[keyof typeof ErrClazz];

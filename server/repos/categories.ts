@@ -33,7 +33,7 @@ async function pinCounts(db: Db, cats: CatRow[]): Promise<Map<number, number>> {
   const key = cats.map((c) => `${c.id}:${c.last_edited}`).join(',');
   const cached = countCaches.get(db);
   if (cached && cached.key === key) return cached.counts;
-  const { rows } = await db.query<{ category_id: number; n: number }>('select category_id, count(*)::int as n from pins group by category_id');
+  const { rows } = await db.query<{ category_id: number; n: number }>('select category_id, count(*)::int as n from pins where not hidden group by category_id');
   const counts = new Map(rows.map((r) => [r.category_id, r.n]));
   countCaches.set(db, { key, counts });
   return counts;
@@ -120,7 +120,7 @@ export async function categoryPins(db: Db, id: number): Promise<{ lastEdited: nu
       `select p.id, p.coord_x, p.coord_y, p.coord_z, p.description, p.image, p.category_id, p.icon, p.flag,
               p.registerer_id, p.region, p.total_checks,
               (select array_agg(pt.tag_id order by pt.tag_id) from pin_tags pt where pt.pin_id = p.id) as tag_ids
-         from pins p where p.category_id = $1 order by p.id`, [id]);
+         from pins p where p.category_id = $1 and not p.hidden order by p.id`, [id]);
     const pins = rows.map((r) => {
       const p: ListPin = {
         id: r.id, coordX: r.coord_x, coordY: r.coord_y, catNum: r.category_id, tagIds: r.tag_ids ?? [],

@@ -25,6 +25,10 @@ export interface PinDetail {
   commentCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Hidden by a moderator: shown to moderators and admins only. */
+  hidden: boolean;
+  /** The pin this duplicate was merged into, or null. */
+  mergedInto: number | null;
 }
 
 /** The editable fields of a pin (the editor's draft, content = description). */
@@ -47,7 +51,7 @@ export async function pinDetail(db: Db, id: number, userId: number | null): Prom
     id: number; coord_x: number; coord_y: number; coord_z: number | null; description: string | null; image: string | null;
     category_id: number; category_name: string; category_icon: number; icon: number | null; flag: number | null;
     registerer_id: number | null; nickname: string | null; region: number; total_checks: number; is_checked: boolean;
-    comment_count: number; created_at: unknown; updated_at: unknown;
+    comment_count: number; created_at: unknown; updated_at: unknown; hidden: boolean; merged_into: number | null;
   }>(
     `select p.*, c.name as category_name, c.icon as category_icon, u.nickname,
             exists (select 1 from checks k where k.pin_id = p.id and k.user_id = $2) as is_checked,
@@ -64,7 +68,7 @@ export async function pinDetail(db: Db, id: number, userId: number | null): Prom
     registererId: r.registerer_id, registererNickname: r.nickname, region: r.region,
     categoryId: r.category_id, categoryName: r.category_name, categoryIcon: r.category_icon,
     totalChecks: r.total_checks, isChecked: r.is_checked, commentCount: r.comment_count,
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at), hidden: r.hidden, mergedInto: r.merged_into,
   };
 }
 
@@ -93,14 +97,23 @@ export async function pinExists(db: Db, id: number): Promise<boolean> {
   return (await db.query('select 1 from pins where id = $1', [id])).rows.length > 0;
 }
 
+/** Whether the pin exists and is visible to everyone (not hidden by a moderator). */
+export async function pinVisible(db: Db, id: number): Promise<boolean> {
+  return (await db.query('select 1 from pins where id = $1 and not hidden', [id])).rows.length > 0;
+}
+
 async function writeTags(tx: Db, pinId: number, tags: readonly number[]): Promise<void> {
   await tx.query('delete from pin_tags where pin_id = $1', [pinId]);
   if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [pinId, tags]);
 }
 
-async function revision(tx: Db, pinId: number, userId: number, before: PinFields | null, after: PinFields): Promise<void> {
-  await tx.query('insert into pin_revisions (pin_id, user_id, before, after) values ($1, $2, $3::jsonb, $4::jsonb)',
-    [pinId, userId, before ? JSON.stringify(before) : null, JSON.stringify(after)]);
+/** What a revision did (pin_revisions.kind). */
+export type RevisionKind = 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+
+/** Records one revision of a pin: its state before (null when created) and after. */
+export async function revision(tx: Db, pinId: number, userId: number, before: PinFields | null, after: PinFields, kind: RevisionKind = before ? 'edit' : 'create'): Promise<void> {
+  await tx.query('insert into pin_revisions (pin_id, user_id, before, after, kind) values ($1, $2, $3::jsonb, $4::jsonb, $5)',
+    [pinId, userId, before ? JSON.stringify(before) : null, JSON.stringify(after), kind]);
 }
 
 /** Creates a pin with its tags, a revision and a bumped category, in one transaction. */
@@ -122,13 +135,13 @@ export async function createPin(db: Db, userId: number, f: PinFields, now: numbe
  * Applies `next` to a pin already locked in `tx`, records the revision and bumps the
  * category's lastEdited (both categories when the pin moves to another one).
  */
-export async function updatePin(tx: Db, id: number, userId: number, before: PinFields, next: PinFields, now: number): Promise<void> {
+export async function updatePin(tx: Db, id: number, userId: number, before: PinFields, next: PinFields, now: number, kind: RevisionKind = 'edit'): Promise<void> {
   await tx.query(
     `update pins set category_id = $2, region = $3, coord_x = $4, coord_y = $5, coord_z = $6, description = $7, image = $8, updated_at = now()
       where id = $1`,
     [id, next.categoryId, next.region, next.coordX, next.coordY, next.coordZ, next.description, next.image]);
   await writeTags(tx, id, next.tags);
-  await revision(tx, id, userId, before, next);
+  await revision(tx, id, userId, before, next, kind);
   await bumpCategories(tx, [before.categoryId, next.categoryId], now);
 }
 

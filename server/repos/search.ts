@@ -47,10 +47,10 @@ function hit(r: HitRow, q: string): PinHit {
 export async function search(db: Db, q: string, limit: number) {
   const pattern = containsPattern(q);
   const categories = (await db.query<{ id: number; name: string; icon: number; group_name: string; pin_count: number }>(
-    `select c.id, c.name, c.icon, g.name as group_name, (select count(*)::int from pins p where p.category_id = c.id) as pin_count
+    `select c.id, c.name, c.icon, g.name as group_name, (select count(*)::int from pins p where p.category_id = c.id and not p.hidden) as pin_count
        from categories c join category_groups g on g.id = c.group_id where c.name ilike $1 order by g.sort, c.sort, c.id limit 50`, [pattern])).rows
     .map((c) => ({ id: c.id, name: c.name, icon: c.icon, groupName: c.group_name, pinCount: c.pin_count }));
-  const where = `(p.description ilike $1 or exists (select 1 from pin_tags pt join tags t on t.id = pt.tag_id where pt.pin_id = p.id and t.name ilike $1))`;
+  const where = `not p.hidden and (p.description ilike $1 or exists (select 1 from pin_tags pt join tags t on t.id = pt.tag_id where pt.pin_id = p.id and t.name ilike $1))`;
   const total = (await db.query<{ n: number }>(`select count(*)::int as n from pins p where ${where}`, [pattern])).rows[0]?.n ?? 0;
   const rows = (await db.query<HitRow>(
     `select p.id, p.region, p.category_id, c.name as category_name, c.icon, p.coord_x, p.coord_y, p.coord_z, p.description

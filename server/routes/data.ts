@@ -6,6 +6,8 @@ import { registerPinRoutes } from './data/pin';
 import { registerProgressRoutes } from './data/progress';
 import { registerLiveRoutes } from './data/live';
 import { registerSearchRoutes } from './data/search';
+import { registerRevisionRoutes } from './data/revisions';
+import { registerPinEventRoutes } from './data/pin-events';
 import { typeboxValidator } from './data/validator';
 
 /*
@@ -52,5 +54,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerLiveRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
+    await registerRevisionRoutes(scope);
+    await registerPinEventRoutes(scope);
   });
 }

@@ -17,3 +17,4 @@ export { setDataWorker, dataWorker } from './pins-worker';
 export type { DataWorker } from './pins-worker';
 export { currentUserId, displayName, logout, onLoginSuccess, resetSession, installSessionHandling } from './session';
 export * from './types';
+export * from './moderation';

@@ -11,6 +11,7 @@ import { startLiveChecks } from './live';
 import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
+import { startLivePins } from './live-pins';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling } from './session';
 import type { CategoryGroup, Me } from './types';
@@ -80,6 +81,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     startLiveChecks(currentUserId, db),
+    // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
+    worker.upsertPin && worker.removePins ? startLivePins({ upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
     // Any later load of the category list runs the cache refresh again.
     queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;

@@ -7,6 +7,8 @@ export interface Me {
   /** The user's check time: bumped by every check change (lets the client spot a stale local record). */
   checkTime: number;
   email?: string | null;
+  /** 'moderator' and 'admin' see the moderation page. */
+  role?: 'user' | 'moderator' | 'admin';
 }
 
 /** A category as listed by GET /api/v1/category/groups. */
@@ -64,6 +66,10 @@ export interface PinDetail {
   categoryIcon?: number;
   createdAt?: string;
   updatedAt?: string;
+  /** Hidden by a moderator (only moderators and admins get such a pin). */
+  hidden?: boolean;
+  /** The pin this duplicate was merged into. */
+  mergedInto?: number | null;
   [extra: string]: unknown;
 }
 

@@ -66,6 +66,11 @@ export function setLoadedCategory(id: number, meta: LoadedCategory | null): void
   store.pins.version++;
 }
 
+/** The worker's pins changed without a category load (a live edit): views query the worker again. */
+export function pinsChanged(): void {
+  store.pins.version++;
+}
+
 /** Whether pins are being fetched. */
 export function setFetchingPins(on: boolean): void {
   store.fetchingPins = on;

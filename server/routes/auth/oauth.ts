@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
+import { promoteAdmin } from '../../moderation/roles';
 import { ApiError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { exchangeCode, type ProviderIdentity } from '../../auth/oauth/exchange';
@@ -38,6 +39,7 @@ async function linkedUser(db: Db, name: ProviderName, id: ProviderIdentity): Pro
 }
 
 async function signIn(app: FastifyInstance, reply: FastifyReply, userId: number): Promise<LoginResult> {
+  await promoteAdmin(app.db, userId, app.config.adminEmails);
   const tokens = await createSession(app, userId);
   setSessionCookies(reply, tokens);
   clearPending(reply);

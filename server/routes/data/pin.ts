@@ -4,7 +4,10 @@ import { isKnownRegion, regionById, extentContains } from '../../../src/regions'
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError, Messages } from '../../http/errors';
-import { categoryExists, countTags, createPin, createReport, lockPinFields, pinDetail, pinExists, updatePin, type PinFields } from '../../repos/pins';
+import { categoryExists, countTags, createPin, createReport, lockPinFields, pinDetail, pinVisible, updatePin, type PinFields } from '../../repos/pins';
+import { requireEditAllowance, requireOurImage } from '../../moderation/guard-rails';
+import { publishPinChange } from '../../repos/pin-events';
+import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams, ImageRef, requireText } from './common';
 
@@ -99,7 +102,8 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/pin/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number };
     const pin = await pinDetail(app.db, id, request.userId);
-    if (!pin) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    // A hidden pin (a moderator's call) is shown to moderators and admins only.
+    if (!pin || (pin.hidden && !(await seesHidden(app, request.userId)))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     return ok(pin);
   });
 
@@ -108,10 +112,13 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     draftValidation(request);
     const d = request.body as Static<typeof Draft>;
     const categoryId = categoryIdOf(d.categoryId);
+    requireOurImage(app.config, d.image);
+    await requireEditAllowance(app.db, app.config, userId);
     const fields = await validateFields(app, merge(
       { categoryId, region: d.region, coordX: NaN, coordY: NaN, coordZ: null, description: null, image: null, tags: [] },
       { ...d, coordX: d.coordX ?? null, coordY: d.coordY ?? null }));
     const id = await createPin(app.db, userId, fields, nowMs());
+    await publishPinChange(app.db, { pinId: id, categoryIds: [fields.categoryId], kind: 'create' });
     return ok({ id, categoryId: fields.categoryId });
   });
 
@@ -121,18 +128,22 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params as { id: number };
     const d = request.body as DraftPatch;
     if (Object.values(d).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
+    if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    requireOurImage(app.config, d.image);
+    await requireEditAllowance(app.db, app.config, userId);
     // Validation reads outside the transaction; the write locks the pin and re-reads it.
     const current = await withRetry(app.db, (tx) => lockPinFields(tx, id));
     if (!current) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     await validateFields(app, merge(current, d));
-    const categoryId = await withRetry(app.db, async (tx) => {
+    const { categoryId, was } = await withRetry(app.db, async (tx) => {
       const before = await lockPinFields(tx, id);
       if (!before) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
       const next = merge(before, d);
       const clean = { ...next, tags: [...new Set(next.tags)].sort((a, b) => a - b), description: next.description?.trim() || null };
       await updatePin(tx, id, userId, before, clean, nowMs());
-      return clean.categoryId;
+      return { categoryId: clean.categoryId, was: before.categoryId };
     });
+    await publishPinChange(app.db, { pinId: id, categoryIds: [was, categoryId], kind: 'edit' });
     return ok({ id, categoryId });
   });
 
@@ -140,10 +151,10 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     const userId = requireUser(request);
     const { targetPinId, duplicatePinId, comment } = request.body as Static<typeof Report>;
     const text = requireText(comment, MAX_REPORT_COMMENT);
-    if (!(await pinExists(app.db, targetPinId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${targetPinId}`);
+    if (!(await pinVisible(app.db, targetPinId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${targetPinId}`);
     if (duplicatePinId !== 0) {
       if (duplicatePinId === targetPinId) throw ApiError.badRequest(DataMessages.duplicateSelf, 'duplicate equals target');
-      if (!(await pinExists(app.db, duplicatePinId))) throw ApiError.badRequest(DataMessages.duplicateUnknown, `no pin ${duplicatePinId}`);
+      if (!(await pinVisible(app.db, duplicatePinId))) throw ApiError.badRequest(DataMessages.duplicateUnknown, `no pin ${duplicatePinId}`);
     }
     const id = await createReport(app.db, userId, targetPinId, duplicatePinId, text);
     return ok({ id, targetPinId, duplicatePinId });

@@ -15,6 +15,7 @@ import { readUrlView } from '../home/url-state';
 import { uncoveredCenter } from '../../map/uncovered';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
+import { PinHistory } from './PinHistory';
 
 /** /pin/{hpid}: the pin's detail beside (or under, on phones) the map, which flies to it. */
 export default function PinPage() {
@@ -108,7 +109,9 @@ export default function PinPage() {
               <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}><Icon name="edit" />수정</Link>
               <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}><Icon name="flag" />신고</button>
             </div>
+            {p.hidden && <p className="notice notice-danger">{ko.moderation.hidden}{p.mergedInto ? ` → ${ko.moderation.mergedInto(p.mergedInto)}` : ''}</p>}
             <Comments pinId={p.id} />
+            <PinHistory pinId={p.id} />
             <ReportDialog open={reportOpen} pinId={p.id} onClose={() => setReportOpen(false)} />
           </>
         )}

@@ -8,6 +8,7 @@ import { EngineContext } from '../home/engine-context';
 import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } from '../session';
 import { TrackerHost } from './TrackerHost';
 import { SideNav } from './SideNav';
+import { isStaff } from '../../data';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 
@@ -44,7 +45,7 @@ export default function Shell() {
       <EngineContext.Provider value={engine}>
         <a className="skip-link" href="#main">본문으로 건너뛰기</a>
         <div className="shell" data-nav={navCollapsed ? 'collapsed' : 'expanded'}>
-          <SideNav loggedIn={!!me} onCollapse={() => setNavCollapsed(true)} onOpenTracker={openTracker} />
+          <SideNav loggedIn={!!me} staff={isStaff(me)} onCollapse={() => setNavCollapsed(true)} onOpenTracker={openTracker} />
           <main id="main" className="shell-main" tabIndex={-1}>
             {mapWanted && <MapStage hidden={!onMap} onEngine={setEngine} />}
             <Outlet />

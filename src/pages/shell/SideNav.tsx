@@ -3,9 +3,12 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../ui/icons';
 import { useFullscreen } from '../../ui/fullscreen';
 import { MoreMenu } from './MoreMenu';
+import { ko } from '../../i18n/ko';
 
 interface NavProps {
   loggedIn: boolean;
+  /** Moderators and admins see the moderation page in the navigation; others never do. */
+  staff?: boolean;
   onCollapse: () => void;
   onOpenTracker: () => void;
 }
@@ -20,7 +23,7 @@ function Item({ to, icon, label, end, className }: { to: string; icon: IconName;
 }
 
 /** The side navigation (SPEC §2 labels); a bottom tab bar on phones. */
-export function SideNav({ loggedIn, onCollapse, onOpenTracker }: NavProps) {
+export function SideNav({ loggedIn, staff = false, onCollapse, onOpenTracker }: NavProps) {
   const { isFullscreen, toggle } = useFullscreen();
   const [moreOpen, setMoreOpen] = useState(false);
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -37,6 +40,7 @@ export function SideNav({ loggedIn, onCollapse, onOpenTracker }: NavProps) {
       <Item to="/search" icon="search" label="검색" />
       <Item to="/mypage" icon="user" label="마이페이지" />
       <Item to="/support" icon="help" label="고객지원" className="nav-wide-only" />
+      {staff && <Item to="/moderation" icon="shield" label={ko.moderation.nav} />}
       {!loggedIn && <Item to="/login" icon="login" label="로그인" className="nav-wide-only" />}
       <div className="nav-sep" />
       <button ref={moreRef} type="button" className="nav-item" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen((o) => !o)}>

@@ -1,0 +1,48 @@
+// npm run import -- FILE: loads a JSON file of category groups, categories, tag groups and pins
+// (the format is in ./format.ts and the README) into the configured database, all or nothing.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../config';
+import { migrate, openDb } from '../db';
+import { ImportError, importFile, parseImport } from './import';
+
+async function main(): Promise<number> {
+  const path = process.argv[2];
+  if (!path) {
+    console.error('사용법: npm run import -- FILE.json');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    console.error(`${path}: 파일을 읽을 수 없습니다 (${(e as Error).message})`);
+    return 1;
+  }
+  let file;
+  try {
+    file = parseImport(text);
+  } catch (e) {
+    if (e instanceof ImportError) {
+      console.error(`${path} ${e.where}: ${e.problem}`);
+      return 1;
+    }
+    throw e;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  try {
+    await migrate(db);
+    const n = await importFile(db, file);
+    console.log(`${path}: 그룹 ${n.groups}, 카테고리 ${n.categories}, 태그 ${n.tags}, 핀 ${n.pins}개를 가져왔습니다.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then((code) => process.exit(code), (e) => {
+  console.error(e);
+  process.exit(1);
+});

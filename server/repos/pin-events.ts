@@ -1,0 +1,21 @@
+import type { Db } from '../db';
+
+/** The LISTEN/NOTIFY channel of pin changes (every server process pushes them to its open maps). */
+export const PIN_CHANNEL = 'pin_changes';
+
+/** A pin that was created, edited, moved, reverted, hidden, shown or merged. */
+export interface PinChangeEvent {
+  pinId: number;
+  /** Every category the pin was or is in (a move between categories names both). */
+  categoryIds: number[];
+  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+}
+
+/** Tells every server process that a pin changed (after the change committed). */
+export async function publishPinChange(db: Db, event: PinChangeEvent): Promise<void> {
+  try {
+    await db.notify(PIN_CHANNEL, JSON.stringify({ ...event, categoryIds: [...new Set(event.categoryIds)] }));
+  } catch {
+    // A lost push only delays the map until its next category refetch; the write itself stands.
+  }
+}

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope';
+import { ApiError } from '../../http/errors';
+import { ModerationMessages, requireModerator, roleOf } from '../../moderation/roles';
+import { pinExists, pinVisible } from '../../repos/pins';
+import { listRevisions, revertPin } from '../../repos/revisions';
+import { publishPinChange } from '../../repos/pin-events';
+import { nowMs, withRetry } from '../../repos/tx';
+import { DataMessages, IdParams } from './common';
+
+const RevertBody = Type.Object({ revisionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+/** Whether the caller may see hidden pins (moderators and admins). */
+export async function seesHidden(app: FastifyInstance, userId: number | null): Promise<boolean> {
+  if (userId == null) return false;
+  const role = await roleOf(app.db, userId);
+  return role === 'moderator' || role === 'admin';
+}
+
+/** GET /v1/pin/:id/revisions (everyone) and POST /v1/pin/:id/revert (moderators and admins). */
+export async function registerRevisionRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/pin/:id/revisions', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const visible = (await pinVisible(app.db, id)) || ((await seesHidden(app, request.userId)) && (await pinExists(app.db, id)));
+    if (!visible) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    return ok(await listRevisions(app.db, id));
+  });
+
+  app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody } }, async (request) => {
+    const { userId } = await requireModerator(app.db, request);
+    const { id } = request.params as { id: number };
+    const { revisionId } = request.body as Static<typeof RevertBody>;
+    const done = await withRetry(app.db, (tx) => revertPin(tx, id, revisionId, userId, nowMs()));
+    if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
+    await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
+    return ok({ id, categoryId: done.categoryId });
+  });
+}

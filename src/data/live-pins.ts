@@ -1,0 +1,42 @@
+// Edits reach every open map at once: the server's pin event stream (GET /api/v1/pin/events) names
+// each created, edited, moved, reverted, hidden or merged pin; a map that has its category loaded
+// fetches that one pin and puts it into the pins worker's live index (LivePins, an RBush), never
+// refetching the whole category.
+import type { PinsWorkerApi } from '../../workers/pins/api';
+import { api, ApiClientError } from '../api';
+import { pinsChanged, store } from '../state';
+import { paths } from './keys';
+import { queryClient } from './query-client';
+import type { PinDetail } from './types';
+import { applyPinEvent, type PinEvent } from './live-pin-event';
+
+export { applyPinEvent, toPinInput, type LivePinDeps, type PinEvent } from './live-pin-event';
+
+/** The server's event stream of pin changes. */
+export const PIN_EVENTS_PATH = '/api/v1/pin/events';
+
+async function fetchPin(id: number): Promise<PinDetail | null> {
+  try {
+    return await api.get<PinDetail>(paths.pin(id), { suppressToast: true });
+  } catch (e) {
+    if (e instanceof ApiClientError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Listens to the server's pin events for as long as the app runs; returns the stop function. */
+export function startLivePins(worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(PIN_EVENTS_PATH, { withCredentials: true });
+  let queue = Promise.resolve();
+  source.addEventListener('pin', (m) => {
+    const e = JSON.parse((m as MessageEvent<string>).data) as PinEvent;
+    // One at a time, in order: a create then a move of the same pin must land in that order.
+    queue = queue.then(async () => {
+      const changed = await applyPinEvent(e, { worker, loaded: (id) => Boolean(store.pins.categories[id]), fetchPin });
+      if (changed) pinsChanged();
+      void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] });
+    }).catch(() => {});
+  });
+  return () => source.close();
+}

@@ -1,0 +1,170 @@
+// Pin history and the moderation calls (issue 15): react-query hooks over the API.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PinChange, PinState } from '../../common/pin-diff';
+import { api } from '../api';
+import { keys as baseKeys } from './keys';
+import type { Me } from './types';
+
+/** One revision of a pin (GET /api/v1/pin/{id}/revisions), newest first. */
+export interface Revision {
+  id: number;
+  pinId: number;
+  userId: number | null;
+  nickname: string | null;
+  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+  createdAt: string;
+  revertedAt: string | null;
+  before: PinState | null;
+  after: PinState;
+  changes: PinChange[];
+}
+
+/** A pin as the report queue shows it. */
+export interface ReportPin { id: number; region: number; coordX: number; coordY: number; coordZ: number | null; categoryId: number; categoryName: string; icon: number; description: string | null; totalChecks: number; hidden: boolean }
+
+/** A report in the moderation queue. */
+export interface ModerationReport {
+  id: number;
+  status: 'open' | 'resolved' | 'rejected';
+  comment: string;
+  createdAt: string;
+  reporterId: number | null;
+  reporterNickname: string | null;
+  resolution: string | null;
+  resolvedAt: string | null;
+  target: ReportPin;
+  duplicate: ReportPin | null;
+}
+
+/** A player on the moderation page. */
+export interface Player { id: number; nickname: string; role: 'user' | 'moderator' | 'admin'; createdAt: string; suspendedUntil: string | null; suspendReason: string | null; edits: number }
+
+/** One moderator action. */
+export interface AuditEntry { id: number; actorId: number | null; actorNickname: string | null; action: string; targetType: string; targetId: number | null; detail: Record<string, unknown>; createdAt: string }
+
+/** Report actions of the queue. */
+export type ReportAction = 'dismiss' | 'resolve' | 'hide' | 'merge';
+
+export const moderationKeys = {
+  revisions: (pinId: number) => ['pin', pinId, 'revisions'] as const,
+  all: ['moderation'] as const,
+  reports: (status: 'open' | 'resolved') => ['moderation', 'reports', status] as const,
+  changes: (userId: number | null) => ['moderation', 'changes', userId] as const,
+  players: (q: string) => ['moderation', 'players', q] as const,
+  audit: ['moderation', 'audit'] as const,
+};
+
+const m = '/api/v1/moderation';
+export const moderationPaths = {
+  revisions: (pinId: number) => `/api/v1/pin/${pinId}/revisions`,
+  revert: (pinId: number) => `/api/v1/pin/${pinId}/revert`,
+  reports: (status: 'open' | 'resolved') => `${m}/reports?status=${status}`,
+  report: (id: number) => `${m}/reports/${id}`,
+  changes: (userId: number | null) => `${m}/changes${userId ? `?userId=${userId}` : ''}`,
+  revertSince: (userId: number) => `${m}/users/${userId}/revert-since`,
+  players: (q: string) => `${m}/users?q=${encodeURIComponent(q)}`,
+  suspend: (userId: number) => `${m}/users/${userId}/suspend`,
+  role: (userId: number) => `${m}/users/${userId}/role`,
+  hide: (pinId: number) => `${m}/pins/${pinId}/hide`,
+  audit: `${m}/audit`,
+};
+
+/** Whether `me` may moderate (moderators and admins). */
+export const isStaff = (me: Me | null | undefined): boolean => me?.role === 'moderator' || me?.role === 'admin';
+
+/** A pin's revisions, newest first (readable by everyone). */
+export function useRevisions(pinId: number) {
+  return useQuery({ queryKey: moderationKeys.revisions(pinId), queryFn: () => api.get<Revision[]>(moderationPaths.revisions(pinId)), enabled: pinId > 0 });
+}
+
+/** Everything a moderator action may have changed: the pin, its history and the moderation lists. */
+function useInvalidateAfterAction() {
+  const qc = useQueryClient();
+  return async () => {
+    await qc.invalidateQueries({ queryKey: ['pin'] });
+    await qc.invalidateQueries({ queryKey: moderationKeys.all });
+    await qc.invalidateQueries({ queryKey: baseKeys.categoryGroups });
+  };
+}
+
+/** Reverts a pin to a revision (moderators and admins). */
+export function useRevert() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ pinId, revisionId }: { pinId: number; revisionId: number }) => api.post<{ id: number; categoryId: number }>(moderationPaths.revert(pinId), { revisionId }),
+    onSuccess: done,
+  });
+}
+
+export function useReports(status: 'open' | 'resolved') {
+  return useQuery({ queryKey: moderationKeys.reports(status), queryFn: () => api.get<ModerationReport[]>(moderationPaths.reports(status)), staleTime: 0 });
+}
+
+export function useReportAction() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ id, action, keepPinId }: { id: number; action: ReportAction; keepPinId?: number }) => api.post(moderationPaths.report(id), keepPinId ? { action, keepPinId } : { action }),
+    onSuccess: done,
+  });
+}
+
+export function useChanges(userId: number | null) {
+  return useQuery({ queryKey: moderationKeys.changes(userId), queryFn: () => api.get<Revision[]>(moderationPaths.changes(userId)), staleTime: 0 });
+}
+
+export function useRevertSince() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ userId, since }: { userId: number; since: string }) => api.post<{ reverted: number[]; hidden: number[] }>(moderationPaths.revertSince(userId), { since }),
+    onSuccess: done,
+  });
+}
+
+export function usePlayers(q: string) {
+  return useQuery({ queryKey: moderationKeys.players(q), queryFn: () => api.get<Player[]>(moderationPaths.players(q)), staleTime: 0 });
+}
+
+export function useSuspend() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ userId, until, reason }: { userId: number; until: string | null; reason?: string }) =>
+      until ? api.post(moderationPaths.suspend(userId), { until, reason }) : api.delete(moderationPaths.suspend(userId)),
+    onSuccess: done,
+  });
+}
+
+export function useSetRole() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: 'moderator' | 'user' }) => api.post(moderationPaths.role(userId), { role }),
+    onSuccess: done,
+  });
+}
+
+export function useHidePin() {
+  const done = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: ({ pinId, hidden }: { pinId: number; hidden: boolean }) => api.post(moderationPaths.hide(pinId), { hidden }),
+    onSuccess: done,
+  });
+}
+
+export function useAudit() {
+  return useQuery({ queryKey: moderationKeys.audit, queryFn: () => api.get<AuditEntry[]>(moderationPaths.audit), staleTime: 0 });
+}
+
+/** Catalogue upkeep (admins): add, rename or move a category, reorder, add a tag. Each refetches the category list. */
+export function useCatalogue() {
+  const qc = useQueryClient();
+  const done = async () => {
+    await qc.invalidateQueries({ queryKey: baseKeys.categoryGroups });
+    await qc.invalidateQueries({ queryKey: baseKeys.tagGroups });
+    await qc.invalidateQueries({ queryKey: moderationKeys.audit });
+  };
+  return {
+    addCategory: useMutation({ mutationFn: (b: { groupId: number; name: string; icon: number }) => api.post<{ id: number }>(`${m}/categories`, b), onSuccess: done }),
+    editCategory: useMutation({ mutationFn: ({ id, ...b }: { id: number; name?: string; icon?: number; groupId?: number }) => api.patch(`${m}/categories/${id}`, b), onSuccess: done }),
+    order: useMutation({ mutationFn: (ids: number[]) => api.post(`${m}/categories/order`, { ids }), onSuccess: done }),
+    addTag: useMutation({ mutationFn: ({ id, ...b }: { id: number; groupName: string; name: string }) => api.post(`${m}/categories/${id}/tags`, b), onSuccess: done }),
+  };
+}
