@@ -50,7 +50,8 @@ export const RELAY_PATH = '/v1/tracker/:code';
 /** Registers the tracker relay (and @fastify/websocket) on the API scope. */
 export async function registerRelay(app: FastifyInstance, limits: Partial<RelayLimits> = {}): Promise<RelayHub> {
   const all: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...limits };
-  const hub = new RelayHub(all);
+  // On PostgreSQL other processes may hold the code's other sockets: the hub links them over LISTEN/NOTIFY.
+  const hub = new RelayHub(all, app.hasDecorator('db') && app.db.kind === 'postgres' ? app.db : undefined);
   await app.register(websocket, { options: { maxPayload: all.maxMessageBytes } });
   app.addHook('preClose', async () => hub.closeAll());
   app.get<{ Params: { code: string }; Querystring: { role?: string } }>(RELAY_PATH, { websocket: true }, (socket, request) => {
@@ -59,8 +60,12 @@ export async function registerRelay(app: FastifyInstance, limits: Partial<RelayL
       socket.close(RelayClose.badCode, 'code must be 8 characters of 0-9A-Z');
       return;
     }
-    if (request.query.role === 'server') hub.joinTracker(code, socket);
-    else hub.joinViewer(code, socket);
+    const join = request.query.role === 'server' ? hub.joinTracker(code, socket) : hub.joinViewer(code, socket);
+    join.catch((e: unknown) => {
+      request.log.warn({ err: e }, 'relay join failed');
+      socket.resume();
+      socket.close(1011, 'relay unavailable');
+    });
   });
   return hub;
 }
