@@ -110,6 +110,7 @@ function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean, lis
     async notify(channel: string, payload: string) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, listenReconnects: listener.reconnects }),
     async close() {
       await listener.close();
       await pool.end();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { RelayClose, isTrackerCode } from '../../src/tracker/protocol';
+import { Gauge } from 'prom-client';
 import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
 
 /*
@@ -54,6 +55,22 @@ export async function registerRelay(app: FastifyInstance, limits: Partial<RelayL
   const hub = new RelayHub(all, app.hasDecorator('db') && app.db.kind === 'postgres' ? app.db : undefined);
   await app.register(websocket, { options: { maxPayload: all.maxMessageBytes } });
   app.addHook('preClose', async () => hub.closeAll());
+  if (app.hasDecorator('metrics')) {
+    new Gauge({
+      name: 'relay_sockets',
+      help: 'Tracker relay in this process: rooms (codes), viewers, trackers, notifications published to other processes, frames too large for them',
+      labelNames: ['kind'] as const,
+      registers: [app.metrics],
+      collect() {
+        const s = hub.stats();
+        this.set({ kind: 'rooms' }, s.rooms);
+        this.set({ kind: 'viewers' }, s.viewers);
+        this.set({ kind: 'trackers' }, s.trackers);
+        this.set({ kind: 'published' }, hub.bus?.published ?? 0);
+        this.set({ kind: 'dropped_large' }, hub.droppedLarge);
+      },
+    });
+  }
   app.get<{ Params: { code: string }; Querystring: { role?: string } }>(RELAY_PATH, { websocket: true }, (socket, request) => {
     const { code } = request.params;
     if (!isTrackerCode(code)) {
