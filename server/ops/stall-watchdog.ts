@@ -4,12 +4,14 @@ import { Worker } from 'node:worker_threads';
 // database spinning at 100 % CPU with every request hanging): no beat for `ms` kills the process, which a
 // supervisor then restarts.
 const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+const { writeSync } = process.getBuiltinModule('node:fs');
 let last = Date.now();
 parentPort.on('message', () => { last = Date.now(); });
 setInterval(() => {
   if (Date.now() - last < workerData.ms) return;
-  process.stderr.write('서버가 ' + Math.round((Date.now() - last) / 1000) + '초 동안 응답하지 않아 종료합니다. / The event loop stalled; exiting so a supervisor restarts the server.\\n');
+  // Straight to fd 2: a worker's process.stderr goes through the stuck main thread.
+  writeSync(2, '서버가 ' + Math.round((Date.now() - last) / 1000) + '초 동안 응답하지 않아 종료합니다. / The event loop stalled; exiting so a supervisor restarts the server.\\n');
   process.kill(process.pid, 'SIGKILL');
 }, Math.min(1000, workerData.ms / 4));
 `;
