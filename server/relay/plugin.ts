@@ -28,21 +28,13 @@ import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
  *   the newcomer would lock it out until the stale socket's idle timeout. Anyone holding the code
  *   can already watch; taking the tracker seat needs the same code, so nothing new is exposed.
  *
- * Scaling to several server processes (one process now):
- * - Each process keeps its own sockets. A packet whose target is not local is published on a
- *   per-code channel and delivered by the process that holds the target socket.
- * - With PostgreSQL: LISTEN "tracker_<CODE>" while a process has any socket of that code;
- *   publish with pg_notify('tracker_<CODE>', json). Viewer ids carry the process id
- *   (`<proc>.<random>`) so `to` tells which process owns the socket. NOTIFY payloads are limited
- *   to ~8000 bytes: SDP offers fit; larger frames would go through a table row whose id is sent.
- * - One tracker per code across processes: the process that admits a tracker takes
- *   pg_try_advisory_lock(hashtext(code)) on its connection and announces "tracker-here";
- *   a newer tracker elsewhere announces "replace" and the old holder closes its socket.
- * - new-peer / peer-left become notifications on the same channel; the per-code viewer limit
- *   is counted in a small `tracker_presence` table (code, viewer id, process, last_seen) swept
- *   on process start and by last_seen.
- * - A broker (Redis pub/sub, NATS) replaces LISTEN/NOTIFY 1:1 when traffic outgrows PostgreSQL;
- *   sticky sessions are not needed because routing is by code, not by connection.
+ * Several server processes (PostgreSQL; RelayBus.ts): each process keeps its own sockets and LISTENs on
+ *   "relay_<code>" while it has any socket of the code. Packets whose target is not local, and new-peer /
+ *   peer-left / tracker-here news, are published with pg_notify (one code's notifications in order). Presence rows
+ *   (`relay_peers`: code, peer id, process, seen_at) hold the tracker seat (a newer tracker anywhere replaces the
+ *   older one, 4409) and the per-code viewer limit (counted under an advisory lock); rows of a dead process go
+ *   stale after 90 s. Frames over ~7.6 KB (NOTIFY's limit) stay local. On PGlite (one process) nothing of this
+ *   runs. Sticky sessions are not needed: routing is by code, not by connection.
  */
 
 /** The relay's WebSocket route, under the API prefix: /api/v1/tracker/{CODE}. */
