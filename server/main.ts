@@ -66,7 +66,8 @@ export async function main(): Promise<void> {
     }
   }
   let stopping: Promise<void> | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Filled once listening: a storage failure during migrations has no app to drain yet.
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   let probe: ReturnType<typeof setInterval> | undefined;
   let stopWatchdog = () => {};
   // A storage failure cannot be mended in-process: stop taking traffic, say why, exit non-zero for a supervisor.
@@ -79,7 +80,8 @@ export async function main(): Promise<void> {
   await migrate(db);
   const seeded = await seedIfEmpty(db, config);
   if (seeded) console.log(`데모 월드를 만들었습니다: 핀 ${seeded.pins.toLocaleString('ko-KR')}개 (${seeded.ms} ms)`);
-  app = await buildApp({ config, db, logger: true });
+  const app = await buildApp({ config, db, logger: true });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
   stopWatchdog = startStallWatchdog(Number(process.env.STALL_EXIT_S || 30) * 1000);
   if (!config.databaseUrl) {
@@ -93,16 +95,16 @@ export async function main(): Promise<void> {
   /** Graceful stop: /readyz turns false, no new connections, in-flight requests and relay sockets drain, bounded. */
   function stop(code: number): Promise<void> {
     stopping ??= (async () => {
-      if (app) {
-        app.readiness.ready = false;
-        app.readiness.reason = code === 0 ? 'shutting down' : 'storage failure';
+      if (running.app) {
+        running.app.readiness.ready = false;
+        running.app.readiness.reason = code === 0 ? 'shutting down' : 'storage failure';
       }
       if (probe) clearInterval(probe);
       setTimeout(() => {
         console.error(`${SHUTDOWN_MS} ms 안에 정리하지 못해 강제로 종료합니다. / Shutdown took over ${SHUTDOWN_MS} ms; exiting.`);
         process.exit(code || 1);
       }, SHUTDOWN_MS).unref();
-      await app?.close().catch(() => undefined);
+      await running.app?.close().catch(() => undefined);
       await db.close().catch(() => undefined);
       stopWatchdog();
       process.exit(code);
