@@ -17,10 +17,14 @@ function cookiesOf(res: Response): Record<string, string> {
   return out;
 }
 
-/** Signs `email` in at `base` (the local provider's form, login, then register with `nickname`). */
-export async function signInOver(base: string, email: string, nickname: string): Promise<HttpSession> {
+/**
+ * Signs `email` in at `base` (the local provider's form, login, then register with `nickname`). `loginBase`, when
+ * given, takes the login and register calls: the form on one process, the login on another.
+ */
+export async function signInOver(formBase: string, email: string, nickname: string, loginBase = formBase): Promise<HttpSession> {
+  const base = loginBase;
   const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state: 's', email });
-  const auth = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const auth = await fetch(`${formBase}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(auth.headers.get('location') ?? '', 'http://x').searchParams.get('code');
   if (!code) throw new Error(`no code from the local provider (${auth.status})`);
   const json = { 'content-type': 'application/json' };

@@ -25,3 +25,14 @@ create table if not exists relay_peers (
   primary key (code, peer_id)
 );
 create index if not exists relay_peers_proc on relay_peers (proc);
+
+-- The built-in sign-in provider's single-use codes and access tokens (LOCAL_LOGIN=1), shared by every process so
+-- that the form on one and the login call on another meet. Only SHA-256 hashes are stored; rows live minutes.
+create table if not exists local_oauth_grants (
+  key_hash     text primary key,
+  kind         text not null check (kind in ('code', 'token')),
+  email        text not null,
+  redirect_uri text,
+  expires_at   timestamptz not null
+);
+create index if not exists local_oauth_grants_expires_at on local_oauth_grants (expires_at);
