@@ -52,7 +52,7 @@ describe.runIf(url)('two server processes on one PostgreSQL', () => {
     expect(after.json.error).toMatchObject({ errClazz: 'access_token_invalid' });
   });
 
-  it('signs in with the local provider's form on A and the login call on B', async () => {
+  it('signs in with the local provider form on A and the login call on B', async () => {
     const s = await signInOver(a.url, 'form-a-login-b@example.com', '폼은A', b.url);
     expect((await call(a.url, s, 'GET', '/api/v1/me')).json.result).toMatchObject({ nickname: '폼은A' });
     expect((await call(b.url, s, 'GET', '/api/v1/me')).json.result).toMatchObject({ nickname: '폼은A' });

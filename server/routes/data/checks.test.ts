@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from './fixture';
+import { batchSliceStats, EMBEDDED_BATCH_SLICE } from '../../repos/checks';
 
 const PINS = 21_000;
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -104,6 +105,30 @@ describe('POST /v1/pin/batch-check', () => {
     expect(off.body.result.userChecks).toHaveLength(10_000);
     expect(await exactCounts()).toBe(0);
   }, 60_000);
+
+  it('lets another player\'s single check through while a 20,000-pin batch runs (slices on the embedded database)', async () => {
+    const heavy = await freshUser('대량반복');
+    const victim = await freshUser('피해자');
+    const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
+    const slicesBefore = batchSliceStats.slices;
+    const order: string[] = [];
+    const batch = t.call(heavy, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true }).then((r) => { order.push('batch'); return r; });
+    // The victim asks once the batch has started writing (its first slice is done on the embedded database).
+    while (t.db.kind === 'pglite' && batchSliceStats.slices === slicesBefore) await new Promise((r) => setTimeout(r, 1));
+    const single = await t.call(victim, 'POST', '/api/v1/pin/20500/check', { check: true });
+    order.push('single');
+    expect(single.status).toBe(200);
+    const r = await batch;
+    expect(r.status).toBe(200);
+    expect(r.body.result.userChecks).toHaveLength(20_000);
+    expect(order).toEqual(['single', 'batch']);
+    if (t.db.kind === 'pglite') expect(batchSliceStats.slices - slicesBefore).toBe(20_000 / EMBEDDED_BATCH_SLICE);
+    // A large batch with one unknown id writes nothing, sliced or not.
+    const bad = await t.call(victim, 'POST', '/api/v1/pin/batch-check', { pinIds: [...ids.slice(0, 5_000), 999_999], check: true });
+    expect(bad.status).toBe(400);
+    expect((await t.call(victim, 'GET', '/api/v1/me/checks')).body.result.pinIds).toEqual([20500]);
+    expect(await exactCounts()).toBe(0);
+  }, 90_000);
 
   it('refuses bad bodies and visitors', async () => {
     const cases = [{ pinIds: [], check: true }, { pinIds: [1], check: 'y' }, { pinIds: ['a'], check: true }, { pinIds: [0], check: true },
