@@ -12,6 +12,7 @@ import { registerSuspensionGuard } from './moderation/suspension';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
 import { registerClient } from './client';
+import { registerOps } from './ops/plugin';
 
 export interface AppOptions {
   config: Config;
@@ -25,12 +26,18 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // A load balancer's X-Request-Id is kept (logs line up across hops); otherwise one is made here.
+    requestIdHeader: 'x-request-id',
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorateRequest('userId', null);
   registerEnvelopeHandlers(app);
+  await registerOps(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await registerAuth(app);
   await app.register(async (api) => {

@@ -1,10 +1,14 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import { buildApp } from './app';
 import { seedIfEmpty } from './seed/seed';
+import { lockDataDir } from './ops/data-dir-lock';
+import { guardStorage } from './ops/storage-guard';
+import { startStallWatchdog } from './ops/stall-watchdog';
 
 function refuse(message: string): never {
   console.error(`시작할 수 없습니다: ${message}`);
@@ -39,6 +43,11 @@ async function open(config: Config): Promise<Db> {
   }
 }
 
+/** Milliseconds from a signal to a forced exit: in-flight requests and relay sockets get this long to finish. */
+const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+/** How often the embedded database's folder is probed with a small write. */
+const STORAGE_PROBE_MS = 5_000;
+
 /** Starts the server: data folder, database, migrations, demo world on first start, then listen. */
 export async function main(): Promise<void> {
   let config: Config;
@@ -48,20 +57,62 @@ export async function main(): Promise<void> {
     refuse((e as Error).message);
   }
   ensureWritable(config.dataDir);
-  const db = await open(config);
+  // The embedded database belongs to one process; PostgreSQL is shared, and so may DATA_DIR be then.
+  if (!config.databaseUrl) {
+    try {
+      lockDataDir(config.dataDir);
+    } catch (e) {
+      refuse((e as Error).message);
+    }
+  }
+  let stopping: Promise<void> | undefined;
+  // Filled once listening: a storage failure during migrations has no app to drain yet.
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+  let probe: ReturnType<typeof setInterval> | undefined;
+  let stopWatchdog = () => {};
+  // A storage failure cannot be mended in-process: stop taking traffic, say why, exit non-zero for a supervisor.
+  const storageFailed = (e: Error) => {
+    if (stopping) return;
+    console.error(`저장소 오류로 서버를 종료합니다 / Storage failure, exiting: ${e.message.split('\n')[0]}`);
+    void stop(1);
+  };
+  const db = guardStorage(await open(config), storageFailed);
   await migrate(db);
   const seeded = await seedIfEmpty(db, config);
   if (seeded) console.log(`데모 월드를 만들었습니다: 핀 ${seeded.pins.toLocaleString('ko-KR')}개 (${seeded.ms} ms)`);
   const app = await buildApp({ config, db, logger: true });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
+  stopWatchdog = startStallWatchdog(Number(process.env.STALL_EXIT_S || 30) * 1000);
+  if (!config.databaseUrl) {
+    probe = setInterval(() => {
+      writeFile(join(config.dataDir, '.storage-probe'), String(Date.now())).catch((e: Error) => storageFailed(e));
+    }, STORAGE_PROBE_MS);
+    probe.unref();
+  }
   console.log(`명조 커뮤니티 지도: ${config.publicUrl}`);
-  const stop = async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+
+  /** Graceful stop: /readyz turns false, no new connections, in-flight requests and relay sockets drain, bounded. */
+  function stop(code: number): Promise<void> {
+    stopping ??= (async () => {
+      if (running.app) {
+        running.app.readiness.ready = false;
+        running.app.readiness.reason = code === 0 ? 'shutting down' : 'storage failure';
+      }
+      if (probe) clearInterval(probe);
+      setTimeout(() => {
+        console.error(`${SHUTDOWN_MS} ms 안에 정리하지 못해 강제로 종료합니다. / Shutdown took over ${SHUTDOWN_MS} ms; exiting.`);
+        process.exit(code || 1);
+      }, SHUTDOWN_MS).unref();
+      await running.app?.close().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      stopWatchdog();
+      process.exit(code);
+    })();
+    return stopping;
+  }
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,7 +1,12 @@
 import type { Db } from '../db';
 import { signValue, verifyValue } from './tokens';
 
-/** How long a "this session is alive" answer is trusted without asking the database again. */
+/**
+ * How long a "this session is alive" answer is trusted without asking the database again. Only on the embedded
+ * PGlite, which one process owns (the DATA_DIR lock), so a revocation there drops the entry at once. On
+ * PostgreSQL several processes share the sessions: each request asks the database (one primary-key lookup), so a
+ * logout on one process is refused by every other at once, not after a cache window.
+ */
 const SESSION_CACHE_MS = 5_000;
 
 interface AccessPayload {
@@ -33,7 +38,8 @@ export class AuthService {
   async verifyAccess(token: string): Promise<number | null> {
     const p = this.decodeAccess(token);
     if (!p || p.exp <= Date.now()) return null;
-    const hit = this.live.get(p.sid);
+    const cache = this.db.kind === 'pglite';
+    const hit = cache ? this.live.get(p.sid) : undefined;
     if (hit && hit.until > Date.now()) return hit.userId === p.uid ? p.uid : null;
     const { rows } = await this.db.query<{ user_id: number }>(
       'select user_id from sessions where id = $1 and revoked_at is null and expires_at > now()', [p.sid]);
@@ -41,6 +47,7 @@ export class AuthService {
       this.live.delete(p.sid);
       return null;
     }
+    if (!cache) return p.uid;
     if (this.live.size > 10_000) this.live.clear();
     this.live.set(p.sid, { userId: p.uid, until: Date.now() + SESSION_CACHE_MS });
     return p.uid;

@@ -55,7 +55,7 @@ type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: strin
  * (form-encoded code → access token), GET /oauth/local/userinfo (Kakao's shape). Top level, not /api.
  */
 export async function registerLocalProvider(root: FastifyInstance): Promise<void> {
-  const provider = new LocalProvider();
+  const provider = new LocalProvider(root.db);
   const limits = rateLimitsFromEnv();
   await root.register(async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -88,7 +88,7 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       const q = { client_id: b.client_id!, redirect_uri: b.redirect_uri!, state: b.state ?? '' };
       const email = (b.email ?? '').trim().toLowerCase();
       if (!EMAIL.test(email) || email.length > 254) return page(reply, 400, form(q, '올바른 이메일 주소를 입력해 주세요.', b.email ?? ''));
-      const code = provider.issueCode(email, q.redirect_uri);
+      const code = await provider.issueCode(email, q.redirect_uri);
       const target = new URL(q.redirect_uri, 'http://relative.invalid');
       target.searchParams.set('code', code);
       if (q.state) target.searchParams.set('state', q.state);
@@ -101,14 +101,14 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       reply.header('cache-control', 'no-store');
       if (b.grant_type !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type' });
       if (b.client_id !== LOCAL_CLIENT_ID || b.client_secret !== localClientSecret(root)) return reply.status(401).send({ error: 'invalid_client' });
-      const token = provider.exchange(b.code ?? '', b.redirect_uri ?? '');
+      const token = await provider.exchange(b.code ?? '', b.redirect_uri ?? '');
       if (!token) return reply.status(400).send({ error: 'invalid_grant' });
       return { access_token: token, token_type: 'bearer', expires_in: 600 };
     });
 
     app.get('/oauth/local/userinfo', async (request, reply) => {
       const auth = request.headers.authorization ?? '';
-      const email = auth.startsWith('Bearer ') ? provider.emailOf(auth.slice(7)) : null;
+      const email = auth.startsWith('Bearer ') ? await provider.emailOf(auth.slice(7)) : null;
       if (!email) return reply.status(401).send({ msg: 'this access token does not exist', code: -401 });
       return { id: LocalProvider.idOf(email), kakao_account: { email, has_email: true, is_email_valid: true, is_email_verified: true } };
     });

@@ -38,7 +38,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
  * provider (/oauth/local/*, when LOCAL_LOGIN) and the image files (/images/*).
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
-  app.decorate('auth', new AuthService(loadSessionSecret(app.config), app.db));
+  app.decorate('auth', new AuthService(await loadSessionSecret(app.config, app.db), app.db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', async (request) => authenticate(app, request));
   await registerSecurity(app);

@@ -6,11 +6,17 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /**
  * One dedicated connection per process carries every LISTEN; handlers are kept per channel. It is opened on the
- * first `listen` and closed with the pool.
+ * first `listen` and closed with the pool. When the connection drops (a database restart, a network blip) it is
+ * opened again with backoff and every channel is listened to again; notifications sent meanwhile are lost, as
+ * PostgreSQL keeps none for a listener that is not connected.
  */
 class Listener {
   private client: pg.Client | undefined;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retryMs = 100;
+  /** Times the connection was opened again after dropping (for /metrics). */
+  reconnects = 0;
 
   constructor(private readonly url: string) {}
 
@@ -38,12 +44,36 @@ class Listener {
     client.on('notification', (m) => {
       for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
     });
-    client.on('error', () => undefined);
+    const lost = () => {
+      if (this.client !== client || this.closed) return;
+      this.client = undefined;
+      setTimeout(() => void this.reconnect(), this.retryMs).unref();
+      this.retryMs = Math.min(this.retryMs * 2, 5_000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
     return client;
   }
 
+  private async reconnect(): Promise<void> {
+    if (this.closed || this.client) return;
+    try {
+      const client = await this.connect();
+      for (const channel of this.handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      this.retryMs = 100;
+      this.reconnects++;
+    } catch {
+      const c = this.client as pg.Client | undefined;
+      this.client = undefined;
+      await c?.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.reconnect(), this.retryMs).unref();
+      this.retryMs = Math.min(this.retryMs * 2, 5_000);
+    }
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     const c = this.client;
     this.client = undefined;
     this.handlers.clear();
@@ -80,6 +110,7 @@ function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean, lis
     async notify(channel: string, payload: string) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, listenReconnects: listener.reconnects }),
     async close() {
       await listener.close();
       await pool.end();

@@ -4,6 +4,8 @@ import {
   BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
   parseJsonObject, parsePlayerInfo, parseSignalPacket, type SignalPacket,
 } from '../../src/tracker/protocol';
+import { MAX_BUS_TEXT, RelayBus, type BusEvent } from './RelayBus';
+import type { Db } from '../db';
 
 /** Limits of the relay; every one can be lowered in tests. */
 export interface RelayLimits {
@@ -61,8 +63,12 @@ export interface RelayStats {
  */
 export class RelayHub {
   private readonly rooms = new Map<string, Room>();
+  /** The link to other processes (PostgreSQL); undefined on PGlite, which one process owns. */
+  readonly bus: RelayBus | undefined;
 
-  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS) {}
+  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS, db?: Db) {
+    this.bus = db ? new RelayBus(db, (code, event) => this.onBus(code, event)) : undefined;
+  }
 
   stats(): RelayStats {
     let viewers = 0;
@@ -75,7 +81,16 @@ export class RelayHub {
   }
 
   /** Admits the desktop tracker for `code`; a second tracker replaces the first (see plugin.ts). */
-  joinTracker(code: string, socket: WebSocket): void {
+  async joinTracker(code: string, socket: WebSocket): Promise<void> {
+    if (this.bus) {
+      if (this.full(code, socket)) return;
+      // Frames wait in the socket until the seat is taken and the code's channel is heard.
+      socket.pause();
+      await this.bus.enter(code);
+      await this.bus.claimTracker(code);
+      socket.resume();
+      if (socket.readyState !== socket.OPEN) return this.bus.leave(code);
+    }
     const room = this.room(code, socket);
     if (!room) return;
     const old = room.tracker;
@@ -92,29 +107,52 @@ export class RelayHub {
       this.send(peer, { from: v.id, to: SERVER_ID, msg: { type: 'new-peer' } });
       this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
     }
+    if (this.bus) {
+      this.bus.publish(code, { k: 'tracker' });
+      for (const id of await this.bus.remoteViewers(code)) this.send(peer, { from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
+    }
   }
 
   /** Admits a viewer for `code`; it is told its id and whether the tracker is there. */
-  joinViewer(code: string, socket: WebSocket): void {
+  async joinViewer(code: string, socket: WebSocket): Promise<void> {
+    let id = `v${randomBytes(9).toString('base64url')}`;
+    let trackerElsewhere = false;
+    if (this.bus) {
+      if (this.full(code, socket)) return;
+      socket.pause();
+      await this.bus.enter(code);
+      const r = await this.bus.addViewer(code, id, this.limits.maxViewersPerCode);
+      // A paused socket could not read the close handshake's reply: resume before closing.
+      socket.resume();
+      if (!r.admitted) {
+        socket.close(RelayClose.roomFull, 'too many viewers for this code');
+        return this.bus.leave(code);
+      }
+      if (socket.readyState !== socket.OPEN) {
+        this.bus.remove(code, id);
+        return this.bus.leave(code);
+      }
+      trackerElsewhere = r.tracker;
+    }
     const room = this.room(code, socket);
     if (!room) return;
-    if (room.viewers.size >= this.limits.maxViewersPerCode) {
+    if (!this.bus && room.viewers.size >= this.limits.maxViewersPerCode) {
       socket.close(RelayClose.roomFull, 'too many viewers for this code');
       this.dropIfEmpty(code, room);
       return;
     }
-    let id: string;
-    do id = `v${randomBytes(9).toString('base64url')}`; while (room.viewers.has(id));
+    while (room.viewers.has(id)) id = `v${randomBytes(9).toString('base64url')}`;
     const peer = this.peer(id, socket, this.limits.viewerRatePerS);
     room.viewers.set(id, peer);
     socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveViewer(code, peer));
-    this.send(peer, { from: RELAY_ID, to: id, msg: { type: 'welcome', data: { id, tracker: room.tracker !== undefined } } });
+    this.send(peer, { from: RELAY_ID, to: id, msg: { type: 'welcome', data: { id, tracker: room.tracker !== undefined || trackerElsewhere } } });
     if (room.tracker) this.send(room.tracker, { from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
+    else if (this.bus) this.bus.publish(code, { k: 'viewer', id });
   }
 
-  /** Closes every socket (server shutdown). */
-  closeAll(): void {
+  /** Closes every socket (server shutdown) and removes this process's presence. */
+  async closeAll(): Promise<void> {
     for (const room of this.rooms.values()) {
       for (const p of [room.tracker, ...room.viewers.values()]) {
         if (!p) continue;
@@ -123,7 +161,63 @@ export class RelayHub {
       }
     }
     this.rooms.clear();
+    await this.bus?.close();
   }
+
+  /** Too many codes in this process: the socket is closed (the check before a cross-process join). */
+  private full(code: string, socket: WebSocket): boolean {
+    if (this.rooms.has(code) || this.rooms.size < this.limits.maxRooms) return false;
+    socket.close(RelayClose.tooManyRooms, 'relay is full');
+    return true;
+  }
+
+  /** Another process's news about a code this process has sockets of. */
+  private onBus(code: string, event: BusEvent): void {
+    const room = this.rooms.get(code);
+    if (!room) return;
+    switch (event.k) {
+      case 'tracker':
+        // A newer tracker elsewhere took the seat: ours is replaced, as within one process.
+        if (room.tracker) {
+          const old = room.tracker;
+          room.tracker = undefined;
+          this.stop(old);
+          old.socket.close(RelayClose.replaced, 'replaced by a newer tracker');
+        }
+        for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
+        break;
+      case 'tracker-left':
+        if (!room.tracker) for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
+        break;
+      case 'viewer':
+        if (room.tracker) this.send(room.tracker, { from: event.id, to: SERVER_ID, msg: { type: 'new-peer' } });
+        break;
+      case 'viewer-left':
+        if (room.tracker) this.send(room.tracker, { from: event.id, to: SERVER_ID, msg: { type: 'peer-left' } });
+        break;
+      case 'to-viewer':
+        for (const v of room.viewers.values()) {
+          if ((event.to === BROADCAST_ID || event.to === v.id) && v.socket.readyState === v.socket.OPEN) v.socket.send(event.text);
+        }
+        break;
+      case 'to-tracker':
+        if (room.tracker?.socket.readyState === room.tracker?.socket.OPEN) room.tracker?.socket.send(event.text);
+        break;
+    }
+  }
+
+  /** Sends a packet to the other processes; frames over NOTIFY's limit stay local (logged by the caller's stats). */
+  private publishPacket(code: string, to: string | null, text: string): void {
+    if (!this.bus) return;
+    if (text.length > MAX_BUS_TEXT) {
+      this.droppedLarge++;
+      return;
+    }
+    this.bus.publish(code, to === null ? { k: 'to-tracker', text } : { k: 'to-viewer', to, text });
+  }
+
+  /** Frames too large for NOTIFY that could not reach another process. */
+  droppedLarge = 0;
 
   private room(code: string, socket: WebSocket): Room | undefined {
     let room = this.rooms.get(code);
@@ -200,27 +294,36 @@ export class RelayHub {
       if (packet.to === '' || packet.to === BROADCAST_ID) {
         const text = JSON.stringify(out);
         for (const v of room.viewers.values()) if (v.socket.readyState === v.socket.OPEN) v.socket.send(text);
+        this.publishPacket(code, BROADCAST_ID, text);
         return;
       }
     }
     const target = room.viewers.get(packet.to);
     if (target) this.send(target, out);
+    else this.publishPacket(code, packet.to, JSON.stringify(out));
   }
 
   private onViewerFrame(code: string, peer: Peer, raw: RawData, isBinary: boolean): void {
     const packet = this.read(peer, this.limits.viewerRatePerS, raw, isBinary);
     const room = this.rooms.get(code);
     // A viewer talks to its own code's tracker and nobody else; `from` is always its own id.
-    if (!packet || !room?.tracker || packet.to !== SERVER_ID || !FROM_VIEWER.has(packet.msg.type)) return;
-    this.send(room.tracker, { from: peer.id, to: SERVER_ID, msg: packet.msg });
+    if (!packet || !room || packet.to !== SERVER_ID || !FROM_VIEWER.has(packet.msg.type)) return;
+    const out: SignalPacket = { from: peer.id, to: SERVER_ID, msg: packet.msg };
+    if (room.tracker) this.send(room.tracker, out);
+    else this.publishPacket(code, null, JSON.stringify(out));
   }
 
   private leaveTracker(code: string, peer: Peer): void {
     this.stop(peer);
+    this.bus?.leave(code);
     const room = this.rooms.get(code);
     if (!room || room.tracker !== peer) return;
     room.tracker = undefined;
     for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
+    if (this.bus) {
+      this.bus.remove(code, SERVER_ID);
+      this.bus.publish(code, { k: 'tracker-left' });
+    }
     this.dropIfEmpty(code, room);
   }
 
@@ -229,6 +332,11 @@ export class RelayHub {
     const room = this.rooms.get(code);
     if (!room || room.viewers.get(peer.id) !== peer) return;
     room.viewers.delete(peer.id);
+    if (this.bus) {
+      this.bus.leave(code);
+      this.bus.remove(code, peer.id);
+      if (!room.tracker) this.bus.publish(code, { k: 'viewer-left', id: peer.id });
+    }
     if (room.tracker) this.send(room.tracker, { from: peer.id, to: SERVER_ID, msg: { type: 'peer-left' } });
     this.dropIfEmpty(code, room);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { RelayClose, isTrackerCode } from '../../src/tracker/protocol';
+import { Gauge } from 'prom-client';
 import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
 
 /*
@@ -27,21 +28,13 @@ import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
  *   the newcomer would lock it out until the stale socket's idle timeout. Anyone holding the code
  *   can already watch; taking the tracker seat needs the same code, so nothing new is exposed.
  *
- * Scaling to several server processes (one process now):
- * - Each process keeps its own sockets. A packet whose target is not local is published on a
- *   per-code channel and delivered by the process that holds the target socket.
- * - With PostgreSQL: LISTEN "tracker_<CODE>" while a process has any socket of that code;
- *   publish with pg_notify('tracker_<CODE>', json). Viewer ids carry the process id
- *   (`<proc>.<random>`) so `to` tells which process owns the socket. NOTIFY payloads are limited
- *   to ~8000 bytes: SDP offers fit; larger frames would go through a table row whose id is sent.
- * - One tracker per code across processes: the process that admits a tracker takes
- *   pg_try_advisory_lock(hashtext(code)) on its connection and announces "tracker-here";
- *   a newer tracker elsewhere announces "replace" and the old holder closes its socket.
- * - new-peer / peer-left become notifications on the same channel; the per-code viewer limit
- *   is counted in a small `tracker_presence` table (code, viewer id, process, last_seen) swept
- *   on process start and by last_seen.
- * - A broker (Redis pub/sub, NATS) replaces LISTEN/NOTIFY 1:1 when traffic outgrows PostgreSQL;
- *   sticky sessions are not needed because routing is by code, not by connection.
+ * Several server processes (PostgreSQL; RelayBus.ts): each process keeps its own sockets and LISTENs on
+ *   "relay_<code>" while it has any socket of the code. Packets whose target is not local, and new-peer /
+ *   peer-left / tracker-here news, are published with pg_notify (one code's notifications in order). Presence rows
+ *   (`relay_peers`: code, peer id, process, seen_at) hold the tracker seat (a newer tracker anywhere replaces the
+ *   older one, 4409) and the per-code viewer limit (counted under an advisory lock); rows of a dead process go
+ *   stale after 90 s. Frames over ~7.6 KB (NOTIFY's limit) stay local. On PGlite (one process) nothing of this
+ *   runs. Sticky sessions are not needed: routing is by code, not by connection.
  */
 
 /** The relay's WebSocket route, under the API prefix: /api/v1/tracker/{CODE}. */
@@ -50,17 +43,38 @@ export const RELAY_PATH = '/v1/tracker/:code';
 /** Registers the tracker relay (and @fastify/websocket) on the API scope. */
 export async function registerRelay(app: FastifyInstance, limits: Partial<RelayLimits> = {}): Promise<RelayHub> {
   const all: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...limits };
-  const hub = new RelayHub(all);
+  // On PostgreSQL other processes may hold the code's other sockets: the hub links them over LISTEN/NOTIFY.
+  const hub = new RelayHub(all, app.hasDecorator('db') && app.db.kind === 'postgres' ? app.db : undefined);
   await app.register(websocket, { options: { maxPayload: all.maxMessageBytes } });
   app.addHook('preClose', async () => hub.closeAll());
+  if (app.hasDecorator('metrics')) {
+    new Gauge({
+      name: 'relay_sockets',
+      help: 'Tracker relay in this process: rooms (codes), viewers, trackers, notifications published to other processes, frames too large for them',
+      labelNames: ['kind'] as const,
+      registers: [app.metrics],
+      collect() {
+        const s = hub.stats();
+        this.set({ kind: 'rooms' }, s.rooms);
+        this.set({ kind: 'viewers' }, s.viewers);
+        this.set({ kind: 'trackers' }, s.trackers);
+        this.set({ kind: 'published' }, hub.bus?.published ?? 0);
+        this.set({ kind: 'dropped_large' }, hub.droppedLarge);
+      },
+    });
+  }
   app.get<{ Params: { code: string }; Querystring: { role?: string } }>(RELAY_PATH, { websocket: true }, (socket, request) => {
     const { code } = request.params;
     if (!isTrackerCode(code)) {
       socket.close(RelayClose.badCode, 'code must be 8 characters of 0-9A-Z');
       return;
     }
-    if (request.query.role === 'server') hub.joinTracker(code, socket);
-    else hub.joinViewer(code, socket);
+    const join = request.query.role === 'server' ? hub.joinTracker(code, socket) : hub.joinViewer(code, socket);
+    join.catch((e: unknown) => {
+      request.log.warn({ err: e }, 'relay join failed');
+      socket.resume();
+      socket.close(1011, 'relay unavailable');
+    });
   });
   return hub;
 }

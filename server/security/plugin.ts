@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { ApiError } from '../http/errors';
 import { cspDirectives, originOf } from './csp';
 import { rateLimitsFromEnv, type RateLimits } from './limits';
+import { pgRateStore } from './PgRateStore';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Korean message of a refused cross-site call. */
@@ -55,5 +56,7 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits 
     hook: 'preHandler',
     keyGenerator: (r) => (r.userId != null ? `u${r.userId}` : `ip${r.ip}`),
     allowList: (r) => !STATE_CHANGING.has(r.method) || !isApiPath(r.url),
+    // On PostgreSQL every process counts in the same table; PGlite has one process, so memory is exact there.
+    ...(app.db.kind === 'postgres' ? { store: pgRateStore(app.db) } : {}),
   });
 }

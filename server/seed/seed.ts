@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { LOCK_SEED } from '../db/migrate';
 import { bulkInsert, resetSequences } from './bulk';
 import { generateActivity, generateCatalog, generatePins } from './generate';
 import { writeSeedImages } from './images';
@@ -65,9 +66,16 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
   return { pins: checked.pins, ms: Math.round(performance.now() - started) };
 }
 
-/** Seeds the demo world when the database has no categories yet; null when it already has data. */
+/**
+ * Seeds the demo world when the database has no categories yet; null when it already has data. Runs under an
+ * advisory lock in one transaction, so of N processes starting together on an empty database one seeds and
+ * the others find the world there.
+ */
 export async function seedIfEmpty(db: Db, config: Config): Promise<{ pins: number; ms: number } | null> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from categories');
-  if ((rows[0]?.n ?? 0) > 0) return null;
-  return seedWorld(db, { pins: config.seedPins, seed: config.seed, dataDir: config.dataDir });
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_SEED]);
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from categories');
+    if ((rows[0]?.n ?? 0) > 0) return null;
+    return seedWorld(tx, { pins: config.seedPins, seed: config.seed, dataDir: config.dataDir });
+  });
 }

@@ -32,6 +32,8 @@ export function freePort(): Promise<number> {
 export interface StartedServer extends RunningServer {
   /** Stops the server; its data folder is removed unless `keepData` (to start it again on it). */
   stop: (opts?: { keepData?: boolean }) => Promise<void>;
+  /** Resolves with the exit code (or the signal's name) when the process ends by itself or is stopped. */
+  exited: Promise<number | string | null>;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}, at: { port?:
   });
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000);
     const check = () => {
@@ -69,6 +72,7 @@ export async function startServer(env: Record<string, string> = {}, at: { port?:
     port,
     dataDir,
     output: () => out,
+    exited,
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ok, fail } from '../http/envelope';
+import { retryStats } from '../repos/tx';
+
+/** Whether this process should get traffic: false once it is shutting down or its storage failed. */
+export interface Readiness {
+  ready: boolean;
+  /** Why it is not ready (shown by /readyz). */
+  reason: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness;
+    /** This app's Prometheus registry (/metrics); plugins add their own gauges to it. */
+    metrics: Registry;
+  }
+}
+
+const DB_PROBE_MS = 2_000;
+
+/**
+ * Operations endpoints at the top level (not /api): `/healthz` (the process answers), `/readyz` (the database
+ * answers and migrations ran, and the process is not shutting down) and `/metrics` (Prometheus text, prom-client):
+ * request latency by route, the database pool, transaction retries, plus what other plugins register.
+ */
+export async function registerOps(app: FastifyInstance): Promise<void> {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  app.decorate('metrics', registry);
+  app.decorate('readiness', { ready: true, reason: null } as Readiness);
+
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state (PostgreSQL)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = app.db.poolStats?.();
+      if (!s) return;
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+  new Counter({
+    name: 'db_listen_reconnects_total',
+    help: 'Times the LISTEN connection was opened again after dropping',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(app.db.poolStats?.().listenReconnects ?? 0);
+    },
+  });
+  new Counter({
+    name: 'db_transaction_retries_total',
+    help: 'Transactions retried after a serialization failure or deadlock',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(retryStats.retries);
+    },
+  });
+
+  app.get('/healthz', async () => ok({ alive: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const r = app.readiness;
+    if (!r.ready) return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
+    try {
+      await Promise.race([
+        app.db.query("select 1 from schema_migrations where version = (select max(version) from schema_migrations)"),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), DB_PROBE_MS).unref()),
+      ]);
+    } catch (e) {
+      return reply.status(503).send(fail(503, 'not_ready', '데이터베이스에 연결할 수 없습니다.', (e as Error).message));
+    }
+    return ok({ ready: true });
+  });
+  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db';
+
+/** What one process tells the others about a code (a NOTIFY payload on the code's channel). */
+export type BusEvent =
+  | { k: 'tracker' }
+  | { k: 'tracker-left' }
+  | { k: 'viewer'; id: string }
+  | { k: 'viewer-left'; id: string }
+  | { k: 'to-viewer'; to: string; text: string }
+  | { k: 'to-tracker'; text: string };
+
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes; the envelope needs a little of it. */
+export const MAX_BUS_TEXT = 7_600;
+/** Presence rows not refreshed for this long belong to a process that died; they are ignored and swept. */
+const STALE_S = 90;
+const HEARTBEAT_MS = 30_000;
+
+/**
+ * The tracker relay's link between processes on one PostgreSQL: a channel per code (LISTEN while this process
+ * has a socket of the code, NOTIFY to publish) and presence rows (`relay_peers`) that hold the tracker seat and
+ * the per-code viewer limit across processes.
+ */
+export class RelayBus {
+  /** This process's name in presence rows and on the channels (its own notifications are ignored). */
+  readonly proc = randomBytes(6).toString('base64url');
+  private readonly subs = new Map<string, { n: number; ready: Promise<() => Promise<void>> }>();
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  /** Notifications published (for /metrics). */
+  published = 0;
+
+  constructor(private readonly db: Db, private readonly onEvent: (code: string, event: BusEvent) => void) {
+    this.timer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Starts listening on the code's channel (counted: the last `leave` stops it). */
+  async enter(code: string): Promise<void> {
+    let sub = this.subs.get(code);
+    if (!sub) {
+      sub = {
+        n: 0,
+        ready: this.db.listen(channel(code), (payload) => {
+          const m = JSON.parse(payload) as BusEvent & { p: string };
+          if (m.p !== this.proc) this.onEvent(code, m);
+        }),
+      };
+      this.subs.set(code, sub);
+    }
+    sub.n++;
+    await sub.ready;
+  }
+
+  leave(code: string): void {
+    const sub = this.subs.get(code);
+    if (!sub || --sub.n > 0) return;
+    this.subs.delete(code);
+    void sub.ready.then((stop) => stop()).catch(() => undefined);
+  }
+
+  /** Publishes to the code's channel; one code's notifications are sent one after another, so they arrive in order. */
+  publish(code: string, event: BusEvent): void {
+    this.published++;
+    const payload = JSON.stringify({ ...event, p: this.proc });
+    const prev = this.tails.get(code) ?? Promise.resolve();
+    const next = prev.then(() => this.db.notify(channel(code), payload)).catch(() => undefined);
+    this.tails.set(code, next);
+    void next.then(() => {
+      if (this.tails.get(code) === next) this.tails.delete(code);
+    });
+  }
+
+  /** Takes the code's tracker seat for this process (a newer tracker anywhere replaces an older one). */
+  async claimTracker(code: string): Promise<void> {
+    await this.db.query(
+      `insert into relay_peers (code, peer_id, proc) values ($1, 'SERVER', $2)
+       on conflict (code, peer_id) do update set proc = excluded.proc, seen_at = now()`, [code, this.proc]);
+  }
+
+  /**
+   * Adds a viewer when the code has fewer than `max` live viewers in all processes (counted under the code's
+   * advisory lock); says whether a tracker is connected anywhere.
+   */
+  async addViewer(code: string, id: string, max: number): Promise<{ admitted: boolean; tracker: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtext('relay:' || $1))", [code]);
+      const { rows } = await tx.query<{ viewers: number; tracker: boolean }>(
+        `select count(*) filter (where peer_id <> 'SERVER')::int as viewers, bool_or(peer_id = 'SERVER') as tracker
+           from relay_peers where code = $1 and seen_at > now() - make_interval(secs => $2)`, [code, STALE_S]);
+      const row = rows[0] ?? { viewers: 0, tracker: false };
+      if (row.viewers >= max) return { admitted: false, tracker: Boolean(row.tracker) };
+      await tx.query('insert into relay_peers (code, peer_id, proc) values ($1, $2, $3)', [code, id, this.proc]);
+      return { admitted: true, tracker: Boolean(row.tracker) };
+    });
+  }
+
+  /** Live viewers of the code held by other processes. */
+  async remoteViewers(code: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ peer_id: string }>(
+      `select peer_id from relay_peers where code = $1 and peer_id <> 'SERVER' and proc <> $2
+          and seen_at > now() - make_interval(secs => $3)`, [code, this.proc, STALE_S]);
+    return rows.map((r) => r.peer_id);
+  }
+
+  /** Drops this process's presence row of a peer that left. */
+  remove(code: string, peerId: string): void {
+    void this.db.query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc]).catch(() => undefined);
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.db.query('update relay_peers set seen_at = now() where proc = $1', [this.proc]).catch(() => undefined);
+    await this.db.query('delete from relay_peers where seen_at < now() - make_interval(secs => $1)', [STALE_S * 2]).catch(() => undefined);
+  }
+
+  /** Stops the heartbeat and removes this process's presence (shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.db.query('delete from relay_peers where proc = $1', [this.proc]).catch(() => undefined);
+  }
+}
+
+function channel(code: string): string {
+  return `relay_${code.toLowerCase()}`;
+}

@@ -1,0 +1,54 @@
+// The embedded default (PGlite) under real server processes: one process per DATA_DIR, and a storage failure ends
+// the process instead of leaving it hanging.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { startServer, type StartedServer } from '../../tests/support/server';
+import { signInOver } from './http-session';
+
+const embedded = { DATABASE_URL: '', SEED_PINS: '300' };
+
+describe('the embedded database in real processes', () => {
+  const started: StartedServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((s) => s.stop()));
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear line', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    const second = startServer(embedded, { dataDir: a.dataDir }).then(() => 'started', (e: Error) => e.message);
+    const message = await second;
+    expect(message).toContain('server exited with 1');
+    expect(message).toContain('이미 DATA_DIR');
+    expect(message).toContain('Another server');
+    // The first one still serves.
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+  }, 120_000);
+
+  it('exits non-zero when its storage fails, instead of hanging', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    rmSync(`${a.dataDir}/pglite`, { recursive: true, force: true });
+    // A sign-in reads tables whose files are gone: PostgreSQL's "could not open file" (SQLSTATE class 58).
+    await signInOver(a.url, 'disk@example.com', '디스크').catch(() => undefined);
+    const code = await Promise.race([a.exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
+    expect(code).toBe(1);
+    expect(a.output()).toContain('Storage failure');
+  }, 120_000);
+});
+
+describe('the stall watchdog', () => {
+  it('kills a process whose main thread is stuck', async () => {
+    const script = "import { startStallWatchdog } from './server/ops/stall-watchdog.ts'; startStallWatchdog(500); setTimeout(() => { for (;;); }, 100);";
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (b) => (err += b));
+    const signal = await new Promise((resolve) => {
+      const timer = setTimeout(() => { child.kill('SIGKILL'); resolve('timeout'); }, 20_000);
+      child.once('exit', (_code, sig) => { clearTimeout(timer); resolve(sig); });
+    });
+    expect(signal).toBe('SIGKILL');
+    expect(err).toContain('event loop stalled');
+  }, 30_000);
+});
