@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -10,6 +11,8 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
 import { registerClient } from './client';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { rejectUnstorableText } from './http/input';
 
 export interface AppOptions {
   config: Config;
@@ -22,7 +25,18 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // A body trickled in a byte at a time is cut off (408) instead of holding a socket for minutes.
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks request timeouts on this interval (30 s by default, which would double the limit).
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createServer({
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      keepAliveTimeout: 72_000,
+    }, handler),
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', db);
@@ -33,6 +47,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await registerAuth(app);
   await app.register(async (api) => {
     apiNotFound(api);
+    rejectUnstorableText(api);
     await registerAuthRoutes(api);
     await registerDataRoutes(api);
     await registerRelay(api);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustProxyFromEnv, type TrustProxy } from './security/proxy';
 
 /** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
 export interface OAuthProviderConfig {
@@ -37,6 +38,10 @@ export interface Config {
   /** Where the built client lies: dist/ unless CLIENT_DIR says otherwise. */
   clientDir: string;
   logLevel: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY; none by default). */
+  trustProxy: TrustProxy;
+  /** A request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_S, 60). */
+  requestTimeoutMs: number;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -91,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    requestTimeoutMs: num(env, 'REQUEST_TIMEOUT_S', 60) * 1000,
     ...overrides,
   };
   return config;
