@@ -31,9 +31,12 @@ export function checkOrigin(request: FastifyRequest, publicUrl: string): void {
   if (!allowed.has(origin)) throw ApiError.forbidden(crossSiteMessage, `cross-site request from origin ${origin}`);
 }
 
-/** Per-route rate-limit config for sign-in calls (route option `config`). */
+/**
+ * Per-route rate-limit config for sign-in calls (route option `config`). Its own allowList, because the
+ * global one lets reads and non-/api paths through and the local provider lives at /oauth/local.
+ */
 export function signInRateLimit(limits: RateLimits, which: 'signIn' | 'refresh') {
-  return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip } };
+  return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip, allowList: () => false } };
 }
 
 /** Security headers with the CSP, the Origin check and rate limits on writes. Register before any route. */
@@ -51,8 +54,9 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits 
     global: true,
     max: limits.writesPerMin,
     timeWindow: 60_000,
-    // After the auth hook (onRequest) so a signed-in user has a budget of their own, not their IP's.
-    hook: 'preHandler',
+    // After the auth hook (onRequest) so a signed-in user has a budget of their own, not their IP's;
+    // before validation, so malformed attempts count too.
+    hook: 'preValidation',
     keyGenerator: (r) => (r.userId != null ? `u${r.userId}` : `ip${r.ip}`),
     allowList: (r) => !STATE_CHANGING.has(r.method) || !isApiPath(r.url),
   });

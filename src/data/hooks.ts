@@ -206,9 +206,10 @@ export type LoginOutcome = { status: 'signed-in'; me: Me | null } | { status: 'r
 /** Exchanges the provider's authorization code; resolves 'register' when the account is new. */
 export function useOAuthLogin(provider: string) {
   return useMutation({
-    mutationFn: async (code: string): Promise<LoginOutcome> => {
+    // `state` is the one the server bound to this browser at …/start; it refuses a code without it.
+    mutationFn: async ({ code, state }: { code: string; state: string }): Promise<LoginOutcome> => {
       try {
-        const res = await api.post<{ registered?: boolean; needsRegistration?: boolean } | null>(paths.oauthLogin(provider), { code }, { suppressToast: true });
+        const res = await api.post<{ registered?: boolean; needsRegistration?: boolean } | null>(paths.oauthLogin(provider), { code, state }, { suppressToast: true });
         if (res && (res.registered === false || res.needsRegistration === true)) return { status: 'register' };
       } catch (e) {
         if (e instanceof ApiClientError && e.errClazz === 'registration_required') return { status: 'register' };

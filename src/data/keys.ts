@@ -36,6 +36,7 @@ export const paths = {
   logout: '/api/v1/auth/logout',
   emergency: '/api/v1/auth/emergency',
   providers: '/api/v1/auth/providers',
+  oauthStart: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/start`,
   oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
   oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
 };
