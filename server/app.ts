@@ -10,6 +10,7 @@ import { registerDataRoutes } from './routes/data';
 import { registerAuthRoutes } from './routes/auth';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
+import type { RelayLimits } from './relay/RelayHub';
 import { registerClient } from './client';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { rejectUnstorableText } from './http/input';
@@ -18,10 +19,12 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Relay limits (tests lower or raise them). */
+  relayLimits?: Partial<RelayLimits>;
 }
 
 /** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, relayLimits }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -50,7 +53,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     rejectUnstorableText(api);
     await registerAuthRoutes(api);
     await registerDataRoutes(api);
-    await registerRelay(api);
+    await registerRelay(api, relayLimits);
   }, { prefix: '/api' });
   await registerTiles(app);
   await registerClient(app);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { RelayIpLimits } from './ip-limits';
 import type { WebSocket, RawData } from 'ws';
 import {
   BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
@@ -17,8 +18,18 @@ export interface RelayLimits {
   viewerRatePerS: number;
   /** The tracker signals every viewer and streams positions, so it gets more. */
   trackerRatePerS: number;
-  /** A socket silent this long (no frame, ping or pong) is closed. */
+  /** A tracker silent this long (no frame, ping or pong) is closed. */
   idleMs: number;
+  /** A viewer that sends no frame this long is closed (the web client pings every 25 s; WebSocket-level pongs do not count). */
+  viewerIdleMs: number;
+  /** Sockets one address may hold open at once (per process). */
+  maxSocketsPerIp: number;
+  /** Distinct codes one address may open or join per minute (per process): bounds room-filling and probing. */
+  codesPerIpPerMin: number;
+  /** Viewers one address may hold on one code: a few idle sockets cannot fill a streamer's room. */
+  maxViewersPerIpPerCode: number;
+  /** How long a connected tracker has to answer a ping before a newcomer takes its seat. */
+  seatProbeMs: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -28,6 +39,11 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   viewerRatePerS: 60,
   trackerRatePerS: 600,
   idleMs: 90_000,
+  viewerIdleMs: 60_000,
+  maxSocketsPerIp: 24,
+  codesPerIpPerMin: 10,
+  maxViewersPerIpPerCode: 4,
+  seatProbeMs: 5_000,
 };
 
 /** Signal types each side may send; `new-peer` / `peer-left` / `welcome` are written by the relay only. */
@@ -36,10 +52,14 @@ const FROM_VIEWER = new Set(['offer', 'answer', 'ice-candidate']);
 
 interface Peer {
   id: string;
+  ip: string;
   socket: WebSocket;
+  /** When anything (frame, ping, pong) last came from it. */
+  heardAt: number;
   tokens: number;
   refilledAt: number;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
+  idleMs: number;
 }
 
 interface Room {
@@ -61,8 +81,24 @@ export interface RelayStats {
  */
 export class RelayHub {
   private readonly rooms = new Map<string, Room>();
+  private readonly ips: RelayIpLimits;
+  /** Codes whose tracker is being pinged because a newcomer asked for its seat. */
+  private readonly probing = new Set<string>();
 
-  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS) {}
+  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS) {
+    this.ips = new RelayIpLimits(limits.maxSocketsPerIp, limits.codesPerIpPerMin);
+  }
+
+  /** Per-address gate, before anything about the code is revealed; false (socket closed) when over budget. */
+  private admitIp(code: string, socket: WebSocket, ip: string): boolean {
+    const refusal = this.ips.admit(ip, code);
+    if (refusal) {
+      socket.close(RelayClose.rateLimited, refusal === 'sockets' ? 'too many sockets from this address' : 'too many codes from this address');
+      return false;
+    }
+    socket.once('close', () => this.ips.release(ip));
+    return true;
+  }
 
   stats(): RelayStats {
     let viewers = 0;
@@ -74,12 +110,40 @@ export class RelayHub {
     return { rooms: this.rooms.size, viewers, trackers };
   }
 
-  /** Admits the desktop tracker for `code`; a second tracker replaces the first (see plugin.ts). */
-  joinTracker(code: string, socket: WebSocket): void {
+  /**
+   * Admits the desktop tracker for `code`. A tracker already there keeps its seat if it answers a ping
+   * within `seatProbeMs` (the newcomer is closed with 4410); one that has gone silent (the real tracker
+   * after a network change: its old connection is dead) is replaced by the newcomer.
+   */
+  joinTracker(code: string, socket: WebSocket, ip = ''): void {
+    if (!this.admitIp(code, socket, ip)) return;
     const room = this.room(code, socket);
     if (!room) return;
     const old = room.tracker;
-    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS);
+    if (!old || old.socket.readyState !== old.socket.OPEN) return this.seatTracker(code, room, socket, ip);
+    if (this.probing.has(code)) {
+      socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
+      return;
+    }
+    this.probing.add(code);
+    const askedAt = Date.now();
+    old.socket.ping();
+    setTimeout(() => {
+      this.probing.delete(code);
+      const current = this.rooms.get(code);
+      if (socket.readyState !== socket.OPEN) return current && this.dropIfEmpty(code, current);
+      if (!current) return this.joinTracker(code, socket, ip);
+      if (current.tracker === old && old.heardAt >= askedAt && old.socket.readyState === old.socket.OPEN) {
+        socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
+        return;
+      }
+      this.seatTracker(code, current, socket, ip);
+    }, this.limits.seatProbeMs);
+  }
+
+  private seatTracker(code: string, room: Room, socket: WebSocket, ip: string): void {
+    const old = room.tracker;
+    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS, ip, this.limits.idleMs, true);
     room.tracker = peer;
     if (old) {
       this.stop(old);
@@ -95,17 +159,20 @@ export class RelayHub {
   }
 
   /** Admits a viewer for `code`; it is told its id and whether the tracker is there. */
-  joinViewer(code: string, socket: WebSocket): void {
+  joinViewer(code: string, socket: WebSocket, ip = ''): void {
+    if (!this.admitIp(code, socket, ip)) return;
     const room = this.room(code, socket);
     if (!room) return;
-    if (room.viewers.size >= this.limits.maxViewersPerCode) {
+    let fromIp = 0;
+    for (const v of room.viewers.values()) if (v.ip === ip) fromIp++;
+    if (room.viewers.size >= this.limits.maxViewersPerCode || fromIp >= this.limits.maxViewersPerIpPerCode) {
       socket.close(RelayClose.roomFull, 'too many viewers for this code');
       this.dropIfEmpty(code, room);
       return;
     }
     let id: string;
     do id = `v${randomBytes(9).toString('base64url')}`; while (room.viewers.has(id));
-    const peer = this.peer(id, socket, this.limits.viewerRatePerS);
+    const peer = this.peer(id, socket, this.limits.viewerRatePerS, ip, this.limits.viewerIdleMs, false);
     room.viewers.set(id, peer);
     socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveViewer(code, peer));
@@ -138,18 +205,22 @@ export class RelayHub {
     return room;
   }
 
-  private peer(id: string, socket: WebSocket, rate: number): Peer {
-    const peer: Peer = { id, socket, tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined };
-    const touch = () => this.touch(peer);
-    socket.on('ping', touch);
-    socket.on('pong', touch);
-    touch();
+  /** `controlFrames`: whether WebSocket pings/pongs count as life (the tracker's do; a viewer must speak). */
+  private peer(id: string, socket: WebSocket, rate: number, ip: string, idleMs: number, controlFrames: boolean): Peer {
+    const peer: Peer = { id, ip, socket, heardAt: Date.now(), tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined, idleMs };
+    if (controlFrames) {
+      const touch = () => this.touch(peer);
+      socket.on('ping', touch);
+      socket.on('pong', touch);
+    }
+    this.touch(peer);
     return peer;
   }
 
   private touch(peer: Peer): void {
+    peer.heardAt = Date.now();
     if (peer.idleTimer) clearTimeout(peer.idleTimer);
-    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), this.limits.idleMs);
+    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), peer.idleMs);
   }
 
   private stop(peer: Peer): void {
