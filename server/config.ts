@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trustProxyFromEnv, type TrustProxy } from './security/proxy';
+import { imageQuotaFromEnv, type ImageQuota } from './images/quota';
 
 /** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
 export interface OAuthProviderConfig {
@@ -28,6 +29,8 @@ export interface Config {
   google: OAuthProviderConfig;
   imageHostUrl: string | undefined;
   imageHostClientId: string;
+  /** Quotas of the built-in image host (IMAGE_* settings). */
+  imageQuota: ImageQuota;
   /** A folder of real tiles in the /map layout; tiles found there win over generated ones. */
   tilesDir: string | undefined;
   /** Pins in the demo world seeded on first start. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     }, publicUrl, '/oauth/google'),
     imageHostUrl: env.IMAGE_HOST_URL || undefined,
     imageHostClientId: env.IMAGE_HOST_CLIENT_ID ?? 'wuwa-map-local',
+    imageQuota: imageQuotaFromEnv(env),
     tilesDir: env.TILES_DIR ? resolve(env.TILES_DIR) : undefined,
     seedPins: num(env, 'SEED_PINS', 60_000),
     seed: num(env, 'SEED', 20261121),
