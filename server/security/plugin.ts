@@ -6,6 +6,11 @@ import { cspDirectives, originOf } from './csp';
 import { rateLimitsFromEnv, type RateLimits } from './limits';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Powerful features the map never uses are off for it and for anything it embeds; fullscreen (the
+ * side navigation's button) stays ours. Geolocation is off: positions come from the tracker.
+ */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=(), fullscreen=(self)';
 /** Korean message of a refused cross-site call. */
 export const crossSiteMessage = '다른 사이트에서 보낸 요청은 처리할 수 없습니다.';
 
@@ -48,7 +53,10 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', async (request) => checkOrigin(request, app.config.publicUrl));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    checkOrigin(request, app.config.publicUrl);
+  });
   if (!limits.enabled) return;
   await app.register(fastifyRateLimit, {
     global: true,

@@ -43,7 +43,11 @@ describe('protection', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toBeTruthy();
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      // Issue 12 item 7: features the map never uses are off.
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('geolocation=()');
+      expect(res.headers['permissions-policy']).toContain('fullscreen=(self)');
     }
   });
 

@@ -7,7 +7,7 @@ import { checkPins, fetchCheckList } from './checks';
 import { localDb } from './db';
 import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
-import { currentUserId, displayName, fetchMe, logout, onLoginSuccess, resetSession } from './session';
+import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, PinDetail, PinDraft, PinHit, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
@@ -198,6 +198,11 @@ export function useDeleteAccount() {
 /** Logs out ('logout completed' toast). */
 export function useLogout() {
   return useMutation({ mutationFn: () => logout() });
+}
+
+/** Logs out every session of the account ('logged out everywhere' toast). */
+export function useLogoutEverywhere() {
+  return useMutation({ mutationFn: () => logoutEverywhere() });
 }
 
 /** Outcome of a provider login: signed in, or a registration step is needed. */

@@ -34,6 +34,7 @@ export const paths = {
   search: (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}`,
   refresh: '/api/v1/auth/refresh',
   logout: '/api/v1/auth/logout',
+  logoutAll: '/api/v1/auth/logout-all',
   emergency: '/api/v1/auth/emergency',
   providers: '/api/v1/auth/providers',
   oauthStart: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/start`,
