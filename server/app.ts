@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -21,10 +21,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Relay limits (tests lower or raise them). */
   relayLimits?: Partial<RelayLimits>;
+  /** Told of every route as it is added (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
-export async function buildApp({ config, db, logger = false, relayLimits }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, relayLimits, onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -42,6 +44,7 @@ export async function buildApp({ config, db, logger = false, relayLimits }: AppO
     clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorateRequest('userId', null);
