@@ -16,6 +16,7 @@ export function fitsFloat4(v: number): boolean {
 }
 
 // NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The first string (key or value) anywhere in `v` that PostgreSQL text cannot hold, if any. */
