@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -11,25 +12,44 @@ import { registerModerationRoutes } from './routes/moderation';
 import { registerSuspensionGuard } from './moderation/suspension';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
+import type { RelayLimits } from './relay/RelayHub';
 import { registerClient } from './client';
 import { registerOps } from './ops/plugin';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { rejectUnstorableText } from './http/input';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Relay limits (tests lower or raise them). */
+  relayLimits?: Partial<RelayLimits>;
+  /** Told of every route as it is added (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, relayLimits, onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // A load balancer's X-Request-Id is kept (logs line up across hops); otherwise one is made here.
     requestIdHeader: 'x-request-id',
+    // A body trickled in a byte at a time is cut off (408) instead of holding a socket for minutes.
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks request timeouts on this interval (30 s by default, which would double the limit).
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createServer({
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      keepAliveTimeout: 72_000,
+    }, handler),
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorateRequest('userId', null);
@@ -42,11 +62,12 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await registerAuth(app);
   await app.register(async (api) => {
     apiNotFound(api);
+    rejectUnstorableText(api);
     registerSuspensionGuard(api);
     await registerAuthRoutes(api);
     await registerDataRoutes(api);
     await registerModerationRoutes(api);
-    await registerRelay(api);
+    await registerRelay(api, relayLimits);
   }, { prefix: '/api' });
   await registerTiles(app);
   await registerClient(app);

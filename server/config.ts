@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustProxyFromEnv, type TrustProxy } from './security/proxy';
+import { imageQuotaFromEnv, type ImageQuota } from './images/quota';
 
 /** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
 export interface OAuthProviderConfig {
@@ -27,6 +29,8 @@ export interface Config {
   google: OAuthProviderConfig;
   imageHostUrl: string | undefined;
   imageHostClientId: string;
+  /** Quotas of the built-in image host (IMAGE_* settings). */
+  imageQuota: ImageQuota;
   /** A folder of real tiles in the /map layout; tiles found there win over generated ones. */
   tilesDir: string | undefined;
   /** Pins in the demo world seeded on first start. */
@@ -43,6 +47,10 @@ export interface Config {
   newEditorDailyEdits: number;
   /** TRUSTED_EDITOR_EDITS: accepted (never reverted) edits after which an account older than a day is unlimited. */
   trustedEditorEdits: number;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY; none by default). */
+  trustProxy: TrustProxy;
+  /** A request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_S, 60). */
+  requestTimeoutMs: number;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -91,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     }, publicUrl, '/oauth/google'),
     imageHostUrl: env.IMAGE_HOST_URL || undefined,
     imageHostClientId: env.IMAGE_HOST_CLIENT_ID ?? 'wuwa-map-local',
+    imageQuota: imageQuotaFromEnv(env),
     tilesDir: env.TILES_DIR ? resolve(env.TILES_DIR) : undefined,
     seedPins: num(env, 'SEED_PINS', 60_000),
     seed: num(env, 'SEED', 20261121),
@@ -100,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     newEditorDailyEdits: num(env, 'NEW_EDITOR_DAILY_EDITS', 30),
     trustedEditorEdits: num(env, 'TRUSTED_EDITOR_EDITS', 10),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    requestTimeoutMs: num(env, 'REQUEST_TIMEOUT_S', 60) * 1000,
     ...overrides,
   };
   return config;

@@ -18,10 +18,12 @@ export function localClientSecret(app: FastifyInstance): string {
   return createHmac('sha256', app.auth.secret).update('local-oauth-client').digest('base64url');
 }
 
-/** Redirect targets allowed: a same-origin path, or a URL under the public URL. */
+/**
+ * Redirect targets allowed: exactly our callback page, relative or under the public URL. No prefix
+ * matching: browsers drop tabs and newlines from URLs, so `/\t/evil.example` becomes `//evil.example`.
+ */
 function allowedRedirect(app: FastifyInstance, uri: string): boolean {
-  if (uri.startsWith('/') && !uri.startsWith('//') && !uri.includes('\\')) return true;
-  return uri.startsWith(app.config.publicUrl + '/');
+  return uri === LOCAL_REDIRECT_URI || uri === `${app.config.publicUrl}${LOCAL_REDIRECT_URI}`;
 }
 
 function esc(s: string): string {
@@ -69,7 +71,7 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       return null;
     };
 
-    app.get<{ Querystring: AuthorizeQuery }>(LOCAL_AUTHORIZE_PATH, async (request, reply) => {
+    app.get<{ Querystring: AuthorizeQuery }>(LOCAL_AUTHORIZE_PATH, { config: signInRateLimit(limits, 'signIn') }, async (request, reply) => {
       const q = request.query;
       const bad = check(q);
       if (bad) return page(reply, 400, `<h1>로그인할 수 없습니다</h1><p class="err">${esc(bad)}</p>`);
@@ -82,7 +84,8 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       if (bad) return page(reply, 400, `<h1>로그인할 수 없습니다</h1><p class="err">${esc(bad)}</p>`);
       // A form posted from another site would sign its victim into the attacker's account (login CSRF).
       const origin = request.headers.origin;
-      if (origin && origin !== 'null' && origin !== `${request.protocol}://${request.host}` && origin !== new URL(root.config.publicUrl).origin) {
+      // `Origin: null` comes from sandboxed frames and file:// pages: not ours.
+      if (origin !== undefined && origin !== `${request.protocol}://${request.host}` && origin !== new URL(root.config.publicUrl).origin) {
         return page(reply, 403, '<h1>로그인할 수 없습니다</h1><p class="err">다른 사이트에서 보낸 요청은 처리할 수 없습니다.</p>');
       }
       const q = { client_id: b.client_id!, redirect_uri: b.redirect_uri!, state: b.state ?? '' };

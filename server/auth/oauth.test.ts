@@ -5,6 +5,7 @@ import { Messages } from '../http/errors';
 import { startKakaoServer, type KakaoTestServer } from './testing/kakao-server';
 import { startGoogleServer, type GoogleTestServer } from './testing/google-server';
 import { ACCESS_COOKIE, PENDING_COOKIE, REFRESH_COOKIE } from './cookies';
+import { STATE_COOKIE } from './oauth/state';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -50,9 +51,20 @@ describe('OAuth sign-in against real local providers', () => {
   };
   const post = (url: string, payload: object, cookieHeader?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: cookieHeader ? { cookie: cookieHeader } : {} }) as Promise<Res>;
+  /** Starts a sign-in like the login page does (GET …/start) and posts the code with that browser's state. */
+  const start = async (name: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/oauth/${name}/start` });
+    expect(res.statusCode).toBe(302);
+    const state = new URL(String(res.headers.location), 'http://x.invalid').searchParams.get('state')!;
+    return { state, cookie: `${STATE_COOKIE}=${cookie(res as Res, STATE_COOKIE)}`, location: String(res.headers.location) };
+  };
+  const login = async (name: string, code: string) => {
+    const s = await start(name);
+    return post(`/api/v1/oauth/${name}/login`, { code, state: s.state }, s.cookie);
+  };
 
   it('Kakao: first login needs registration, register signs in, the next login signs straight in', async () => {
-    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1001, 'kim@example.com') });
+    const first = await login('kakao', await kakaoCode(1001, 'kim@example.com'));
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toEqual({ registered: false, email: 'kim@example.com' });
     expect(cookie(first, ACCESS_COOKIE)).toBeUndefined();
@@ -74,37 +86,75 @@ describe('OAuth sign-in against real local providers', () => {
     const who = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${cookie(reg, ACCESS_COOKIE)}` } });
     expect(who.json().result.id).toBe(me.id);
 
-    const again = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1001, 'kim@example.com') });
+    const again = await login('kakao', await kakaoCode(1001, 'kim@example.com'));
     expect(again.json().result).toMatchObject({ registered: true, me: { id: me.id, nickname: '김명조' } });
     expect(cookie(again, ACCESS_COOKIE)).toBeTruthy();
   });
 
   it('Google (OpenID Connect): login needs registration → register → login again', async () => {
-    const first = await post('/api/v1/oauth/google/login', { code: await googleCode('google-sub-1', 'lee@example.com') });
+    const first = await login('google', await googleCode('google-sub-1', 'lee@example.com'));
     expect(first.json().result).toEqual({ registered: false, email: 'lee@example.com' });
     const reg = await post('/api/v1/oauth/google/register', { nickname: '이방랑' }, `${PENDING_COOKIE}=${cookie(first, PENDING_COOKIE)}`);
     expect(reg.json().result.me).toMatchObject({ nickname: '이방랑', email: 'lee@example.com' });
     const { rows } = await t.db.query('select provider, subject from provider_accounts where user_id = $1', [reg.json().result.me.id]);
     expect(rows).toEqual([{ provider: 'google', subject: 'google-sub-1' }]);
-    const again = await post('/api/v1/oauth/google/login', { code: await googleCode('google-sub-1', 'lee@example.com') });
+    const again = await login('google', await googleCode('google-sub-1', 'lee@example.com'));
     expect(again.json().result).toMatchObject({ registered: true, me: { id: reg.json().result.me.id } });
+  });
+
+  it('start binds a fresh state to the browser and sends it to the provider', async () => {
+    const a = await start('kakao');
+    const b = await start('kakao');
+    expect(a.state).not.toBe(b.state);
+    expect(a.state.length).toBeGreaterThanOrEqual(32);
+    const to = new URL(a.location);
+    expect(to.origin + to.pathname).toBe(kakao.authorizeUrl);
+    expect(Object.fromEntries(to.searchParams)).toEqual({ response_type: 'code', client_id: 'kakao-client', redirect_uri: KAKAO_REDIRECT, state: a.state });
+    const g = new URL((await start('google')).location);
+    expect(g.searchParams.get('scope')).toBe('openid profile email');
+    // The provider's own authorize step returns the same state to the callback.
+    const back = await fetch(`${a.location}&login_as=1009`, { redirect: 'manual' });
+    expect(new URL(back.headers.get('location')!).searchParams.get('state')).toBe(a.state);
+  });
+
+  it('login CSRF: a code without this browser\'s state is refused (issue 12 item 1)', async () => {
+    const attackerCode = await kakaoCode(1005, 'attacker@example.com');
+    const victim = await start('kakao');
+    const attacker = await start('kakao');
+    for (const [payload, c] of [
+      [{ code: attackerCode }, victim.cookie],
+      [{ code: attackerCode, state: attacker.state }, victim.cookie],
+      [{ code: attackerCode, state: victim.state }, undefined],
+      [{ code: attackerCode, state: '' }, victim.cookie],
+    ] as const) {
+      const res = await post('/api/v1/oauth/kakao/login', payload, c);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.messageTranslated).toMatch(/다시 로그인/);
+    }
+    // A Kakao state does not open a Google sign-in.
+    const k = await start('kakao');
+    expect((await post('/api/v1/oauth/google/login', { code: 'x', state: k.state }, k.cookie)).statusCode).toBe(400);
+    // A state is good once.
+    const ok = await post('/api/v1/oauth/kakao/login', { code: attackerCode, state: victim.state }, victim.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.cookies.find((x) => x.name === STATE_COOKIE)?.value).toBe('');
   });
 
   it('a refused or replayed code is a 400 with a Korean message', async () => {
     const code = await kakaoCode(1002);
-    const ok = await post('/api/v1/oauth/kakao/login', { code });
+    const ok = await login('kakao', code);
     expect(ok.json().result).toEqual({ registered: false, email: null });
-    const replay = await post('/api/v1/oauth/kakao/login', { code });
+    const replay = await login('kakao', code);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error.messageTranslated).toMatch(/로그인에 실패/);
-    const empty = await post('/api/v1/oauth/kakao/login', { code: '' });
+    const empty = await login('kakao', '');
     expect(empty.statusCode).toBe(400);
     const unknown = await post('/api/v1/oauth/naver/login', { code: 'x' });
     expect(unknown.statusCode).toBe(400);
   });
 
   it('the pending identity cannot be forged, moved to another provider or skipped', async () => {
-    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1003, 'park@example.com') });
+    const first = await login('kakao', await kakaoCode(1003, 'park@example.com'));
     const pending = cookie(first, PENDING_COOKIE)!;
     const [body, sig] = pending.split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
@@ -123,7 +173,7 @@ describe('OAuth sign-in against real local providers', () => {
   });
 
   it('registration checks the nickname: blank, too long, taken (case-insensitively)', async () => {
-    const first = await post('/api/v1/oauth/kakao/login', { code: await kakaoCode(1004, 'choi@example.com') });
+    const first = await login('kakao', await kakaoCode(1004, 'choi@example.com'));
     const c = `${PENDING_COOKIE}=${cookie(first, PENDING_COOKIE)}`;
     const blank = await post('/api/v1/oauth/kakao/register', { nickname: '   ' }, c);
     expect(blank.statusCode).toBe(400);
@@ -162,26 +212,33 @@ describe('local sign-in over real HTTP', () => {
 
   const setCookies = (res: Response) => Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
 
-  it('authorize page → e-mail → code → login → register → signed in; second time straight in', async () => {
+  it('start → authorize page → e-mail → code → login → register → signed in; second time straight in', async () => {
     const providers = (await (await fetch(`${base}/api/v1/auth/providers`)).json()).result.local;
-    const authorize = `${base}${providers.authorizeUrl}?response_type=code&client_id=${providers.clientId}&redirect_uri=${encodeURIComponent(providers.redirectUri)}&state=st-1`;
-    const page = await fetch(authorize);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
-    const html = await page.text();
-    expect(html).toContain('이메일');
-    expect(html).toContain('value="st-1"');
+    expect(providers.authorizeUrl).toBe('/oauth/local/authorize');
 
     const signIn = async (email: string) => {
-      const form = new URLSearchParams({ client_id: providers.clientId, redirect_uri: providers.redirectUri, state: 'st-1', email });
+      const started = await fetch(`${base}/api/v1/oauth/local/start`, { redirect: 'manual' });
+      expect(started.status).toBe(302);
+      const stateCookie = `${STATE_COOKIE}=${setCookies(started)[STATE_COOKIE]}`;
+      const authorize = new URL(started.headers.get('location')!, base);
+      expect(authorize.pathname).toBe(providers.authorizeUrl);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(providers.redirectUri);
+      const state = authorize.searchParams.get('state')!;
+      const page = await fetch(authorize);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const html = await page.text();
+      expect(html).toContain('이메일');
+      expect(html).toContain(`value="${state}"`);
+      const form = new URLSearchParams({ client_id: providers.clientId, redirect_uri: providers.redirectUri, state, email });
       const res = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } });
       expect(res.status).toBe(302);
       const loc = new URL(res.headers.get('location')!, base);
       expect(loc.pathname).toBe('/oauth/kakao');
       expect(loc.searchParams.get('provider')).toBe('local');
-      expect(loc.searchParams.get('state')).toBe('st-1');
-      return fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ code: loc.searchParams.get('code') }) });
+      expect(loc.searchParams.get('state')).toBe(state);
+      return fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie }, body: JSON.stringify({ code: loc.searchParams.get('code'), state }) });
     };
 
     const login = await signIn('Local.User@Example.com');
@@ -210,7 +267,41 @@ describe('local sign-in over real HTTP', () => {
     form.set('email', 'a@b.c');
     const cross = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
+    // A sandboxed or file:// page sends Origin: null — not ours either (issue 12 item 4).
+    const nullOrigin = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: 'null' } });
+    expect(nullOrigin.status).toBe(403);
+    // Redirect URIs match exactly: a tab after the slash made the browser go to http://evil.example/.
+    for (const uri of ['/\t/evil.example', '/\n/evil.example', '/oauth/kakao?provider=local&x=1', '/oauth/kakao', `${base}/oauth/kakao?provider=local`]) {
+      const get = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent(uri)}`);
+      expect(get.status, uri).toBe(400);
+      const post = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: uri, email: 'a@b.c' }), redirect: 'manual' });
+      expect(post.status, uri).toBe(400);
+    }
     const token = await fetch(`${base}/oauth/local/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: 'wuwa-map-local', client_secret: 'guess' }) });
     expect(token.status).toBe(401);
+  });
+});
+
+describe('the local provider is rate-limited per IP (issue 12 item 4)', () => {
+  let t: T;
+  let base: string;
+  beforeAll(async () => {
+    process.env.RATE_LIMIT_SIGNIN = '5';
+    t = await testApp({ localLogin: true });
+    delete process.env.RATE_LIMIT_SIGNIN;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('the form and the token endpoint answer 429 past RATE_LIMIT_SIGNIN, X-Forwarded-For or not', async () => {
+    for (const path of ['/oauth/local/authorize', '/oauth/local/token']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await fetch(`${base}${path}`, { method: 'POST', body: new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', email: `p${i}@example.com`, grant_type: 'authorization_code' }), redirect: 'manual', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 429).length, path).toBe(2);
+    }
   });
 });

@@ -11,9 +11,10 @@ import './types';
 
 /**
  * Calls that must work with a stale access cookie: refreshing, logging out and signing in again
- * (and the provider list the login page reads first, and the anonymous image host).
+ * (and the provider list the login page reads first). The image host needs a live session: an expired
+ * token there is a 401 the client answers with a refresh and one retry.
  */
-const TOKEN_EXEMPT = ['/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/auth/providers', '/api/v1/images', '/api/v1/oauth/'];
+const TOKEN_EXEMPT = ['/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/auth/providers', '/api/v1/oauth/'];
 
 function exempt(url: string): boolean {
   const path = url.split('?', 1)[0] ?? url;

@@ -147,4 +147,26 @@ describe('old sessions', () => {
     const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: old.cookieHeader } });
     expect(ref.statusCode).toBe(401);
   });
+
+  it('log out everywhere revokes every session of the account, and only of it (issue 12 item 7)', async () => {
+    const uid = await newUser(t, '모두로그아웃');
+    const phone = await createSession(t.app, uid);
+    const pc = await createSession(t.app, uid);
+    const other = await createSession(t.app, await newUser(t, '남의계정'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout-all', headers: { cookie: pc.cookieHeader } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toEqual({ revoked: 2 });
+    expect(cookiesOf(res)[ACCESS_COOKIE]).toBe('');
+    for (const s of [phone, pc]) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
+      expect(me.json().error.errClazz).toBe('access_token_invalid');
+      const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+      expect(refresh.json().error.errClazz).toBe('requires_login');
+    }
+    const still = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: other.cookieHeader } });
+    expect(still.json().result.nickname).toBe('남의계정');
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout-all' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error.errClazz).toBe('requires_login');
+  });
 });

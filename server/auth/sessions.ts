@@ -102,3 +102,11 @@ export async function revokeSession(app: FastifyInstance, tokens: { refreshToken
   await app.db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
   app.auth.forget([sessionId]);
 }
+
+/** Revokes every live session of `userId` ("log out everywhere"); returns how many were revoked. */
+export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<number> {
+  const { rows } = await app.db.query<{ id: number }>('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id', [userId]);
+  // Other processes notice within the liveness cache's few seconds; this one at once.
+  app.auth.forget(rows.map((r) => r.id));
+  return rows.length;
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, ErrClazz, Messages } from './errors';
 import { fail } from './envelope';
+import { isDataException } from './input';
 
 /** Turns every failure into the envelope: a client's mistake is never a 500. */
 export function registerEnvelopeHandlers(app: FastifyInstance): void {
@@ -11,6 +12,11 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     const e = err as FastifyError;
     if (e.validation) {
       return reply.status(400).send(fail(400, ErrClazz.badRequest, Messages.badRequest, e.message));
+    }
+    // A value the database refused as data (out of range, bad encoding) is the client's mistake, not ours.
+    if (isDataException(err)) {
+      request.log.warn({ err, reqId: request.id }, 'data exception from the database');
+      return reply.status(400).send(fail(400, ErrClazz.badRequest, Messages.badRequest, 'value refused by the database'));
     }
     const status = e.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(fail(429, ErrClazz.rateLimited, Messages.rateLimited, e.message));

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { testApp } from '../test-helper';
-import { MAX_IMAGE_BYTES } from './store';
+import { createSession } from '../auth/sessions';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './store';
+import { quotaMessages } from './quota';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 const CLIENT = 'test-client-id';
@@ -21,15 +23,18 @@ function multipart(file: Buffer, filename: string, contentType: string, fields: 
 describe('image host', () => {
   let t: T;
   let dir: string;
+  let session: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wuwa-images-'));
     t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, publicUrl: 'https://map.example' });
+    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('사진가') returning id");
+    session = (await createSession(t.app, rows[0]!.id)).cookieHeader;
   });
   afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
 
-  const upload = (file: Buffer, name: string, type: string, auth = `Client-ID ${CLIENT}`, fields?: Record<string, string>) => {
+  const upload = (file: Buffer, name: string, type: string, auth = `Client-ID ${CLIENT}`, fields?: Record<string, string>, cookie: string | null = session) => {
     const m = multipart(file, name, type, fields);
-    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: auth } });
+    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: auth, ...(cookie ? { cookie } : {}) } });
   };
   const picture = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
@@ -38,20 +43,22 @@ describe('image host', () => {
     ['jpg', 'image/jpeg'],
     ['webp', 'image/webp'],
     ['gif', 'image/gif'],
-  ] as const)('stores a %s and serves it back with safe headers', async (ext, mime) => {
+  ] as const)('stores a %s (re-encoded) and serves it back with safe headers', async (ext, mime) => {
     const format = ext === 'jpg' ? 'jpeg' : ext;
     const bytes = await picture(40, 30).toFormat(format).toBuffer();
     // The declared name and type are ignored: the bytes decide.
     const res = await upload(bytes, 'whatever.bin', 'application/octet-stream');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, status: 200, data: { type: mime, width: 40, height: 30, size: bytes.length } });
+    expect(body).toMatchObject({ success: true, status: 200, data: { type: mime, width: 40, height: 30 } });
     expect(body.data.link).toMatch(new RegExp(`^https://map\\.example/images/[A-Za-z0-9]{12}\\.${ext}$`));
     const path = new URL(body.data.link).pathname;
-    expect(await readFile(join(dir, 'images', path.slice('/images/'.length)))).toEqual(bytes);
+    const stored = await readFile(join(dir, 'images', path.slice('/images/'.length)));
+    expect(body.data.size).toBe(stored.length);
+    expect((await sharp(stored).metadata()).format).toBe(format);
     const served = await t.app.inject({ method: 'GET', url: path });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload).toEqual(bytes);
+    expect(served.rawPayload).toEqual(stored);
     expect(served.headers['content-type']).toBe(mime);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toBe('inline');
@@ -91,7 +98,7 @@ describe('image host', () => {
     const corrupt = await upload(png.subarray(0, 40), 'a.png', 'image/png');
     expect(corrupt.statusCode).toBe(400);
     expect(corrupt.json().data.error).toMatch(/읽을 수 없습니다/);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/images', payload: { image: 'x' }, headers: { authorization: `Client-ID ${CLIENT}` } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/v1/images', payload: { image: 'x' }, headers: { authorization: `Client-ID ${CLIENT}`, cookie: session } });
     expect(json.statusCode).toBe(400);
     expect(json.json().success).toBe(false);
   });
@@ -101,5 +108,87 @@ describe('image host', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
     }
+  });
+
+  it('needs a signed-in player (the Client-ID is public) — issue 12 item 3', async () => {
+    const png = await picture(4, 4).png().toBuffer();
+    const visitor = await upload(png, 'a.png', 'image/png', `Client-ID ${CLIENT}`, undefined, null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ success: false, status: 401 });
+    expect(visitor.json().data.error).toMatch(/로그인/);
+    const expired = await upload(png, 'a.png', 'image/png', `Client-ID ${CLIENT}`, undefined, 'wuwa_at=forged.token');
+    expect(expired.statusCode).toBe(401);
+  });
+
+  it('strips EXIF (a GPS position does not come back) and keeps the picture upright', async () => {
+    const withGps = await picture(64, 32).jpeg().withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' } }).toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeTruthy();
+    const res = await upload(withGps, 'gps.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const stored = (await t.app.inject({ method: 'GET', url: new URL(res.json().data.link).pathname })).rawPayload;
+    expect(stored.equals(withGps)).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
+    expect(meta.width).toBe(64);
+  });
+
+  it('refuses a small file declaring too many pixels, and scales big pictures down', async () => {
+    // 7,000 × 5,700 = 39.9 megapixels of one colour: a few dozen KB as PNG.
+    const bomb = await sharp({ create: { width: 7000, height: 5700, channels: 3, background: '#000000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(bomb.length).toBeLessThan(200_000);
+    const res = await upload(bomb, 'bomb.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.error).toMatch(/해상도/);
+    const big = await picture(3000, 1000).png().toBuffer();
+    const ok = await upload(big, 'big.png', 'image/png');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ width: MAX_IMAGE_SIDE, height: Math.round(MAX_IMAGE_SIDE / 3) });
+  });
+});
+
+describe('image host quotas (issue 12 item 3)', () => {
+  let t: T;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wuwa-quota-'));
+    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, imageQuota: { userPerDay: 2, userBytesPerDay: 10 * 1024 * 1024, allPerDay: 3, allBytesPerDay: 1e9, totalBytes: 1e9, minFreeBytes: 0 } });
+  });
+  afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
+
+  async function player(name: string) {
+    const { rows } = await t.db.query<{ id: number }>('insert into users (nickname) values ($1) returning id', [name]);
+    return (await createSession(t.app, rows[0]!.id)).cookieHeader;
+  }
+  const send = async (cookie: string) => {
+    const m = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer(), 'a.png', 'image/png');
+    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie } });
+  };
+
+  it('per player and for everyone, per day, with Korean messages; nothing is stored past the quota', async () => {
+    const a = await player('하나');
+    const b = await player('둘');
+    expect((await send(a)).statusCode).toBe(200);
+    expect((await send(a)).statusCode).toBe(200);
+    const third = await send(a);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().data.error).toBe(quotaMessages.user);
+    expect((await send(b)).statusCode).toBe(200);
+    const everyone = await send(b);
+    expect(everyone.statusCode).toBe(429);
+    expect(everyone.json().data.error).toBe(quotaMessages.all);
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from image_uploads');
+    expect(rows[0]!.n).toBe(3);
+  });
+
+  it('a total cap and a free-space floor', async () => {
+    const c = await player('셋');
+    await t.db.query('delete from image_uploads');
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, totalBytes: 10 };
+    const full = await send(c);
+    expect(full.statusCode).toBe(507);
+    expect(full.json().data.error).toBe(quotaMessages.full);
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, totalBytes: 1e12, minFreeBytes: Number.MAX_SAFE_INTEGER };
+    expect((await send(c)).statusCode).toBe(507);
   });
 });

@@ -8,8 +8,10 @@ export type ImageExt = keyof typeof IMAGE_TYPES;
 
 /** Upload size limit in bytes (10 MiB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Largest accepted picture (width × height): bigger ones would exhaust a viewer's memory. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Largest accepted picture (width × height, all frames): decoding is refused past this. */
+export const MAX_IMAGE_PIXELS = 24_000_000;
+/** Stored pictures are scaled down to fit this many pixels on their longer side (a viewer decodes at most ~16 MB). */
+export const MAX_IMAGE_SIDE = 2048;
 
 /** Stored file names: 12 random alphanumerics and one of our extensions; nothing else is ever served. */
 export const STORED_NAME = /^[A-Za-z0-9]{12}\.(png|jpg|webp|gif)$/;

@@ -3,11 +3,13 @@ import fastifyMultipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError } from '../http/errors';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, storeImage, type ImageExt } from './store';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, storeImage, type ImageExt } from './store';
+import { quotaRefusal } from './quota';
 
 /** Korean messages of the image host (answered in its own shape, `data.error`). */
 export const imageMessages = {
   badClient: '이미지 업로드 권한이 없습니다. (Client-ID 확인)',
+  loginRequired: '로그인한 사용자만 이미지를 올릴 수 있습니다.',
   noFile: '이미지 파일을 첨부해 주세요.',
   badType: '지원하지 않는 이미지 형식입니다. PNG, JPEG, WebP, GIF만 올릴 수 있습니다.',
   tooLarge: `이미지가 너무 큽니다. ${MAX_IMAGE_BYTES / 1024 / 1024}MB 이하만 올릴 수 있습니다.`,
@@ -38,14 +40,28 @@ function statusAndMessage(err: FastifyError | ApiError): [number, string] {
   const status = err.statusCode ?? 500;
   if (status === 413) return [413, imageMessages.tooLarge];
   if (status === 429) return [429, '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.'];
+  if (status === 401) return [401, imageMessages.loginRequired];
   if (status >= 400 && status < 500) return [400, imageMessages.badRequest];
   return [500, imageMessages.failed];
 }
 
+/** Decodes within the pixel limit, applies the orientation, scales to MAX_IMAGE_SIDE and encodes again: no metadata (EXIF, GPS, ICC comments) survives. */
+async function reencode(bytes: Buffer, ext: ImageExt): Promise<{ data: Buffer; width: number; height: number; animated: boolean }> {
+  const animated = ext === 'gif' || ext === 'webp';
+  let img = sharp(bytes, { animated, limitInputPixels: MAX_IMAGE_PIXELS });
+  if (!animated) img = img.rotate();
+  img = img.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+  img = ext === 'png' ? img.png({ compressionLevel: 9 }) : ext === 'jpg' ? img.jpeg({ quality: 85, mozjpeg: true }) : ext === 'webp' ? img.webp({ quality: 85 }) : img.gif();
+  const { data, info } = await img.toBuffer({ resolveWithObject: true });
+  const pages = info.pages ?? 1;
+  return { data, width: info.width, height: info.pageHeight ?? Math.round(info.height / pages), animated: pages > 1 };
+}
+
 /**
- * POST /v1/images — the built-in anonymous image host: multipart with the file in `image` and
- * `type=file`, `Authorization: Client-ID {IMAGE_HOST_CLIENT_ID}`. The real type is read from the bytes
- * (PNG, JPEG, WebP, GIF), at most 10 MiB and 40 megapixels; the bytes are stored unchanged.
+ * POST /v1/images — the built-in image host: multipart with the file in `image` and `type=file`,
+ * `Authorization: Client-ID {IMAGE_HOST_CLIENT_ID}`, and a signed-in session (the Client-ID is public).
+ * The real type is read from the bytes (PNG, JPEG, WebP, GIF), at most 10 MiB and 24 megapixels; every
+ * upload is re-encoded (metadata stripped, at most 2048 px a side) and counted against the quotas.
  */
 export async function registerImageUpload(parent: FastifyInstance): Promise<void> {
   await parent.register(async (app) => {
@@ -58,6 +74,11 @@ export async function registerImageUpload(parent: FastifyInstance): Promise<void
       },
     }, async (request, reply) => {
       if (request.headers.authorization !== `Client-ID ${app.config.imageHostClientId}`) return hostError(reply, 403, imageMessages.badClient);
+      const userId = request.userId;
+      if (userId === null) return hostError(reply, 401, imageMessages.loginRequired);
+      // Refuse before reading 10 MiB when the quota is already spent.
+      const early = await quotaRefusal(app.db, app.config.imageQuota, app.config.dataDir, userId, 0);
+      if (early) return hostError(reply, early[0], early[1]);
       if (!request.isMultipart()) return hostError(reply, 400, imageMessages.noFile);
       let bytes: Buffer | null = null;
       let type: string | undefined;
@@ -74,27 +95,35 @@ export async function registerImageUpload(parent: FastifyInstance): Promise<void
       const kind = await fileTypeFromBuffer(bytes);
       const ext = kind ? EXT_OF[kind.ext] : undefined;
       if (!ext) return hostError(reply, 415, imageMessages.badType);
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
       try {
         meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
       } catch {
         return hostError(reply, 400, imageMessages.unreadable);
       }
-      const width = meta.width ?? 0;
-      const height = meta.pageHeight ?? meta.height ?? 0;
-      if (!width || !height) return hostError(reply, 400, imageMessages.unreadable);
-      if (width * height > MAX_IMAGE_PIXELS) return hostError(reply, 400, imageMessages.tooManyPixels);
-      const id = await storeImage(app.config.dataDir, ext, bytes);
+      // The header's declared size is checked before any pixel is decoded (all frames of an animation count).
+      if (!meta.width || !meta.height) return hostError(reply, 400, imageMessages.unreadable);
+      if (meta.width * meta.height > MAX_IMAGE_PIXELS) return hostError(reply, 400, imageMessages.tooManyPixels);
+      let out: Awaited<ReturnType<typeof reencode>>;
+      try {
+        out = await reencode(bytes, ext);
+      } catch {
+        return hostError(reply, 400, imageMessages.unreadable);
+      }
+      const refused = await quotaRefusal(app.db, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
+      if (refused) return hostError(reply, refused[0], refused[1]);
+      const id = await storeImage(app.config.dataDir, ext, out.data);
+      await app.db.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
       const body: ImageHostResponse = {
         data: {
           id,
           link: `${app.config.publicUrl}/images/${id}.${ext}`,
           type: IMAGE_TYPES[ext],
-          width,
-          height,
-          size: bytes.length,
+          width: out.width,
+          height: out.height,
+          size: out.data.length,
           datetime: Math.floor(Date.now() / 1000),
-          animated: (meta.pages ?? 1) > 1,
+          animated: out.animated,
         },
         success: true,
         status: 200,

@@ -4,6 +4,7 @@ import {
   BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
   parseJsonObject, parsePlayerInfo, parseSignalPacket, type SignalPacket,
 } from '../../src/tracker/protocol';
+import { RelayIpLimits } from './ip-limits';
 import { MAX_BUS_TEXT, RelayBus, type BusEvent } from './RelayBus';
 import type { Db } from '../db';
 
@@ -19,8 +20,18 @@ export interface RelayLimits {
   viewerRatePerS: number;
   /** The tracker signals every viewer and streams positions, so it gets more. */
   trackerRatePerS: number;
-  /** A socket silent this long (no frame, ping or pong) is closed. */
+  /** A tracker silent this long (no frame, ping or pong) is closed. */
   idleMs: number;
+  /** A viewer that sends no frame this long is closed (the web client pings every 25 s; WebSocket-level pongs do not count). */
+  viewerIdleMs: number;
+  /** Sockets one address may hold open at once (per process). */
+  maxSocketsPerIp: number;
+  /** Distinct codes one address may open or join per minute (per process): bounds room-filling and probing. */
+  codesPerIpPerMin: number;
+  /** Viewers one address may hold on one code: a few idle sockets cannot fill a streamer's room. */
+  maxViewersPerIpPerCode: number;
+  /** How long a connected tracker has to answer a ping before a newcomer takes its seat. */
+  seatProbeMs: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -30,6 +41,11 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   viewerRatePerS: 60,
   trackerRatePerS: 600,
   idleMs: 90_000,
+  viewerIdleMs: 60_000,
+  maxSocketsPerIp: 24,
+  codesPerIpPerMin: 10,
+  maxViewersPerIpPerCode: 4,
+  seatProbeMs: 5_000,
 };
 
 /** Signal types each side may send; `new-peer` / `peer-left` / `welcome` are written by the relay only. */
@@ -38,10 +54,14 @@ const FROM_VIEWER = new Set(['offer', 'answer', 'ice-candidate']);
 
 interface Peer {
   id: string;
+  ip: string;
   socket: WebSocket;
+  /** When anything (frame, ping, pong) last came from it. */
+  heardAt: number;
   tokens: number;
   refilledAt: number;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
+  idleMs: number;
 }
 
 interface Room {
@@ -66,8 +86,24 @@ export class RelayHub {
   /** The link to other processes (PostgreSQL); undefined on PGlite, which one process owns. */
   readonly bus: RelayBus | undefined;
 
+  private readonly ips: RelayIpLimits;
+  /** Codes whose tracker is being pinged because a newcomer asked for its seat. */
+  private readonly probing = new Set<string>();
+
   constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS, db?: Db) {
     this.bus = db ? new RelayBus(db, (code, event) => this.onBus(code, event)) : undefined;
+    this.ips = new RelayIpLimits(limits.maxSocketsPerIp, limits.codesPerIpPerMin);
+  }
+
+  /** Per-address gate, before anything about the code is revealed; false (socket closed) when over budget. */
+  private admitIp(code: string, socket: WebSocket, ip: string): boolean {
+    const refusal = this.ips.admit(ip, code);
+    if (refusal) {
+      socket.close(RelayClose.rateLimited, refusal === 'sockets' ? 'too many sockets from this address' : 'too many codes from this address');
+      return false;
+    }
+    socket.once('close', () => this.ips.release(ip));
+    return true;
   }
 
   stats(): RelayStats {
@@ -80,8 +116,35 @@ export class RelayHub {
     return { rooms: this.rooms.size, viewers, trackers };
   }
 
-  /** Admits the desktop tracker for `code`; a second tracker replaces the first (see plugin.ts). */
-  async joinTracker(code: string, socket: WebSocket): Promise<void> {
+  /**
+   * Admits the desktop tracker for `code`. A tracker already there (in this process) keeps its seat if it answers a
+   * ping within `seatProbeMs` (the newcomer is closed with 4410); one that has gone silent (the real tracker after a
+   * network change: its old connection is dead) is replaced by the newcomer. Across processes a newer tracker takes
+   * the seat (see plugin.ts).
+   */
+  async joinTracker(code: string, socket: WebSocket, ip = ''): Promise<void> {
+    if (!this.admitIp(code, socket, ip)) return;
+    const old = this.rooms.get(code)?.tracker;
+    if (!old || old.socket.readyState !== old.socket.OPEN) return this.seatTracker(code, socket, ip);
+    if (this.probing.has(code)) {
+      socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
+      return;
+    }
+    this.probing.add(code);
+    const askedAt = Date.now();
+    old.socket.ping();
+    await new Promise((r) => setTimeout(r, this.limits.seatProbeMs));
+    this.probing.delete(code);
+    const current = this.rooms.get(code);
+    if (socket.readyState !== socket.OPEN) return;
+    if (current?.tracker === old && old.heardAt >= askedAt && old.socket.readyState === old.socket.OPEN) {
+      socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
+      return;
+    }
+    return this.seatTracker(code, socket, ip);
+  }
+
+  private async seatTracker(code: string, socket: WebSocket, ip: string): Promise<void> {
     if (this.bus) {
       if (this.full(code, socket)) return;
       // Frames wait in the socket until the seat is taken and the code's channel is heard.
@@ -94,7 +157,7 @@ export class RelayHub {
     const room = this.room(code, socket);
     if (!room) return;
     const old = room.tracker;
-    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS);
+    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS, ip, this.limits.idleMs, true);
     room.tracker = peer;
     if (old) {
       this.stop(old);
@@ -114,7 +177,15 @@ export class RelayHub {
   }
 
   /** Admits a viewer for `code`; it is told its id and whether the tracker is there. */
-  async joinViewer(code: string, socket: WebSocket): Promise<void> {
+  async joinViewer(code: string, socket: WebSocket, ip = ''): Promise<void> {
+    if (!this.admitIp(code, socket, ip)) return;
+    const local = this.rooms.get(code);
+    let fromIp = 0;
+    for (const v of local?.viewers.values() ?? []) if (v.ip === ip) fromIp++;
+    if (fromIp >= this.limits.maxViewersPerIpPerCode) {
+      socket.close(RelayClose.roomFull, 'too many viewers for this code');
+      return;
+    }
     let id = `v${randomBytes(9).toString('base64url')}`;
     let trackerElsewhere = false;
     if (this.bus) {
@@ -142,7 +213,7 @@ export class RelayHub {
       return;
     }
     while (room.viewers.has(id)) id = `v${randomBytes(9).toString('base64url')}`;
-    const peer = this.peer(id, socket, this.limits.viewerRatePerS);
+    const peer = this.peer(id, socket, this.limits.viewerRatePerS, ip, this.limits.viewerIdleMs, false);
     room.viewers.set(id, peer);
     socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveViewer(code, peer));
@@ -232,18 +303,22 @@ export class RelayHub {
     return room;
   }
 
-  private peer(id: string, socket: WebSocket, rate: number): Peer {
-    const peer: Peer = { id, socket, tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined };
-    const touch = () => this.touch(peer);
-    socket.on('ping', touch);
-    socket.on('pong', touch);
-    touch();
+  /** `controlFrames`: whether WebSocket pings/pongs count as life (the tracker's do; a viewer must speak). */
+  private peer(id: string, socket: WebSocket, rate: number, ip: string, idleMs: number, controlFrames: boolean): Peer {
+    const peer: Peer = { id, ip, socket, heardAt: Date.now(), tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined, idleMs };
+    if (controlFrames) {
+      const touch = () => this.touch(peer);
+      socket.on('ping', touch);
+      socket.on('pong', touch);
+    }
+    this.touch(peer);
     return peer;
   }
 
   private touch(peer: Peer): void {
+    peer.heardAt = Date.now();
     if (peer.idleTimer) clearTimeout(peer.idleTimer);
-    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), this.limits.idleMs);
+    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), peer.idleMs);
   }
 
   private stop(peer: Peer): void {

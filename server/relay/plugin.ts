@@ -20,13 +20,16 @@ import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
  *   `new-peer` / `peer-left` from "SERVER" when the tracker comes or goes.
  * - Heartbeat: the text frame {"type":"ping"} is answered with {"type":"pong"}; WebSocket-level
  *   pings (the real tracker's) are answered by `ws` itself. Both count as traffic.
- * - Limits (RelayLimits): 16 viewers per code (4403), 16 KiB per frame (1009), 60 frames/s per
- *   viewer and 600/s for the tracker, burst twice that (4429), 90 s of silence (4408), 10,000
- *   codes per process (4503).
- * - One tracker per code: a second role=server socket for the same code REPLACES the first
- *   (closed with 4409). The real tracker reconnects on its own after a network change; refusing
- *   the newcomer would lock it out until the stale socket's idle timeout. Anyone holding the code
- *   can already watch; taking the tracker seat needs the same code, so nothing new is exposed.
+ * - Limits (RelayLimits): 16 viewers per code and 4 per address per code (4403), 16 KiB per frame
+ *   (1009), 60 frames/s per viewer and 600/s for the tracker, burst twice that (4429), 90 s of
+ *   silence for the tracker and 60 s without a frame for a viewer (4408; WebSocket-level pongs do
+ *   not keep a viewer), 10,000 codes per process (4503). Per address (per process): 24 open
+ *   sockets and 10 distinct codes a minute (4429), checked before anything about the code is
+ *   said — so probing whether a code has a tracker runs at typing speed.
+ * - One tracker per code: a second role=server socket for the same code pings the seated one; if
+ *   it answers within 5 s it keeps the seat and the newcomer is closed with 4410, otherwise (the
+ *   real tracker after a network change: its old connection is dead) the newcomer takes the seat
+ *   and the old socket is closed with 4409. Holding the code lets one watch, not take over.
  *
  * Several server processes (PostgreSQL; RelayBus.ts): each process keeps its own sockets and LISTENs on
  *   "relay_<code>" while it has any socket of the code. Packets whose target is not local, and new-peer /
@@ -69,7 +72,7 @@ export async function registerRelay(app: FastifyInstance, limits: Partial<RelayL
       socket.close(RelayClose.badCode, 'code must be 8 characters of 0-9A-Z');
       return;
     }
-    const join = request.query.role === 'server' ? hub.joinTracker(code, socket) : hub.joinViewer(code, socket);
+    const join = request.query.role === 'server' ? hub.joinTracker(code, socket, request.ip) : hub.joinViewer(code, socket, request.ip);
     join.catch((e: unknown) => {
       request.log.warn({ err: e }, 'relay join failed');
       socket.resume();

@@ -13,7 +13,8 @@ describe('tracker relay on the real server', () => {
   let base: string;
 
   beforeAll(async () => {
-    const t = await testApp();
+    // Every socket here comes from 127.0.0.1: the per-address budgets get their own tests below.
+    const t = await testApp({}, { relayLimits: { maxSocketsPerIp: 1000, codesPerIpPerMin: 1000, maxViewersPerIpPerCode: 1000, seatProbeMs: 300 } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/tracker`;
     close = t.close;
@@ -126,9 +127,24 @@ describe('tracker relay on the real server', () => {
     for (const v of [...sixteen, again]) v.s.close();
   });
 
-  it('lets a newer tracker replace the old one, which is told why', async () => {
+  it('a live tracker keeps its seat: a second one is refused and its positions reach nobody (issue 12 item 5)', async () => {
+    const v = await viewer('SEATED01');
+    const real = await TestSocket.open(`${base}/SEATED01?role=server`);
+    await real.next((m) => typeOf(m) === 'new-peer');
+    const forger = await TestSocket.open(`${base}/SEATED01?role=server`);
+    for (let i = 0; i < 5; i++) forger.send({ to: '*', msg: { type: 'data', data: { ...POS, x: i } } });
+    expect(await forger.closed).toMatchObject({ code: RelayClose.seatTaken });
+    expect(await v.s.quiet((m) => typeOf(m) === 'data')).toEqual([]);
+    real.send({ to: '*', msg: { type: 'data', data: POS } });
+    expect((await v.s.next((m) => typeOf(m) === 'data')).msg).toMatchObject({ data: POS });
+    real.close();
+    v.s.close();
+  });
+
+  it('a tracker that went silent (network change) is replaced by the reconnecting one, which is told why', async () => {
     const v = await viewer('REPLACE1');
-    const first = await TestSocket.open(`${base}/REPLACE1?role=server`);
+    // A dead connection answers no ping: this one never pongs.
+    const first = await TestSocket.open(`${base}/REPLACE1?role=server`, { autoPong: false });
     await first.next((m) => typeOf(m) === 'new-peer');
     const second = await TestSocket.open(`${base}/REPLACE1?role=server`);
     expect(await first.closed).toMatchObject({ code: RelayClose.replaced });
@@ -146,7 +162,7 @@ describe('tracker relay limits (small values)', () => {
   let base: string;
   beforeAll(async () => {
     app = Fastify();
-    await app.register((api) => registerRelay(api, { idleMs: 400, viewerRatePerS: 10 }), { prefix: '/api' });
+    await app.register((api) => registerRelay(api, { idleMs: 400, viewerIdleMs: 400, viewerRatePerS: 10 }), { prefix: '/api' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tracker`;
   });
@@ -169,5 +185,48 @@ describe('tracker relay limits (small values)', () => {
     const v = await TestSocket.open(`${base}/FLOOD001`);
     for (let i = 0; i < 60; i++) v.send({ to: 'SERVER', msg: { type: 'ice-candidate', data: {} } });
     expect(await v.closed).toMatchObject({ code: RelayClose.rateLimited });
+  });
+});
+
+describe('tracker relay abuse limits per address (issue 12 item 5)', () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register((api) => registerRelay(api, { viewerIdleMs: 500, maxSocketsPerIp: 6, codesPerIpPerMin: 4, maxViewersPerIpPerCode: 2 }), { prefix: '/api' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tracker`;
+  });
+  afterAll(() => app.close());
+
+  it('one address gets a few viewer seats per code, a few codes per minute and a few sockets; probing learns nothing past that', async () => {
+    const a1 = await TestSocket.open(`${base}/LIMITS01`);
+    const a2 = await TestSocket.open(`${base}/LIMITS01`);
+    // Idle sockets from one address cannot fill a streamer's room.
+    const a3 = await TestSocket.open(`${base}/LIMITS01`);
+    expect(await a3.closed).toMatchObject({ code: RelayClose.roomFull });
+    const others = [await TestSocket.open(`${base}/LIMITS02?role=server`), await TestSocket.open(`${base}/LIMITS03`), await TestSocket.open(`${base}/LIMITS04`)];
+    // A fifth distinct code within the minute: closed before any welcome says whether a tracker is there.
+    const probe = await TestSocket.open(`${base}/LIMITS05`);
+    expect(await probe.closed).toMatchObject({ code: RelayClose.rateLimited });
+    expect(probe.messages).toEqual([]);
+    // Codes already touched stay open to it; the socket cap still holds (6 open: a1, a2, 3 others, b).
+    const b = await TestSocket.open(`${base}/LIMITS03`);
+    const c = await TestSocket.open(`${base}/LIMITS04`);
+    expect(await c.closed).toMatchObject({ code: RelayClose.rateLimited });
+    for (const s of [a1, a2, b, ...others]) s.close();
+    await Promise.all([a1, a2, b, ...others].map((s) => s.closed));
+    const again = await TestSocket.open(`${base}/LIMITS01`);
+    expect(typeOf(await again.next((m) => typeOf(m) === 'welcome'))).toBe('welcome');
+    again.close();
+  });
+
+  it('a viewer that never speaks is timed out even if it answers WebSocket pings', async () => {
+    const mute = await TestSocket.open(`${base}/LIMITS01`);
+    const pinger = setInterval(() => mute.ws.ping(), 100);
+    const started = Date.now();
+    expect(await mute.closed).toMatchObject({ code: RelayClose.idle });
+    clearInterval(pinger);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 });

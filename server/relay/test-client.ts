@@ -16,8 +16,8 @@ export class TestSocket {
   }
 
   /** Opens a socket; resolves once it is open (or closed at once, for refused ones). */
-  static open(url: string): Promise<TestSocket> {
-    const ws = new WebSocket(url);
+  static open(url: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+    const ws = new WebSocket(url, options);
     const t = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(t));

@@ -7,6 +7,11 @@ import { rateLimitsFromEnv, type RateLimits } from './limits';
 import { pgRateStore } from './PgRateStore';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Powerful features the map never uses are off for it and for anything it embeds; fullscreen (the
+ * side navigation's button) stays ours. Geolocation is off: positions come from the tracker.
+ */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=(), fullscreen=(self)';
 /** Korean message of a refused cross-site call. */
 export const crossSiteMessage = '다른 사이트에서 보낸 요청은 처리할 수 없습니다.';
 
@@ -32,9 +37,12 @@ export function checkOrigin(request: FastifyRequest, publicUrl: string): void {
   if (!allowed.has(origin)) throw ApiError.forbidden(crossSiteMessage, `cross-site request from origin ${origin}`);
 }
 
-/** Per-route rate-limit config for sign-in calls (route option `config`). */
+/**
+ * Per-route rate-limit config for sign-in calls (route option `config`). Its own allowList, because the
+ * global one lets reads and non-/api paths through and the local provider lives at /oauth/local.
+ */
 export function signInRateLimit(limits: RateLimits, which: 'signIn' | 'refresh') {
-  return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip } };
+  return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip, allowList: () => false } };
 }
 
 /** Security headers with the CSP, the Origin check and rate limits on writes. Register before any route. */
@@ -46,14 +54,18 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', async (request) => checkOrigin(request, app.config.publicUrl));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    checkOrigin(request, app.config.publicUrl);
+  });
   if (!limits.enabled) return;
   await app.register(fastifyRateLimit, {
     global: true,
     max: limits.writesPerMin,
     timeWindow: 60_000,
-    // After the auth hook (onRequest) so a signed-in user has a budget of their own, not their IP's.
-    hook: 'preHandler',
+    // After the auth hook (onRequest) so a signed-in user has a budget of their own, not their IP's;
+    // before validation, so malformed attempts count too.
+    hook: 'preValidation',
     keyGenerator: (r) => (r.userId != null ? `u${r.userId}` : `ip${r.ip}`),
     allowList: (r) => !STATE_CHANGING.has(r.method) || !isApiPath(r.url),
     // On PostgreSQL every process counts in the same table; PGlite has one process, so memory is exact there.

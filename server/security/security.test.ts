@@ -4,6 +4,7 @@ import { testApp } from '../test-helper';
 import { createSession } from '../auth/sessions';
 import { loadConfig } from '../config';
 import { cspDirectives } from './csp';
+import { trustProxyFromEnv } from './proxy';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -43,7 +44,11 @@ describe('protection', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toBeTruthy();
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      // Issue 12 item 7: features the map never uses are off.
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('geolocation=()');
+      expect(res.headers['permissions-policy']).toContain('fullscreen=(self)');
     }
   });
 
@@ -102,10 +107,51 @@ describe('rate limits', () => {
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('a rotating X-Forwarded-For does not buy more sign-ins: no proxy is trusted by default (issue 12 item 2)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/google/login', payload: { code: 'c' }, remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-forwarded-host': 'evil.example' } })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    // X-Forwarded-Host does not change which origin a write may come from.
+    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    expect(forged.statusCode).toBe(403);
+  });
+
   it('limits sign-in attempts per IP', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/kakao/login', payload: { code: 'c' } })).statusCode);
     expect(statuses.slice(0, 2)).not.toContain(429);
     expect(statuses[2]).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set; a hop count or an address list otherwise; true is refused', () => {
+    expect(trustProxyFromEnv(undefined)).toBe(false);
+    expect(trustProxyFromEnv('')).toBe(false);
+    expect(trustProxyFromEnv('0')).toBe(false);
+    expect(trustProxyFromEnv('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    const hops = trustProxyFromEnv('1') as (a: string, i: number) => boolean;
+    expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+    expect(() => trustProxyFromEnv('true')).toThrow(/hop count/);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('behind a trusted proxy the client address comes from X-Forwarded-For', async () => {
+    process.env.RATE_LIMIT_SIGNIN = '2';
+    const t = await testApp({ trustProxy: ['127.0.0.1'] });
+    delete process.env.RATE_LIMIT_SIGNIN;
+    try {
+      const send = (xff: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/v1/oauth/google/login', payload: { code: 'c' }, remoteAddress, headers: { 'x-forwarded-for': xff } });
+      // Each player behind our proxy has a budget of their own…
+      for (let i = 0; i < 4; i++) expect((await send(`203.0.113.${i}`, '127.0.0.1')).statusCode).not.toBe(429);
+      // …and a client that is not our proxy cannot choose its address.
+      const direct = [];
+      for (let i = 0; i < 3; i++) direct.push((await send(`203.0.113.${50 + i}`, '198.51.100.9')).statusCode);
+      expect(direct[2]).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../i18n/ko';
+import { signInLocal, signOut } from '../data/test-support';
 import { uploadImage } from './images';
 
 async function pngFile(): Promise<File> {
@@ -14,6 +15,9 @@ async function pngFile(): Promise<File> {
 }
 
 describe('comment image upload to the configured image host', () => {
+  // The built-in host takes uploads from signed-in players only; sign-in goes through the OAuth start route.
+  beforeAll(async () => { await signInLocal(`img${Date.now()}@example.com`); });
+
   it('uploads multipart image + type=file with the Client-ID header and resolves to the link', async () => {
     const progress: number[] = [];
     const link = await uploadImage(await pngFile(), (f) => progress.push(f));
@@ -27,5 +31,10 @@ describe('comment image upload to the configured image host', () => {
   it('a file the host refuses fails with the image-host message', async () => {
     const bad = new File(['not an image at all'], 'a.png', { type: 'image/png' });
     await expect(uploadImage(bad)).rejects.toMatchObject({ messageTranslated: ko.imageHostFailed });
+  });
+
+  it('a visitor cannot upload', async () => {
+    await signOut();
+    await expect(uploadImage(await pngFile())).rejects.toMatchObject({ messageTranslated: ko.imageHostFailed });
   });
 });

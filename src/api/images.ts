@@ -1,5 +1,5 @@
 import { ko } from '../i18n/ko';
-import { api } from './client';
+import { api, refreshSession } from './client';
 import { ApiClientError } from './errors';
 
 /** The configured image host (from GET /api/v1/auth/providers). */
@@ -28,22 +28,12 @@ function failed(message: string): ApiClientError {
   return new ApiClientError(0, 'image_host_failed', ko.imageHostFailed, null, message);
 }
 
-/**
- * Uploads a comment image to the image host (SPEC §7: multipart `image` + `type=file`,
- * `Authorization: Client-ID {key}`) and resolves to its link. XMLHttpRequest because fetch has
- * no upload progress. Any failure rejects with the 'image host registration failed' message.
- */
-export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
-  let host: ImageHost;
-  try {
-    host = await imageHost();
-  } catch {
-    throw failed('image host unknown');
-  }
+/** One multipart POST to the host: the HTTP status and the link it gave, if any. */
+function post(host: ImageHost, file: File, onProgress?: (fraction: number) => void): Promise<{ status: number; link: string | null }> {
   const form = new FormData();
   form.append('image', file);
   form.append('type', 'file');
-  return new Promise<string>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', host.url);
     xhr.setRequestHeader('Authorization', `Client-ID ${host.clientId}`);
@@ -54,14 +44,40 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
     };
     xhr.onload = () => {
       const link = (xhr.response as { data?: { link?: unknown } } | null)?.data?.link;
-      if (xhr.status >= 200 && xhr.status < 300 && typeof link === 'string' && link) {
-        onProgress?.(1);
-        resolve(link);
-      } else reject(failed(`image host answered ${xhr.status}`));
+      resolve({ status: xhr.status, link: typeof link === 'string' && link ? link : null });
     };
     xhr.onerror = () => reject(failed('network'));
     xhr.ontimeout = () => reject(failed('timeout'));
     xhr.onabort = () => reject(failed('aborted'));
     xhr.send(form);
   });
+}
+
+/**
+ * Uploads a comment image to the image host (SPEC §7: multipart `image` + `type=file`,
+ * `Authorization: Client-ID {key}`) and resolves to its link. XMLHttpRequest because fetch has
+ * no upload progress. The built-in host needs a live session: a 401 gets one refresh and one retry.
+ * Any failure rejects with the 'image host registration failed' message.
+ */
+export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  let host: ImageHost;
+  try {
+    host = await imageHost();
+  } catch {
+    throw failed('image host unknown');
+  }
+  let res = await post(host, file, onProgress);
+  if (res.status === 401) {
+    try {
+      await refreshSession();
+    } catch {
+      throw failed('image host answered 401');
+    }
+    res = await post(host, file, onProgress);
+  }
+  if (res.status >= 200 && res.status < 300 && res.link) {
+    onProgress?.(1);
+    return res.link;
+  }
+  throw failed(`image host answered ${res.status}`);
 }

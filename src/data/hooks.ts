@@ -8,7 +8,7 @@ import { offerUndo } from './undo';
 import { localDb } from './db';
 import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
-import { currentUserId, displayName, fetchMe, logout, onLoginSuccess, resetSession } from './session';
+import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, PinDetail, PinDraft, PinHit, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
@@ -209,15 +209,21 @@ export function useLogout() {
   return useMutation({ mutationFn: () => logout() });
 }
 
+/** Logs out every session of the account ('logged out everywhere' toast). */
+export function useLogoutEverywhere() {
+  return useMutation({ mutationFn: () => logoutEverywhere() });
+}
+
 /** Outcome of a provider login: signed in, or a registration step is needed. */
 export type LoginOutcome = { status: 'signed-in'; me: Me | null } | { status: 'register' };
 
 /** Exchanges the provider's authorization code; resolves 'register' when the account is new. */
 export function useOAuthLogin(provider: string) {
   return useMutation({
-    mutationFn: async (code: string): Promise<LoginOutcome> => {
+    // `state` is the one the server bound to this browser at …/start; it refuses a code without it.
+    mutationFn: async ({ code, state }: { code: string; state: string }): Promise<LoginOutcome> => {
       try {
-        const res = await api.post<{ registered?: boolean; needsRegistration?: boolean } | null>(paths.oauthLogin(provider), { code }, { suppressToast: true });
+        const res = await api.post<{ registered?: boolean; needsRegistration?: boolean } | null>(paths.oauthLogin(provider), { code, state }, { suppressToast: true });
         if (res && (res.registered === false || res.needsRegistration === true)) return { status: 'register' };
       } catch (e) {
         if (e instanceof ApiClientError && e.errClazz === 'registration_required') return { status: 'register' };

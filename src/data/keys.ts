@@ -40,8 +40,10 @@ export const paths = {
   search: (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}`,
   refresh: '/api/v1/auth/refresh',
   logout: '/api/v1/auth/logout',
+  logoutAll: '/api/v1/auth/logout-all',
   emergency: '/api/v1/auth/emergency',
   providers: '/api/v1/auth/providers',
+  oauthStart: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/start`,
   oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
   oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
 };

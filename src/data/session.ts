@@ -57,6 +57,13 @@ export async function onLoginSuccess(db: PinsStoreDb = localDb()): Promise<Me | 
 }
 
 /** Logout: POST /auth/logout, reset `me`, toast 'logout completed' unless told otherwise. */
+/** Revokes every session of the account ("log out everywhere"), then logs this browser out. */
+export async function logoutEverywhere(): Promise<void> {
+  await api.post(paths.logoutAll, {});
+  resetSession();
+  toast.success(ko.logoutEverywhereDone);
+}
+
 export async function logout(opts: { silent?: boolean } = {}): Promise<void> {
   try {
     await api.post(paths.logout, {}, { suppressToast: true });

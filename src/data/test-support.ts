@@ -42,13 +42,16 @@ export function requestsTo(pathPart: string): number {
  * first time): the same calls the login and callback pages make.
  */
 export async function signInLocal(email: string, nickname = `t${Math.floor(Math.random() * 1e9)}`): Promise<void> {
-  const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state: 's', email });
+  // The start route sets this browser's state cookie and redirects to the provider's form.
+  const started = await fetch('/api/v1/oauth/local/start', { credentials: 'include' });
+  const state = new URL(started.url).searchParams.get('state') ?? '';
+  const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
   const res = await fetch('/oauth/local/authorize', { method: 'POST', body: form, credentials: 'include' });
   const code = new URL(res.url).searchParams.get('code');
   if (!code) throw new Error(`local sign-in gave no code (${res.status} ${res.url})`);
   const post = (path: string, body: unknown) =>
     fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const login = await post('/api/v1/oauth/local/login', { code });
+  const login = await post('/api/v1/oauth/local/login', { code, state });
   if (login.error) throw new Error(`login failed: ${JSON.stringify(login.error)}`);
   if (login.result.registered === false) {
     const reg = await post('/api/v1/oauth/local/register', { nickname });

@@ -13,6 +13,11 @@ export const ko = {
   descriptionHelps: '설명을 적으면 다른 이용자에게 도움이 됩니다.',
   welcome: (nickname: string) => `${nickname}님, 환영합니다!`,
   logoutCompleted: '로그아웃되었습니다.',
+  // Log out everywhere (/mypage)
+  logoutEverywhere: '모든 기기에서 로그아웃',
+  logoutEverywhereTitle: '모든 기기에서 로그아웃할까요?',
+  logoutEverywhereMessage: '이 계정으로 로그인한 모든 브라우저와 기기에서 로그아웃됩니다. 다른 기기에서는 다시 로그인해야 합니다.',
+  logoutEverywhereDone: '모든 기기에서 로그아웃되었습니다.',
   nicknameChanged: '닉네임이 변경되었습니다.',
   accountDeleted: '계정이 삭제되었습니다.',
   copiedToClipboard: '클립보드에 복사되었습니다.',

@@ -46,7 +46,7 @@ export function useAuthProviders(): AuthProvider[] | undefined {
     let live = true;
     fetch('/api/v1/auth/providers', { credentials: 'include' })
       .then((r) => r.json())
-      .then((e: { result: unknown }) => live && setProviders(normalizeProviders(e.result, window.location.origin)))
+      .then((e: { result: unknown }) => live && setProviders(normalizeProviders(e.result)))
       .catch(() => live && setProviders([]));
     return () => {
       live = false;

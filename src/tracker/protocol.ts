@@ -58,6 +58,8 @@ export const RelayClose = {
   roomFull: 4403,
   idle: 4408,
   replaced: 4409,
+  /** Another tracker holds this code and answered the relay's ping: the newcomer may retry later. */
+  seatTaken: 4410,
   rateLimited: 4429,
   tooManyRooms: 4503,
 } as const;

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { exchangeCode, type ProviderIdentity } from '../../auth/oauth/exchange';
 import { clearPending, readPending, setPending } from '../../auth/oauth/pending';
+import { clearState, startSignIn, stateMatches } from '../../auth/oauth/state';
 import { PROVIDERS, resolveProvider, type ProviderName, type ResolvedProvider } from '../../auth/oauth/providers';
 import { createSession, setSessionCookies } from '../../auth/sessions';
 import { isUniqueViolation, nicknameTakenMessage, validNickname } from '../../auth/nickname';
@@ -18,13 +19,14 @@ import type { RateLimits } from '../../security/limits';
 export const signInMessages = {
   unknownProvider: '사용할 수 없는 로그인 방식입니다.',
   pendingMissing: '로그인 정보가 만료되었습니다. 처음부터 다시 로그인해 주세요.',
+  stateMismatch: '로그인 요청을 확인할 수 없습니다. 처음부터 다시 로그인해 주세요.',
 } as const;
 
 /** Login answer: signed in (`me`), or the provider identity is new and needs a nickname. */
 export type LoginResult = { registered: true; me: Me } | { registered: false; email: string | null };
 
 const Params = Type.Object({ provider: Type.Union(PROVIDERS.map((p) => Type.Literal(p))) });
-const LoginBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }) });
+const LoginBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }), state: Type.Optional(Type.String({ maxLength: 512 })) });
 const RegisterBody = Type.Object({ nickname: Type.String({ maxLength: 200 }) });
 
 function provider(app: FastifyInstance, name: ProviderName): ResolvedProvider {
@@ -49,15 +51,24 @@ async function signIn(app: FastifyInstance, reply: FastifyReply, userId: number)
 }
 
 /**
- * POST /v1/oauth/{kakao|google|local}/login {code} and POST /v1/oauth/{…}/register {nickname}:
+ * GET /v1/oauth/{kakao|google|local}/start — binds a fresh `state` to this browser and redirects to the provider.
+ * POST /v1/oauth/{kakao|google|local}/login {code, state} (state must match the one start set) and POST /v1/oauth/{…}/register {nickname}:
  * one code path for every provider; only the provider's configuration differs.
  */
 export async function registerOAuthRoutes(root: FastifyInstance, limits: RateLimits): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const config = signInRateLimit(limits, 'signIn');
 
+  app.get('/v1/oauth/:provider/start', { schema: { params: Params }, config }, async (request, reply) => {
+    const p = provider(root, request.params.provider);
+    return reply.header('cache-control', 'no-store').redirect(startSignIn(reply, p), 302);
+  });
+
   app.post('/v1/oauth/:provider/login', { schema: { params: Params, body: LoginBody }, config }, async (request, reply) => {
     const p = provider(root, request.params.provider);
+    // Login CSRF: a code from someone else's sign-in (a crafted callback link) has no state of ours.
+    if (!stateMatches(request, p.name, request.body.state ?? '')) throw ApiError.badRequest(signInMessages.stateMismatch, 'OAuth state missing or does not match');
+    clearState(reply);
     const identity = await exchangeCode(p, request.body.code);
     const userId = await linkedUser(root.db, p.name, identity);
     if (userId !== null) return ok(await signIn(root, reply, userId));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from '../../auth/cookies';
-import { revokeSession, rotateRefresh, setSessionCookies } from '../../auth/sessions';
+import { revokeAllSessions, revokeSession, rotateRefresh, setSessionCookies } from '../../auth/sessions';
+import { requireUser } from '../../auth/guard';
 import { ErrClazz, Messages } from '../../http/errors';
 import { fail, ok } from '../../http/envelope';
 import { signInRateLimit } from '../../security/plugin';
@@ -41,6 +42,14 @@ async function sessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<
     clearSessionCookies(reply, app.config);
     const why = outcome.kind === 'reused' ? 'refresh token reused: session revoked' : 'no valid refresh token';
     return reply.status(401).send(fail(401, ErrClazz.requiresLogin, Messages.loginRequired, why));
+  });
+
+  // POST /v1/auth/logout-all — "log out everywhere": revokes every session of the signed-in account.
+  app.post('/v1/auth/logout-all', async (request, reply) => {
+    const userId = requireUser(request);
+    const revoked = await revokeAllSessions(app, userId);
+    clearSessionCookies(reply, app.config);
+    return ok({ revoked });
   });
 
   app.post('/v1/auth/logout', async (request, reply) => {

@@ -8,8 +8,8 @@ export const ADMIN = 1;
 export const MODERATOR = 2;
 
 /** A test server on a fresh database seeded with `pins` demo pins, and signed-in request helpers. */
-export async function seededApp(pins = 1500) {
-  const t = await testApp({ seedPins: pins });
+export async function seededApp(pins = 1500, options: Parameters<typeof testApp>[1] = {}) {
+  const t = await testApp({ seedPins: pins }, options);
   await seedWorld(t.db, { pins, seed: 42, dataDir: t.config.dataDir });
   const cookies = new Map<number, string>();
   async function as(userId: number | null, opts: InjectOptions): Promise<LightMyRequestResponse> {

@@ -10,6 +10,7 @@ import { publishPinChange } from '../../repos/pin-events';
 import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams, ImageRef, requireText } from './common';
+import { fitsFloat4 } from '../../http/input';
 
 /** Longest pin description (characters, after trimming). */
 export const MAX_DESCRIPTION = 2000;
@@ -49,6 +50,8 @@ function coordinatesInvalid(detail: string): ApiError {
 
 function finite(v: unknown, name: string): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw coordinatesInvalid(`${name} must be a finite number`);
+  // Stored as float4 (real): 1e-46 would underflow in the database.
+  if (!fitsFloat4(v)) throw coordinatesInvalid(`${name} is outside the float4 range`);
   return v;
 }
 

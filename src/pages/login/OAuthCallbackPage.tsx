@@ -20,7 +20,7 @@ export default function OAuthCallbackPage({ provider }: { provider: string }) {
     // An authorization code is single-use: StrictMode's second effect run must not post it again.
     if (!code || sent.current) return;
     sent.current = true;
-    login.mutate(code, {
+    login.mutate({ code, state: params.get('state') ?? '' }, {
       onSuccess: (r) => {
         if (r.status === 'register') navigate(`/register/${params.get('provider') ?? provider}`, { replace: true });
         else navigate(takeReturnTo(), { replace: true });

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
-import { displayName, useCategoryGroups, useDeleteAccount, useMe, useMyPins, useUpdateNickname } from '../../data';
+import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
 import { ProgressCard } from './ProgressCard';
 import { loadAllCategories, usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
@@ -86,6 +86,8 @@ export default function MyPage() {
   const del = useDeleteAccount();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const everywhere = useLogoutEverywhere();
+  const [confirmEverywhere, setConfirmEverywhere] = useState(false);
   const user = me.data;
   const categories = (groups.data ?? []).flatMap((g) => g.categories);
   // Progress covers every region and category, not only those on the map.
@@ -114,6 +116,7 @@ export default function MyPage() {
               <NicknameForm key={user.nickname} current={user.nickname} />
               <div className="row">
                 <button type="button" className="btn" onClick={logout}><Icon name="logout" />로그아웃</button>
+                <button type="button" className="btn btn-ghost" onClick={() => setConfirmEverywhere(true)}>{ko.logoutEverywhere}</button>
                 <span className="spacer" />
                 <button type="button" className="btn btn-ghost danger-text" onClick={() => setConfirmDelete(true)}><Icon name="trash" />회원 탈퇴</button>
               </div>
@@ -166,6 +169,10 @@ export default function MyPage() {
         )}
       </div>
 
+      <ConfirmDialog open={confirmEverywhere} title={ko.logoutEverywhereTitle} busy={everywhere.isPending} confirmLabel={ko.logoutEverywhere}
+        onCancel={() => setConfirmEverywhere(false)}
+        onConfirm={() => everywhere.mutate(undefined, { onSettled: () => setConfirmEverywhere(false) })}
+        message={<p style={{ margin: 0 }}>{ko.logoutEverywhereMessage}</p>} />
       <ConfirmDialog open={confirmDelete} title="정말 탈퇴할까요?" danger busy={del.isPending} confirmLabel="탈퇴하기"
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => del.mutate(undefined, { onSuccess: () => { setConfirmDelete(false); navigate('/'); } })}
