@@ -101,9 +101,22 @@ export function setSheetOpen(on: boolean): void {
   store.sheetOpen = on;
 }
 
-/** Enters a map mode; leaving a selection mode clears its ids. */
+const isMultiSelect = (m: MapMode) => m === MapMode.RangeSelection || m === MapMode.RouteSelection;
+
+/** Enters a map mode; moving between range and route keeps the chosen pins, any other change clears them. */
 export function setMapMode(mode: MapMode): void {
-  store.selection = { mode, ids: mode === store.selection.mode ? store.selection.ids : [] };
+  const keep = mode === store.selection.mode || (isMultiSelect(mode) && isMultiSelect(store.selection.mode));
+  store.selection = { mode, ids: keep ? store.selection.ids : [] };
+}
+
+/** Ends a range or route selection keeping its pins, so the page asks what to do with them (banner, ESC, tool). */
+export function endSelection(): void {
+  store.selection = { mode: MapMode.Default, ids: store.selection.ids };
+}
+
+/** Goes back to a range or route tool with the pins chosen so far ("keep selecting"). */
+export function resumeSelection(mode: MapMode): void {
+  store.selection = { mode, ids: store.selection.ids };
 }
 
 /** The pins picked by a range or route selection. */

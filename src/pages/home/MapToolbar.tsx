@@ -2,7 +2,7 @@ import { regionById } from '../../regions';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { ko } from '../../i18n/ko';
-import { MapMode, setFloor, setMapMode, useStore } from '../../state';
+import { MapMode, endSelection, setFloor, setMapMode, useStore } from '../../state';
 import { useSettings } from '../session';
 
 /** Korean name of a floor: the base map, an upper floor or an underground level. */
@@ -48,7 +48,9 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
   const mode = snap.selection.mode;
   const startRange = (shape: 'rect' | 'lasso') => {
     onRangeShape(shape);
-    setMapMode(mode === MapMode.RangeSelection && rangeShape === shape ? MapMode.Default : MapMode.RangeSelection);
+    // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
+    if (mode === MapMode.RangeSelection && rangeShape === shape) endSelection();
+    else setMapMode(MapMode.RangeSelection);
   };
   return (
     <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
@@ -67,7 +69,7 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
       <div className="tool-group">
         <ToolButton icon="square" label="사각형 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
         <ToolButton icon="lasso" label="올가미 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
-        <ToolButton icon="route" label="경로 선택" pressed={mode === MapMode.RouteSelection} onClick={() => setMapMode(mode === MapMode.RouteSelection ? MapMode.Default : MapMode.RouteSelection)} />
+        <ToolButton icon="route" label="경로 선택" pressed={mode === MapMode.RouteSelection} onClick={() => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection))} />
       </div>
       <div className="tool-group">
         <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 크게 (켜짐)' : '핀 크게'} pressed={settings.pinSize === 'large'}
