@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{src,server,workers,proto,tools,bench}/**/*.test.ts'],
+          include: ['{src,common,server,workers,proto,tools,bench}/**/*.test.ts'],
           exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,6 +3,7 @@ import { registerCategoryRoutes } from './data/category';
 import { registerCheckRoutes } from './data/checks';
 import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
+import { registerProgressRoutes } from './data/progress';
 import { registerSearchRoutes } from './data/search';
 import { typeboxValidator } from './data/validator';
 
@@ -48,5 +49,6 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerCheckRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
+    await registerProgressRoutes(scope);
   });
 }

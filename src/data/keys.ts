@@ -12,6 +12,9 @@ export const keys = {
   myPins: ['me', 'pins'] as const,
   search: (q: string) => ['search', q] as const,
   providers: ['auth', 'providers'] as const,
+  /** Found/total per category and region; per user (0 = visitor). */
+  progress: (userId: number) => ['progress', userId] as const,
+  progressAll: ['progress'] as const,
 };
 
 /** Server paths. */
@@ -36,6 +39,7 @@ export const paths = {
   logout: '/api/v1/auth/logout',
   emergency: '/api/v1/auth/emergency',
   providers: '/api/v1/auth/providers',
+  progress: '/api/v1/pin/progress',
   oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
   oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
 };
