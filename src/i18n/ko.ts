@@ -56,4 +56,10 @@ export const ko = {
   trackerViaRelay: '서버 중계로 수신 중',
   trackerViaLocal: '로컬 트래커에서 수신 중',
   checksQueued: '서버에 연결되지 않아 찾음 표시를 이 기기에 보관했습니다. 연결되면 자동으로 저장합니다.',
+  // Connection and sync state (the offline banner)
+  syncOffline: (n: number) => (n > 0 ? `서버에 연결할 수 없습니다 · 보낼 찾음 표시 ${n.toLocaleString('ko-KR')}개 대기 중` : '서버에 연결할 수 없습니다'),
+  syncRetrying: '자동으로 다시 연결합니다…',
+  syncWaiting: (n: number) => `찾음 표시 ${n.toLocaleString('ko-KR')}개를 보내는 중…`,
+  syncDone: '동기화 완료',
+  pinUnreachable: '서버에 연결할 수 없어 핀 정보를 불러오지 못했습니다. 연결되면 다시 불러옵니다.',
 } as const;

@@ -182,5 +182,27 @@ export function resetStore(): void {
   store.sheetOpen = false;
   store.homeFilters = { region: 0, categories: [], hideChecked: false, searchText: '' };
   store.selection = { mode: MapMode.Default, ids: [] };
+  store.connection = { online: true, waiting: 0, syncedAt: 0 };
   store.pinSize = 'default';
+}
+
+// Marks waited through an outage: their delivery is announced ("동기화 완료"); a mark sent at once is not.
+let outageSinceWaiting = false;
+
+/** The server answered (true) or could not be reached (false). */
+export function setOnline(online: boolean): void {
+  if (!online) outageSinceWaiting = true;
+  else if (store.connection.waiting === 0) outageSinceWaiting = false;
+  if (store.connection.online !== online) store.connection.online = online;
+}
+
+/** Check changes waiting in the outbox; dropping to none after an outage records the delivery time. */
+export function setOutboxWaiting(waiting: number, now = Date.now()): void {
+  const c = store.connection;
+  if (c.waiting === waiting) return;
+  if (waiting === 0 && outageSinceWaiting && c.online) {
+    c.syncedAt = now;
+    outageSinceWaiting = false;
+  }
+  c.waiting = waiting;
 }

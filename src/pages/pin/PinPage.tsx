@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
 import { regionById, isKnownRegion } from '../../regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
@@ -80,7 +81,9 @@ export default function PinPage() {
       <div className="detail-body">
         {!valid && <p className="notice notice-danger">잘못된 핀 주소입니다.</p>}
         {pin.isPending && valid && <Spinner label="핀 정보를 불러오는 중…" />}
-        {pin.isError && <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>}
+        {pin.isError && (pin.error instanceof ApiClientError && pin.error.unreachable
+          ? <p className="notice">{ko.pinUnreachable}</p>
+          : <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>)}
         {p && (
           <>
             {p.image && <img className="detail-image" src={p.image} alt={`${title} 위치 사진`} loading="lazy" />}

@@ -7,6 +7,7 @@ import { EngineContext } from '../home/engine-context';
 import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } from '../session';
 import { TrackerHost } from './TrackerHost';
 import { SideNav } from './SideNav';
+import { SyncStatus } from './SyncStatus';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 
@@ -54,6 +55,7 @@ export default function Shell() {
           </button>
         )}
         <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
+        <SyncStatus />
       </EngineContext.Provider>
     </ShellContext.Provider>
   );
