@@ -2,7 +2,8 @@ import { regionById } from '../../regions';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { ko } from '../../i18n/ko';
-import { MapMode, endSelection, setFloor, setMapMode, useStore } from '../../state';
+import { MapMode, endSelection, setFloor, setMapMode, store, useStore } from '../../state';
+import { writeUrlFilters } from './url-state';
 import { useSettings } from '../session';
 
 /** Korean name of a floor: the base map, an upper floor or an underground level. */
@@ -29,14 +30,21 @@ function ToolButton({ icon, label, pressed, onClick }: { icon: IconName; label: 
   );
 }
 
-/** Share link: the URL already carries region, camera and open pin. */
+/** The link to what this player sees: region, camera and open pin (the URL) plus categories, floor and highlighted tags. */
+export function shareUrl(): string {
+  const { origin, pathname, search } = window.location;
+  return origin + pathname + writeUrlFilters(search, { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
+}
+
+/** Copies the share link (or shows it when the clipboard is refused). */
 export async function copyShareLink(): Promise<void> {
+  const url = shareUrl();
   try {
-    await navigator.clipboard.writeText(window.location.href);
+    await navigator.clipboard.writeText(url);
     toast.success(ko.copiedToClipboard);
   } catch {
     // Clipboard refused (insecure origin, permissions): show the link so it can be copied by hand.
-    window.prompt('아래 링크를 복사하세요', window.location.href);
+    window.prompt('아래 링크를 복사하세요', url);
   }
 }
 
