@@ -21,7 +21,7 @@ export const ko = {
   reportSubmitted: '신고가 접수되었습니다.',
   trackerConnected: '트래커가 연결되었습니다.',
   trackerDisconnected: '트래커 연결이 끊어졌습니다.',
-  trackerCodeInvalid: '연결 코드는 숫자와 영문 대문자 8자리입니다.',
+  trackerCodeInvalid: '연결 코드는 영문과 숫자 8자리입니다 (예: ABCD-1234, 대소문자·하이픈 상관없음).',
   wanderer: '방랑자',
   markFound: '찾음으로 표시',
   markNotFound: '찾지 않음으로 표시',
