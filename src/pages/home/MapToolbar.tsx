@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { regionById } from '../../regions';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
@@ -21,11 +22,11 @@ export function regionFloors(regionId: number): (number | null)[] {
   return [...upper, null, ...lower];
 }
 
-function ToolButton({ icon, label, pressed, onClick }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void }) {
+function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconName; label: string; shortcut?: string; pressed?: boolean; onClick: () => void }) {
   return (
-    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={label}>
+    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={shortcut ? `${label} (${shortcut})` : label} aria-keyshortcuts={shortcut}>
       <Icon name={icon} />
-      <span className="tool-label">{label}</span>
+      <span className="tool-label">{label}{shortcut && <kbd className="tool-key" aria-hidden>{shortcut}</kbd>}</span>
     </button>
   );
 }
@@ -60,6 +61,22 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
     if (mode === MapMode.RangeSelection && rangeShape === shape) endSelection();
     else setMapMode(MapMode.RangeSelection);
   };
+  const startRoute = () => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection));
+  // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
+  const keys = useRef({ startRange, startRoute });
+  keys.current = { startRange, startRoute };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const k = e.key.toLowerCase();
+      if (k === 'r') keys.current.startRange('rect');
+      else if (k === 'l') keys.current.startRange('lasso');
+      else if (k === 'p') keys.current.startRoute();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
       {floors.length > 1 && (
@@ -75,12 +92,12 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
         </div>
       )}
       <div className="tool-group">
-        <ToolButton icon="square" label="사각형 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
-        <ToolButton icon="lasso" label="올가미 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
-        <ToolButton icon="route" label="경로 선택" pressed={mode === MapMode.RouteSelection} onClick={() => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection))} />
+        <ToolButton icon="square" label="사각형 범위 선택" shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
+        <ToolButton icon="lasso" label="올가미 범위 선택" shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+        <ToolButton icon="route" label="경로 선택" shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
       </div>
       <div className="tool-group">
-        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 크게 (켜짐)' : '핀 크게'} pressed={settings.pinSize === 'large'}
+        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 아이콘 크게 보기 (켜짐)' : '핀 아이콘 크게 보기'} pressed={settings.pinSize === 'large'}
           onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
         <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
       </div>

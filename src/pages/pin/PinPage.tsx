@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { setFloor, setRegion, useStore } from '../../state';
+import { MapMode, setFloor, setRegion, store, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useMe, usePin } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../home/engine-context';
@@ -61,6 +61,19 @@ export default function PinPage() {
   }, [p?.id, engine]);
 
   const close = () => navigate({ pathname: '/', search });
+  // Esc closes the panel, unless something on top of it (a dialog, a menu, a selection mode, a field) takes it.
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || store.selection.mode !== MapMode.Default) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const isChecked = p ? snap.checks.has(p.id) || p.isChecked : false;
   const toggleFound = () => {
     if (!p) return;
