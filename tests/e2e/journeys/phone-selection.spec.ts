@@ -66,3 +66,20 @@ test('on a phone, a touch range selection is applied through the banner', async 
     return (body.result?.pinIds ?? []).length;
   }).toBe(count);
 });
+
+// Issue 10: on a phone the map toolbar must not cover the filter sheet's close control.
+test('on a phone, the open filter sheet can be closed where its toggle shows', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /필터 열기/ });
+  await toggle.tap();
+  const close = page.getByRole('button', { name: /필터 닫기/ });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  const box = (await close.boundingBox())!;
+  // The chevron at the toggle's right end is what a thumb reaches for.
+  const at = { x: box.x + box.width - 16, y: box.y + box.height / 2 };
+  const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.panel-toggle'), at);
+  expect(onTop).toBe(true);
+  await page.screenshot({ path: '/tmp/i10-phone-sheet.png' });
+  await page.touchscreen.tap(at.x, at.y);
+  await expect(page.getByRole('button', { name: /필터 열기/ })).toHaveAttribute('aria-expanded', 'false');
+});
