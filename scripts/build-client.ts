@@ -28,7 +28,14 @@ export async function buildClientIfStale(log: (msg: string) => void = console.lo
   log('클라이언트를 빌드합니다… (building the client)');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  // Vite sets NODE_ENV=production for the build; left behind it would turn the server's local sign-in off.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   log(`클라이언트 빌드 완료 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return true;
 }

@@ -3,7 +3,7 @@
  * tracker's local protocol; `--mode external --relay ws://localhost:8080/api/v1/tracker --code
  * ABCD1234` joins our relay as role=server. Both play the route of src/tracker/sim/route.ts;
  * `--drop-every 20s` closes the connection periodically, `--hz 10` sets samples per second,
- * `--speed 2` plays the route faster. Importable: tests start it in-process.
+ * `--speed 2` plays the route faster; `--help` prints the options. Importable: tests start it in-process.
  */
 import { WebSocketServer, WebSocket } from 'ws';
 import { fileURLToPath } from 'node:url';
@@ -156,8 +156,34 @@ function args(argv: string[]): Map<string, string> {
   return out;
 }
 
+/** What `npm run tracker:sim -- --help` prints. */
+export const USAGE = `사용법 (usage): npm run tracker:sim -- [options]
+
+  --mode local|external   local: serve the desktop tracker's protocol (default)
+                          external: join the map's relay as the tracker (role=server)
+  --port N                local mode port (default 46821)
+  --host H                local mode interface (default 127.0.0.1)
+  --relay URL             external mode relay (default ws://localhost:8080/api/v1/tracker)
+  --code CODE             external mode code, 8 letters/digits (default: a new one)
+  --hz N                  samples per second
+  --speed N               route speed factor
+  --drop-every DURATION   close the connection periodically (e.g. 20s, 1500ms, 2m)
+  -h, --help              print this help
+`;
+const OPTIONS = new Set(['mode', 'port', 'host', 'relay', 'code', 'hz', 'speed', 'drop-every', 'help']);
+
 async function main(): Promise<void> {
-  const a = args(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('-h') || argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const a = args(argv);
+  const unknown = [...a.keys()].filter((k) => !OPTIONS.has(k));
+  if (unknown.length > 0) {
+    console.error(`unknown option --${unknown[0]}\n\n${USAGE}`);
+    process.exit(2);
+  }
   const mode = a.get('mode') ?? 'local';
   const log = (line: string) => console.log(`[tracker-sim ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const common = {

@@ -5,6 +5,7 @@ import { registerCommentRoutes } from './data/comment';
 import { registerPinRoutes } from './data/pin';
 import { registerProgressRoutes } from './data/progress';
 import { registerLiveRoutes } from './data/live';
+import { registerRegionProgressRoutes } from './data/region-progress';
 import { registerSearchRoutes } from './data/search';
 import { registerRevisionRoutes } from './data/revisions';
 import { registerPinEventRoutes } from './data/pin-events';
@@ -56,5 +57,6 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     await registerSearchRoutes(scope);
     await registerRevisionRoutes(scope);
     await registerPinEventRoutes(scope);
+    await registerRegionProgressRoutes(scope);
   });
 }

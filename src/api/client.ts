@@ -69,20 +69,35 @@ export function refreshSession(): Promise<void> {
   return refreshing;
 }
 
+const reachabilityListeners = new Set<(reachable: boolean) => void>();
+/** Called with false when a call could not reach the server (network, timeout, gateway error), true when one did. */
+export function onReachability(listener: (reachable: boolean) => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+function reachability(reachable: boolean): void {
+  for (const l of [...reachabilityListeners]) l(reachable);
+}
+
 async function send(method: Method, path: string, body: unknown, signal: AbortSignal | undefined, accept: string): Promise<Response> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(`${baseHost}${path}`, {
+    const res = await fetch(`${baseHost}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
+    // A proxy in front of a stopped server answers 502-504: that is an outage too.
+    reachability(res.status < 502 || res.status > 504);
+    return res;
   } catch (e) {
-    throw failureOf(e, timeout, signal);
+    const failure = failureOf(e, timeout, signal);
+    if (failure.failure !== 'cancelled') reachability(false);
+    throw failure;
   }
 }
 

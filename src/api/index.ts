@@ -1,4 +1,4 @@
-export { api, setApiBaseHost, apiBaseHost, onLoggedOut, refreshSession, REQUEST_TIMEOUT_MS, REFRESH_PATH } from './client';
+export { api, setApiBaseHost, apiBaseHost, onLoggedOut, onReachability, refreshSession, REQUEST_TIMEOUT_MS, REFRESH_PATH } from './client';
 export type { RequestOptions, ProtoOptions } from './client';
 export { ApiClientError, asApiClientError, AUTH_ERR } from './errors';
 export type { ClientFailure } from './errors';

@@ -1,5 +1,5 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
-import { setChecks } from '../state';
+import { setChecks, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
@@ -28,6 +28,7 @@ export async function publishChecks(userId: number, db: PinsStoreDb = localDb())
   const [record, pending] = await Promise.all([db.checks.get(userId), pendingOf(userId, db)]);
   const ids = effectiveChecks(record, pending);
   setChecks(ids);
+  setOutboxWaiting(pending.length);
   return ids;
 }
 

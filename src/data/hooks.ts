@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
@@ -9,6 +11,7 @@ import { localDb } from './db';
 import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
+import { aggregateProgress, type ProgressRow } from '../../common/progress';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, PinDetail, PinDraft, PinHit, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
@@ -70,6 +73,28 @@ function requireUserId(): number {
     throw new ApiClientError(401, 'requires_login', ko.loginRequired);
   }
   return id;
+}
+
+/** Found/total per category and per region, as the server counts them (the same on every page, cold or warm). */
+export function useProgress() {
+  const me = useMe();
+  const qc = useQueryClient();
+  const userId = me.data?.id ?? 0;
+  // Asked again when the player's checks change: after the outbox delivers them the store's set changes again.
+  const { checks } = useStore();
+  const seen = useRef(checks);
+  useEffect(() => {
+    if (seen.current === checks) return;
+    seen.current = checks;
+    const t = setTimeout(() => void qc.invalidateQueries({ queryKey: keys.progressAll }), 300);
+    return () => clearTimeout(t);
+  }, [checks, qc]);
+  return useQuery({
+    queryKey: keys.progress(userId),
+    queryFn: async () => aggregateProgress((await api.get<{ rows: ProgressRow[] }>(paths.progress, { suppressToast: true })).rows),
+    // Wait for the session so a signed-in player's first answer already has their checks.
+    enabled: !me.isPending,
+  });
 }
 
 /** Marks one pin found or not found; resolves 'sent' or 'queued' (offline: sent later). */

@@ -13,6 +13,9 @@ export const keys = {
   myActions: ['me', 'actions'] as const,
   search: (q: string) => ['search', q] as const,
   providers: ['auth', 'providers'] as const,
+  /** Found/total per category and region; per user (0 = visitor). */
+  progress: (userId: number) => ['progress', userId] as const,
+  progressAll: ['progress'] as const,
 };
 
 /** Server paths. */
@@ -44,6 +47,7 @@ export const paths = {
   emergency: '/api/v1/auth/emergency',
   providers: '/api/v1/auth/providers',
   oauthStart: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/start`,
+  progress: '/api/v1/pin/progress',
   oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
   oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
 };

@@ -13,9 +13,32 @@ export function displayName(me: Pick<Me, 'nickname'> | null | undefined): string
   return me?.nickname?.trim() || ko.wanderer;
 }
 
-/** Fetches `me` (null for a visitor). */
-export function fetchMe(): Promise<Me | null> {
-  return api.get<Me | null>(paths.me, { suppressToast: true });
+const LAST_ME_KEY = 'lastMe';
+
+/** Fetches `me` (null for a visitor) and remembers it, so an outage does not look like a sign-out. */
+export async function fetchMe(): Promise<Me | null> {
+  const me = await api.get<Me | null>(paths.me, { suppressToast: true });
+  rememberMe(me);
+  return me;
+}
+
+function rememberMe(me: Me | null): void {
+  try {
+    if (me) localStorage.setItem(LAST_ME_KEY, JSON.stringify(me));
+    else localStorage.removeItem(LAST_ME_KEY);
+  } catch {
+    /* storage refused: the session is not kept across an outage */
+  }
+}
+
+/** The user last seen signed in on this browser (used while the server cannot be reached). */
+export function lastKnownMe(): Me | null {
+  try {
+    const raw = localStorage.getItem(LAST_ME_KEY);
+    return raw ? (JSON.parse(raw) as Me) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The signed-in user's id as the cache knows it, or null. */
@@ -25,6 +48,7 @@ export function currentUserId(): number | null {
 
 /** Logged-out handling: `me` becomes null and the user's data leaves memory (local records stay). */
 export function resetSession(): void {
+  rememberMe(null);
   queryClient.setQueryData(keys.me, null);
   queryClient.removeQueries({ queryKey: keys.myChecks });
   queryClient.removeQueries({ queryKey: keys.myPins });

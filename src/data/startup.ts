@@ -13,7 +13,8 @@ import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
 import { queryClient } from './query-client';
-import { currentUserId, fetchMe, installSessionHandling } from './session';
+import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
+import { startConnectionWatch } from './connection';
 import type { CategoryGroup, Me } from './types';
 
 /** What start-up did. */
@@ -63,7 +64,14 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const settings = stored ?? (await saveSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
   applySettings(settings);
 
-  const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch(() => null);
+  const stopWatch = startConnectionWatch(db);
+  const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch((e: unknown) => {
+    // Server unreachable: keep the session this browser last saw (the server has the last word when it is back).
+    if (!(e instanceof ApiClientError) || !e.unreachable) return null;
+    const last = lastKnownMe();
+    if (last) queryClient.setQueryData(keys.me, last);
+    return last;
+  });
   const emergency = emergencyReport(undefined, db).catch(() => 0);
 
   let categories: CategorySyncResult | null;
@@ -77,6 +85,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
 
   const stops = [
+    stopWatch,
     persistSettings(db),
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),

@@ -31,7 +31,8 @@ export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
     <button type="button" className="map-mode-banner" onClick={onEnd} aria-live="polite">
       <span>{LABELS[mode]}</span>
       {counts && <strong className="map-mode-count">{ko.modeSelected(selectedCount)}</strong>}
-      <span className="map-mode-hint">{ko.modeEndHint}</span>
+      <span className="map-mode-hint map-mode-hint-key">{ko.modeEndHint}</span>
+      <span className="map-mode-hint map-mode-hint-touch">{ko.modeEndHintTouch}</span>
     </button>
   );
 }

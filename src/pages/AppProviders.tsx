@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, queryClient, startDataLayer } from '../data';
 import { getPinsWorker } from '../../workers/pins/client';
-import { setCountsSource } from './session';
 
 let started = false;
 let resolveReady: () => void = () => {};
@@ -13,7 +12,6 @@ function startOnce(): void {
   if (started) return;
   started = true;
   const worker = getPinsWorker();
-  setCountsSource(() => worker.counts({}));
   startDataLayer(worker)
     .catch((e: unknown) => console.error('data layer start-up failed', e))
     .finally(() => resolveReady());

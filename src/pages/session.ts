@@ -1,10 +1,11 @@
 // The pages' one seam to the data layer and the client store: every page reads the session, the
 // theme and the shell flags through these hooks, so the wiring to src/data and src/state lives here.
 import { useCallback, useEffect, useState } from 'react';
+import type { Progress } from '../../common/progress';
 import type { ThemePreference } from '../ui/theme';
 import { setTheme, useStore } from '../state';
 import type { Me } from '../data/types';
-import { useLogout, useMe } from '../data';
+import { useLogout, useMe, useProgress } from '../data';
 import { normalizeProviders, type AuthProvider } from './login/providers';
 import { DEFAULT_SETTINGS, fetchCategory, localDb, readSettings, saveSettings, type CategoryGroup, type Settings } from '../data';
 import { getPinsWorker } from '../../workers/pins/client';
@@ -102,37 +103,11 @@ export function useSettings(): [Settings, (change: Partial<Omit<Settings, 'fixed
   return [settingsCache ?? DEFAULT_SETTINGS, update];
 }
 
-/** Found/total of a category or region. */
-export interface Counts {
-  total: number;
-  checked: number;
-}
-type CountsSource = () => Promise<{ byCategory: Record<number, Counts>; byRegion: Record<number, Counts> }>;
-let countsSource: CountsSource | null = null;
-/** Where usePinCounts reads from (the pins worker's counts(), set at start-up). */
-export function setCountsSource(fn: CountsSource | null): void {
-  countsSource = fn;
-}
+export type { Counts } from '../../common/progress';
 
-/** Progress (found/total) per category and per region over the loaded pins; refreshed when pins or checks change. */
-export function usePinCounts(): { byCategory: Record<number, Counts>; byRegion: Record<number, Counts> } | undefined {
-  const snap = useStore();
-  const [counts, setCounts] = useState<Awaited<ReturnType<CountsSource>>>();
-  const version = snap.pins.version;
-  const checks = snap.checks;
-  useEffect(() => {
-    let live = true;
-    const t = setTimeout(() => {
-      countsSource?.()
-        .then((c) => live && setCounts(c))
-        .catch(() => {});
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [version, checks]);
-  return counts;
+/** Progress (found/total) per category and per region, counted by the server over every pin. */
+export function usePinCounts(): Progress | undefined {
+  return useProgress().data;
 }
 
 const loadingAll = new Set<number>();

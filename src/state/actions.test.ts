@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MapMode, store } from './store';
-import { applyChecks, resetStore, setChecks, setMapMode, setRegion, setSelectionIds, toggleCategory } from './actions';
+import { applyChecks, endSelection, resumeSelection, resetStore, setChecks, setMapMode, setRegion, setSelectionIds, toggleCategory } from './actions';
 
 beforeEach(resetStore);
 
@@ -32,12 +32,23 @@ describe('store actions', () => {
     expect([...before].sort()).toEqual([1, 2]);
   });
 
-  it('changing the map mode clears the previous selection; the same mode keeps it', () => {
+  it('range and route share a selection; leaving for another mode clears it', () => {
     setMapMode(MapMode.RangeSelection);
     setSelectionIds([5, 6]);
     setMapMode(MapMode.RangeSelection);
     expect(store.selection.ids).toEqual([5, 6]);
     setMapMode(MapMode.RouteSelection);
-    expect(store.selection).toEqual({ mode: MapMode.RouteSelection, ids: [] });
+    expect(store.selection).toEqual({ mode: MapMode.RouteSelection, ids: [5, 6] });
+    setMapMode(MapMode.LocationSelection);
+    expect(store.selection).toEqual({ mode: MapMode.LocationSelection, ids: [] });
+  });
+
+  it('ending a selection keeps its pins for the confirmation', () => {
+    setMapMode(MapMode.RangeSelection);
+    setSelectionIds([5, 6]);
+    endSelection();
+    expect(store.selection).toEqual({ mode: MapMode.Default, ids: [5, 6] });
+    resumeSelection(MapMode.RangeSelection);
+    expect(store.selection).toEqual({ mode: MapMode.RangeSelection, ids: [5, 6] });
   });
 });

@@ -106,9 +106,22 @@ export function setSheetOpen(on: boolean): void {
   store.sheetOpen = on;
 }
 
-/** Enters a map mode; leaving a selection mode clears its ids. */
+const isMultiSelect = (m: MapMode) => m === MapMode.RangeSelection || m === MapMode.RouteSelection;
+
+/** Enters a map mode; moving between range and route keeps the chosen pins, any other change clears them. */
 export function setMapMode(mode: MapMode): void {
-  store.selection = { mode, ids: mode === store.selection.mode ? store.selection.ids : [] };
+  const keep = mode === store.selection.mode || (isMultiSelect(mode) && isMultiSelect(store.selection.mode));
+  store.selection = { mode, ids: keep ? store.selection.ids : [] };
+}
+
+/** Ends a range or route selection keeping its pins, so the page asks what to do with them (banner, ESC, tool). */
+export function endSelection(): void {
+  store.selection = { mode: MapMode.Default, ids: store.selection.ids };
+}
+
+/** Goes back to a range or route tool with the pins chosen so far ("keep selecting"). */
+export function resumeSelection(mode: MapMode): void {
+  store.selection = { mode, ids: store.selection.ids };
 }
 
 /** The pins picked by a range or route selection. */
@@ -174,5 +187,27 @@ export function resetStore(): void {
   store.sheetOpen = false;
   store.homeFilters = { region: 0, categories: [], hideChecked: false, searchText: '' };
   store.selection = { mode: MapMode.Default, ids: [] };
+  store.connection = { online: true, waiting: 0, syncedAt: 0 };
   store.pinSize = 'default';
+}
+
+// Marks waited through an outage: their delivery is announced ("동기화 완료"); a mark sent at once is not.
+let outageSinceWaiting = false;
+
+/** The server answered (true) or could not be reached (false). */
+export function setOnline(online: boolean): void {
+  if (!online) outageSinceWaiting = true;
+  else if (store.connection.waiting === 0) outageSinceWaiting = false;
+  if (store.connection.online !== online) store.connection.online = online;
+}
+
+/** Check changes waiting in the outbox; dropping to none after an outage records the delivery time. */
+export function setOutboxWaiting(waiting: number, now = Date.now()): void {
+  const c = store.connection;
+  if (c.waiting === waiting) return;
+  if (waiting === 0 && outageSinceWaiting && c.online) {
+    c.syncedAt = now;
+    outageSinceWaiting = false;
+  }
+  c.waiting = waiting;
 }

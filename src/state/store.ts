@@ -70,7 +70,12 @@ export interface AppState {
   selection: { mode: MapMode; ids: number[] };
   pinSize: 'default' | 'large';
   theme: ThemeChoice;
+  /** Whether the server answers, how many check changes wait in the outbox, when they were last delivered after waiting. */
+  connection: ConnectionState;
 }
+
+/** The visible sync state: server reachable, marks waiting, last delivery after an outage (ms, 0 = none). */
+export interface ConnectionState { online: boolean; waiting: number; syncedAt: number }
 
 function storedTheme(): ThemeChoice {
   try {
@@ -97,6 +102,7 @@ export const store = proxy<AppState>({
   selection: { mode: MapMode.Default, ids: [] },
   pinSize: 'default',
   theme: storedTheme(),
+  connection: { online: true, waiting: 0, syncedAt: 0 },
 });
 
 /** React hook: a render-tracking snapshot of the store. */

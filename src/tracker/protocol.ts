@@ -44,6 +44,14 @@ export const PONG_FRAME = '{"type":"pong"}';
 export const TRACKER_CODE_LENGTH = 8;
 const CODE_RE = /^[0-9A-Z]{8}$/;
 
+/**
+ * A code as people type it, made canonical: separators (space, hyphen, dash, dot, underscore) out and
+ * upper case, so "abcd-1234" and "ABCD 1234" read as the desktop tracker's "ABCD-1234".
+ */
+export function normalizeTrackerCode(typed: string): string {
+  return typed.replace(/[\s\-\u2010-\u2015._]/g, '').toUpperCase();
+}
+
 /** True for a well-formed external connection code. */
 export function isTrackerCode(code: unknown): code is string {
   return typeof code === 'string' && CODE_RE.test(code);

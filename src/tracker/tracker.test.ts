@@ -17,8 +17,14 @@ describe('connect dialog input', () => {
     expect(parseTrackerInput('ab12cd34', RELAY)).toEqual({ target: { mode: 'external', code: 'AB12CD34', relayUrl: RELAY } });
   });
 
+  it('reads a code as the desktop tracker shows it (XXXX-XXXX), in any case and with spaces', () => {
+    for (const typed of ['ABCD-1234', 'abcd-1234', 'ABCD 1234', ' abcd – 1234 ', 'AB.CD_12.34']) {
+      expect(parseTrackerInput(typed, RELAY)).toEqual({ target: { mode: 'external', code: 'ABCD1234', relayUrl: RELAY } });
+    }
+  });
+
   it('refuses anything else with the Korean message', () => {
-    for (const bad of ['AB12CD3', 'AB12CD345', 'AB12-D34', '가나다라마바사아', 'http://x']) {
+    for (const bad of ['AB12CD3', 'AB12CD345', 'AB12-D34', 'ABCD-12345', '가나다라마바사아', 'http://x']) {
       expect(parseTrackerInput(bad, RELAY)).toEqual({ error: ko.trackerCodeInvalid });
     }
     expect(parseTrackerInput('ws://', RELAY)).toEqual({ error: ko.trackerUrlInvalid });

@@ -1,6 +1,6 @@
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
-import { DEFAULT_LOCAL_URL, isTrackerCode } from './protocol';
+import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from './protocol';
 import type { TrackerTarget } from './TrackerConnection';
 import { TrackerStore } from './TrackerStore';
 import { describeTracker } from './describe';
@@ -13,7 +13,7 @@ export const tracker = new TrackerStore();
 
 /**
  * Reads what the user typed in the connect dialog: a ws:// or wss:// URL (local mode) or an
- * 8-character code (external mode). Lower-case codes are accepted and upper-cased; anything
+ * 8-character code (external mode), with or without separators, in any case; anything
  * else is refused with the Korean message to show.
  */
 export function parseTrackerInput(input: string, relay: string = relayUrl()): { target: TrackerTarget } | { error: string } {
@@ -27,7 +27,7 @@ export function parseTrackerInput(input: string, relay: string = relayUrl()): { 
       return { error: ko.trackerUrlInvalid };
     }
   }
-  const code = v.toUpperCase();
+  const code = normalizeTrackerCode(v);
   return isTrackerCode(code) ? { target: { mode: 'external', code, relayUrl: relay } } : { error: ko.trackerCodeInvalid };
 }
 

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { MapMode, setMapMode, setTempPin, store, useStore } from '../../state';
+import { MapMode, setCategories, setMapMode, setTempPin, store, useStore } from '../../state';
 import { useCategoryGroups, useCreatePin, useEditPin, useMe, usePin, useTagGroups } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useSettings } from '../session';
@@ -64,6 +64,11 @@ export default function EditPage() {
   }, []);
 
   const set = <K extends keyof PinFormValues>(k: K, v: PinFormValues[K]) => setValues((old) => ({ ...old, [k]: v }));
+  // After a first check, errors follow the fields: a fixed field loses its error at once.
+  const checked = Object.keys(errors).length > 0;
+  useEffect(() => {
+    if (checked) setErrors(validatePinForm(values));
+  }, [values, checked]);
   const showTemp = (v: PinFormValues) => {
     const x = Number(v.x), y = Number(v.y);
     if (v.x && v.y && Number.isFinite(x) && Number.isFinite(y)) setTempPin({ x, y, region: v.region, floor: v.floor });
@@ -102,6 +107,9 @@ export default function EditPage() {
       const draft = toDraft({ ...values, image });
       const res = editing ? await edit.mutateAsync({ id: editId!, change: draft }) : await create.mutateAsync(draft);
       setProgress(1);
+      // The new pin must show on the map: switch its category on (as search does).
+      const categoryId = res.categoryId ?? draft.categoryId;
+      if (categoryId != null && !store.homeFilters.categories.includes(categoryId)) setCategories([...store.homeFilters.categories, categoryId]);
       setSavedId(res.id ?? editId);
       setStage('uploaded');
       setTimeout(() => setStage('done'), 700);

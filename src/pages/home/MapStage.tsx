@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MapEngine } from '../../engine';
 import { MapView } from '../../map';
-import { connectEngine, setRegion, store } from '../../state';
+import { connectEngine, setCategories, setFloor, setHighlightedTags, setRegion, store } from '../../state';
 import { getPinsWorker } from '../../../workers/pins/client';
 import { dataReady } from '../AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
-import { readUrlView, writeUrlView } from './url-state';
+import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
 export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: MapEngine | null) => void }) {
@@ -31,7 +31,12 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
     // A shared link's view wins over the stored last region, so apply it after start-up.
     void dataReady.then(() => {
       const view = readUrlView(locRef.current.search);
+      const filters = readUrlFilters(locRef.current.search);
       if (view.region != null) setRegion(view.region);
+      // The receiver sees what the sender saw: categories, floor and highlighted tags too.
+      if (filters.categories) setCategories(filters.categories);
+      if (filters.floor !== undefined) setFloor(filters.floor);
+      if (filters.tags) setHighlightedTags(filters.tags);
       if (view.camera) setTimeout(() => e.setCamera(view.camera!), 0);
       setEngine(e);
       onEngine(e);
@@ -53,7 +58,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       // The URL follows the camera (debounced) so the address bar is always a share link.
       timer = setTimeout(() => {
         const loc = locRef.current;
-        const search = writeUrlView(loc.search, store.mapRegion, cam);
+        const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
         if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
       }, 400);
     }));

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { regionById } from '../../regions';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { ko } from '../../i18n/ko';
-import { MapMode, setFloor, setMapMode, useStore } from '../../state';
+import { MapMode, endSelection, setFloor, setMapMode, store, useStore } from '../../state';
+import { writeUrlFilters } from './url-state';
 import { useSettings } from '../session';
 
 /** Korean name of a floor: the base map, an upper floor or an underground level. */
@@ -20,23 +22,30 @@ export function regionFloors(regionId: number): (number | null)[] {
   return [...upper, null, ...lower];
 }
 
-function ToolButton({ icon, label, pressed, onClick }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void }) {
+function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconName; label: string; shortcut?: string; pressed?: boolean; onClick: () => void }) {
   return (
-    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={label}>
+    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={shortcut ? `${label} (${shortcut})` : label} aria-keyshortcuts={shortcut}>
       <Icon name={icon} />
-      <span className="tool-label">{label}</span>
+      <span className="tool-label">{label}{shortcut && <kbd className="tool-key" aria-hidden>{shortcut}</kbd>}</span>
     </button>
   );
 }
 
-/** Share link: the URL already carries region, camera and open pin. */
+/** The link to what this player sees: region, camera and open pin (the URL) plus categories, floor and highlighted tags. */
+export function shareUrl(): string {
+  const { origin, pathname, search } = window.location;
+  return origin + pathname + writeUrlFilters(search, { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
+}
+
+/** Copies the share link (or shows it when the clipboard is refused). */
 export async function copyShareLink(): Promise<void> {
+  const url = shareUrl();
   try {
-    await navigator.clipboard.writeText(window.location.href);
+    await navigator.clipboard.writeText(url);
     toast.success(ko.copiedToClipboard);
   } catch {
     // Clipboard refused (insecure origin, permissions): show the link so it can be copied by hand.
-    window.prompt('아래 링크를 복사하세요', window.location.href);
+    window.prompt('아래 링크를 복사하세요', url);
   }
 }
 
@@ -48,8 +57,26 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
   const mode = snap.selection.mode;
   const startRange = (shape: 'rect' | 'lasso') => {
     onRangeShape(shape);
-    setMapMode(mode === MapMode.RangeSelection && rangeShape === shape ? MapMode.Default : MapMode.RangeSelection);
+    // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
+    if (mode === MapMode.RangeSelection && rangeShape === shape) endSelection();
+    else setMapMode(MapMode.RangeSelection);
   };
+  const startRoute = () => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection));
+  // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
+  const keys = useRef({ startRange, startRoute });
+  keys.current = { startRange, startRoute };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const k = e.key.toLowerCase();
+      if (k === 'r') keys.current.startRange('rect');
+      else if (k === 'l') keys.current.startRange('lasso');
+      else if (k === 'p') keys.current.startRoute();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
       {floors.length > 1 && (
@@ -65,12 +92,12 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
         </div>
       )}
       <div className="tool-group">
-        <ToolButton icon="square" label="사각형 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
-        <ToolButton icon="lasso" label="올가미 범위 선택" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
-        <ToolButton icon="route" label="경로 선택" pressed={mode === MapMode.RouteSelection} onClick={() => setMapMode(mode === MapMode.RouteSelection ? MapMode.Default : MapMode.RouteSelection)} />
+        <ToolButton icon="square" label="사각형 범위 선택" shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
+        <ToolButton icon="lasso" label="올가미 범위 선택" shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+        <ToolButton icon="route" label="경로 선택" shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
       </div>
       <div className="tool-group">
-        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 크게 (켜짐)' : '핀 크게'} pressed={settings.pinSize === 'large'}
+        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 아이콘 크게 보기 (켜짐)' : '핀 아이콘 크게 보기'} pressed={settings.pinSize === 'large'}
           onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
         <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
       </div>

@@ -1,14 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ModeBanner } from '../../map';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
-import { MapMode, setMapMode, setSelectionIds, useStore } from '../../state';
+import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../../state';
 import { useBatchCheck, useMe } from '../../data';
 
-
-/** The multi-pin check mode: its banner (ESC or a press ends it) and the 'apply to N pins' confirmation. */
+/**
+ * The multi-pin check mode: its banner (ESC, a press on it or the tool button ends it) and the
+ * 'apply to N pins' confirmation: apply, keep selecting (back to the same tool) or discard.
+ */
 export function SelectionFlow() {
   const snap = useStore();
   const { pathname, search } = useLocation();
@@ -18,8 +20,12 @@ export function SelectionFlow() {
   const { mode, ids } = snap.selection;
   const selecting = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   const confirming = !selecting && ids.length > 0;
+  // The tool the pins were chosen with, to go back to it on "keep selecting".
+  const lastTool = useRef<MapMode>(MapMode.RangeSelection);
+  if (selecting) lastTool.current = mode;
   const close = () => setSelectionIds([]);
-  const endMode = useCallback(() => setMapMode(MapMode.Default), []);
+  const keepSelecting = () => resumeSelection(lastTool.current);
+  const endMode = useCallback(() => endSelection(), []);
 
   const apply = () => {
     batch.mutate(
@@ -36,13 +42,14 @@ export function SelectionFlow() {
   return (
     <>
       <ModeBanner mode={mode} selectedCount={ids.length} onEnd={endMode} />
-      <Dialog open={confirming} title="선택한 핀에 적용" onClose={close} busy={batch.isPending}
+      <Dialog open={confirming} title={ko.selectionTitle} onClose={keepSelecting} busy={batch.isPending}
         actions={
           me ? (
             <>
-              <button type="button" className="btn" onClick={close} disabled={batch.isPending}>취소</button>
+              <button type="button" className="btn" onClick={close} disabled={batch.isPending}>{ko.selectionDiscard}</button>
+              <button type="button" className="btn" onClick={keepSelecting} disabled={batch.isPending}>{ko.selectionKeep}</button>
               <button type="button" className="btn btn-primary" onClick={apply} disabled={batch.isPending}>
-                {batch.isPending && <span className="spinner spinner-small" aria-hidden />}적용
+                {batch.isPending && <span className="spinner spinner-small" aria-hidden />}{ko.selectionApply}
               </button>
             </>
           ) : (

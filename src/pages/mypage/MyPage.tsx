@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { REGIONS, regionById, isKnownRegion } from '../../regions';
@@ -10,7 +10,7 @@ import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
 import { ProgressCard } from './ProgressCard';
-import { loadAllCategories, usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
+import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
 function Meter({ label, c, icon }: { label: string; c: Counts; icon?: number }) {
   const pct = c.total ? Math.round((c.checked / c.total) * 100) : 0;
@@ -90,10 +90,6 @@ export default function MyPage() {
   const [confirmEverywhere, setConfirmEverywhere] = useState(false);
   const user = me.data;
   const categories = (groups.data ?? []).flatMap((g) => g.categories);
-  // Progress covers every region and category, not only those on the map.
-  useEffect(() => {
-    if (groups.data) void loadAllCategories(groups.data);
-  }, [groups.data]);
   const catCounts = categories.filter((c) => counts?.byCategory[c.id]?.total);
 
   return (

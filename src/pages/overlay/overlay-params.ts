@@ -1,4 +1,4 @@
-import { DEFAULT_LOCAL_URL, isTrackerCode } from '../../tracker/protocol';
+import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../tracker/protocol';
 import type { TrackerTarget } from '../../tracker/TrackerConnection';
 
 /** Backgrounds a streaming program can key out or show. */
@@ -40,7 +40,7 @@ export function parseOverlayParams(search: string): OverlayParams {
   const code = q.get('code');
   const url = q.get('tracker');
   if (code !== null) {
-    const c = code.trim().toUpperCase();
+    const c = normalizeTrackerCode(code);
     if (isTrackerCode(c)) tracker = { mode: 'external', code: c };
     else errors.push('code');
   } else if (url !== null) {

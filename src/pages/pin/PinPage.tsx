@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
 import { regionById, isKnownRegion } from '../../regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { setFloor, setRegion, useStore } from '../../state';
+import { MapMode, setFloor, setRegion, store, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useMe, usePin } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../home/engine-context';
@@ -61,6 +62,19 @@ export default function PinPage() {
   }, [p?.id, engine]);
 
   const close = () => navigate({ pathname: '/', search });
+  // Esc closes the panel, unless something on top of it (a dialog, a menu, a selection mode, a field) takes it.
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || store.selection.mode !== MapMode.Default) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const isChecked = p ? snap.checks.has(p.id) || p.isChecked : false;
   const toggleFound = () => {
     if (!p) return;
@@ -81,7 +95,9 @@ export default function PinPage() {
       <div className="detail-body">
         {!valid && <p className="notice notice-danger">잘못된 핀 주소입니다.</p>}
         {pin.isPending && valid && <Spinner label="핀 정보를 불러오는 중…" />}
-        {pin.isError && <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>}
+        {pin.isError && (pin.error instanceof ApiClientError && pin.error.unreachable
+          ? <p className="notice">{ko.pinUnreachable}</p>
+          : <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>)}
         {p && (
           <>
             {p.image && <img className="detail-image" src={p.image} alt={`${title} 위치 사진`} loading="lazy" />}

@@ -9,6 +9,7 @@ import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } 
 import { TrackerHost } from './TrackerHost';
 import { SideNav } from './SideNav';
 import { isStaff } from '../../data';
+import { SyncStatus } from './SyncStatus';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 
@@ -57,6 +58,7 @@ export default function Shell() {
           </button>
         )}
         <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
+        <SyncStatus />
       </EngineContext.Provider>
     </ShellContext.Provider>
   );

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { ko } from '../../../src/i18n/ko';
+import { expect, test } from '../fixtures';
+import { expectToast, signInLocally } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+/** A one-finger drag on the map, as Chromium receives it from a touch screen. */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// Issue 10, blocker 2: on a phone (no Esc key) a range selection is applied by pressing the banner.
+test('on a phone, a touch range selection is applied through the banner', async ({ page, server }) => {
+  await signInLocally(page, `phone${Date.now()}@example.com`, '폰탐험가', server.url);
+  await page.goto('/');
+  await expect(page.getByTestId('map-view')).toBeVisible();
+  // Pins are in (the region's progress counts them).
+  await page.waitForTimeout(2500);
+
+  const map = (await page.getByTestId('map-view').boundingBox())!;
+  const banner = page.locator('.map-mode-banner');
+  const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
+  let count = 0;
+  await expect(async () => {
+    if (!(await page.getByRole('button', { name: '사각형 범위 선택' }).getAttribute('aria-pressed'))?.includes('true')) {
+      await page.getByRole('button', { name: '사각형 범위 선택' }).tap();
+    }
+    await touchDrag(page, { x: map.x + 20, y: map.y + 120 }, { x: map.x + map.width - 70, y: map.y + map.height * 0.7 });
+    const text = (await banner.locator('.map-mode-count').textContent({ timeout: 2000 })) ?? '';
+    count = Number(/([\d,]+)개 선택됨/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+    expect(count).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  await page.screenshot({ path: '/tmp/i10-phone-banner.png' });
+
+  // The banner fits the phone: readable, not over the map tools.
+  const b = (await banner.boundingBox())!;
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(390);
+  const tools = (await page.getByRole('toolbar', { name: '지도 도구' }).boundingBox())!;
+  const overlaps = b.x < tools.x + tools.width && tools.x < b.x + b.width && b.y < tools.y + tools.height && tools.y < b.y + b.height;
+  expect(overlaps).toBe(false);
+
+  // Pressing the banner asks what to do with the selection; "keep selecting" goes back with it intact.
+  await banner.tap();
+  await expect(dialog).toContainText(ko.applyToPins(count));
+  await page.screenshot({ path: '/tmp/i10-phone-confirm.png' });
+  await dialog.getByRole('button', { name: ko.selectionKeep }).tap();
+  await expect(dialog).toBeHidden();
+  await expect(banner).toContainText(ko.modeSelected(count));
+
+  // The tool button ends the mode the same way; apply marks them all on the server.
+  await page.getByRole('button', { name: '사각형 범위 선택' }).tap();
+  await expect(dialog).toContainText(ko.applyToPins(count));
+  await dialog.getByRole('button', { name: ko.selectionApply }).tap();
+  await expectToast(page, /표시했습니다/);
+  await expect.poll(async () => {
+    const body = await (await page.request.get(`${server.url}/api/v1/me/checks`)).json();
+    return (body.result?.pinIds ?? []).length;
+  }).toBe(count);
+});
+
+// Issue 10: on a phone the map toolbar must not cover the filter sheet's close control.
+test('on a phone, the open filter sheet can be closed where its toggle shows', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /필터 열기/ });
+  await toggle.tap();
+  const close = page.getByRole('button', { name: /필터 닫기/ });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  const box = (await close.boundingBox())!;
+  // The chevron at the toggle's right end is what a thumb reaches for.
+  const at = { x: box.x + box.width - 16, y: box.y + box.height / 2 };
+  const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.panel-toggle'), at);
+  expect(onTop).toBe(true);
+  await page.screenshot({ path: '/tmp/i10-phone-sheet.png' });
+  await page.touchscreen.tap(at.x, at.y);
+  await expect(page.getByRole('button', { name: /필터 열기/ })).toHaveAttribute('aria-expanded', 'false');
+});
