@@ -364,6 +364,13 @@ export class MapEngine {
     };
   }
 
+  /** Shows or hides pins and aggregates (measurements: what pins add to a frame's pixels). */
+  setPinsVisible(on: boolean): void {
+    this.pins.container.visible = on;
+    this.aggregates.container.visible = on;
+    this.touch();
+  }
+
   /** Frees the renderer, textures, listeners and the canvas. */
   dispose(): void {
     if (this.disposed) return;
