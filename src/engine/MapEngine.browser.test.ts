@@ -242,4 +242,23 @@ describe('MapEngine in Chromium (WebGL)', () => {
     canvas.dispatchEvent(new MouseEvent('contextmenu', { clientX: r.left + 400, clientY: r.top + 290, bubbles: true, cancelable: true }));
     expect(menus).toEqual([5]);
   });
+
+  it('emits camerasettle once when a pan comes to rest, not per frame', async () => {
+    const engine = await makeTestEngine();
+    let camera = 0;
+    const settled: number[] = [];
+    engine.on('camera', () => camera++);
+    engine.on('camerasettle', (c) => settled.push(c.x));
+    engine.renderNow();
+    for (let f = 1; f <= 30; f++) {
+      engine.setCamera({ x: f * 10, y: 0, zoom: 1 });
+      engine.renderNow();
+    }
+    expect(camera).toBeGreaterThanOrEqual(30);
+    expect(settled).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    engine.renderNow();
+    engine.renderNow();
+    expect(settled).toEqual([300]);
+  });
 });

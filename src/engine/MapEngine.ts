@@ -28,6 +28,8 @@ import {
 const TILE_MARGIN_PX = 256;
 const ANIMATION_MS = 250;
 const DEFAULT_ROUTE_WIDTH = 120;
+/** How long the camera must rest before 'camerasettle' fires. */
+const SETTLE_MS = 150;
 
 interface Tween { from: CameraState; to: CameraState; start: number; anchor?: { x: number; y: number } }
 
@@ -84,6 +86,8 @@ export class MapEngine {
   private lastT = 0;
   private snapshot: EngineSnapshot;
   private snapshotCameraStale = false;
+  private settlePending = false;
+  private lastCameraMoveT = 0;
   private disposed = false;
   private readonly onVisibility = () => this.visibilityChanged();
   readonly frameStats: FrameStats = { frames: 0, totalMs: 0, lastMs: 0, maxMs: 0 };
@@ -441,8 +445,14 @@ export class MapEngine {
     if (this.pointer.dirty) this.updateHover();
     if (this.snapshotCameraStale) {
       this.snapshotCameraStale = false;
+      this.settlePending = true;
+      this.lastCameraMoveT = t0;
       this.events.emit('camera', this.getCamera());
       this.patchSnapshot({ camera: { ...this.cam } });
+    }
+    else if (this.settlePending && !this.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
+      this.settlePending = false;
+      this.events.emit('camerasettle', this.getCamera());
     }
     if (this.version === this.drawnVersion && this.pins.version === this.drawnPinVersion && this.aggregates.version === this.drawnAggregateVersion && this.tileLoads === this.drawnTileLoads) return;
     this.draw();
