@@ -63,7 +63,7 @@ function pixels(engine: MapEngine, w: number, h: number): Uint8ClampedArray {
   return ctx.getImageData(0, 0, w, h).data;
 }
 
-async function until(fn: () => boolean, what: () => unknown, ms = 20_000): Promise<void> {
+async function until(fn: () => boolean, what: () => unknown, ms = 90_000): Promise<void> {
   const end = performance.now() + ms;
   while (!fn()) {
     if (performance.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(what())}`);
@@ -103,12 +103,12 @@ for (const [w, h] of (import.meta.env.VITE_BUDGET_ONLY_HD ? [[1920, 1080]] : [[1
       const region = regionById(0);
       // The overview: the whole region in view.
       engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
-      await until(() => { engine.renderNow(); return engine.debugInfo().pins > 0 && (engine.debugInfo().aggregates > 0 || engine.debugInfo().level >= 3) && engine.getSnapshot().tilesLoading === 0; }, () => [engine.debugInfo(), engine.getSnapshot()]);
+      await until(() => { engine.renderNow(); return engine.debugInfo().pins > 0 && (engine.debugInfo().aggregates > 0 || engine.debugInfo().level >= 3) && engine.getSnapshot().tilesLoading === 0; }, () => { const d = engine.debugInfo(); return [d.pins, d.level, d.aggregates, engine.getSnapshot().tilesLoading]; });
       const counts = countGl(engine.canvas);
       // Pan frames at the overview and close up: only uniforms and the camera change.
       for (const zoom of [engine.getCamera().zoom, 0.25, 1]) {
         engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom });
-        await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => [engine.debugInfo(), engine.getSnapshot()]);
+        await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => { const d = engine.debugInfo(); return [d.pins, d.level, d.aggregates, engine.getSnapshot().tilesLoading]; });
         engine.renderNow();
         for (let f = 0; f < 12; f++) {
           const cam = engine.getCamera();
@@ -129,7 +129,7 @@ for (const [w, h] of (import.meta.env.VITE_BUDGET_ONLY_HD ? [[1920, 1080]] : [[1
       }
       // Coverage at the overview: the pixels pins and aggregates change.
       engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
-      await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => [engine.debugInfo(), engine.getSnapshot()]);
+      await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => { const d = engine.debugInfo(); return [d.pins, d.level, d.aggregates, engine.getSnapshot().tilesLoading]; });
       engine.setPinsVisible(false);
       engine.renderNow();
       const without = pixels(engine, w, h);
