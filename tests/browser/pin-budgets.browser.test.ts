@@ -2,11 +2,11 @@
 // real pins worker and the store bridge: draw calls and buffer bytes per pan frame, nothing drawn
 // while idle, and how much of the overview the pins cover. Counts only; no timings.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MapEngine } from './MapEngine';
+import { MapEngine } from '../../src/engine/MapEngine';
 import { createPinsWorker } from '../../workers/pins/client';
-import { connectEngine } from '../state/engine-bridge';
-import { resetStore, setCategories, setLoadedCategory, setRegion } from '../state/actions';
-import { regionById } from '../regions';
+import { connectEngine } from '../../src/state/engine-bridge';
+import { resetStore, setCategories, setLoadedCategory, setRegion } from '../../src/state/actions';
+import { regionById } from '../../src/regions';
 
 const MAX_DRAWS_PER_PAN_FRAME = 8;
 const MAX_UPLOAD_BYTES_PER_PAN_FRAME = 16 * 1024;
