@@ -8,10 +8,14 @@
 export const LEVEL_COUNT = 9;
 /** A pin never drawn at any level (filtered out or hidden as found). */
 export const LEVEL_NEVER = 255;
-/** Levels below this aggregate: a cell with several pins shows one marker with its count and found share. */
-export const AGGREGATE_LEVELS = 3;
+/**
+ * Levels below this aggregate: a cell with several pins shows one marker with its count and found
+ * share. Zoom 1/8 is the camera's floor on screens wider than the region (a 4K streamer's whole
+ * region), so it aggregates too: the overview reads the same on every screen.
+ */
+export const AGGREGATE_LEVELS = 4;
 /** Levels below this draw pins as dots; from here to FULL_ICON_LEVEL as small icons. */
-export const SMALL_ICON_LEVEL = 3;
+export const SMALL_ICON_LEVEL = 4;
 /** From this level on pins are full icons. */
 export const FULL_ICON_LEVEL = 5;
 /** The closest level shows every pin (declutter stops there, so every pin can be reached). */
