@@ -28,6 +28,8 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       return;
     }
     disconnectRef.current = connectEngine(e, getPinsWorker());
+    // Benchmarks (bench/engine/scale.bench.ts) reach the engine of a page opened with ?bench.
+    if (new URLSearchParams(locRef.current.search).has('bench')) (window as unknown as { mapEngine?: MapEngine }).mapEngine = e;
     // A shared link's view wins over the stored last region, so apply it after start-up.
     void dataReady.then(() => {
       const view = readUrlView(locRef.current.search);
