@@ -78,7 +78,7 @@ async function until(fn: () => boolean, what: () => unknown, ms = 90_000): Promi
  * machine); tiles still loading after `ms` only mean more frames are drawn, which idleFrames
  * accounts for, so this never fails a test.
  */
-async function settleTiles(engine: MapEngine, ms = 60_000): Promise<void> {
+async function settleTiles(engine: MapEngine, ms = 20_000): Promise<void> {
   await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => null, ms).catch(() => {});
   engine.renderNow();
 }
@@ -128,7 +128,7 @@ async function appMap(w: number, h: number): Promise<MapEngine> {
 
 for (const [w, h] of (import.meta.env.VITE_BUDGET_ONLY_HD ? [[1920, 1080]] : [[1920, 1080], [3840, 2160]]) as [number, number][]) {
   describe(`every category on at ${w}×${h}`, () => {
-    it('pans within the draw-call and upload budgets, draws nothing while idle, and the overview stays readable', { timeout: 240_000 }, async () => {
+    it('pans within the draw-call and upload budgets, draws nothing while idle, and the overview stays readable', { timeout: 360_000 }, async () => {
       const engine = await appMap(w, h);
       const region = regionById(0);
       // The overview: the whole region in view.
