@@ -262,7 +262,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
     expect(settled).toEqual([300]);
   });
 
-  it('keeps known pins at their layout level when pins change; new pins wait for their layout before showing far out', async () => {
+  it('keeps known pins at their layout level when pins change; new pins show until their layout comes', async () => {
     const engine = await makeTestEngine();
     const zoom = 1 / 4;
     engine.setCamera({ x: 0, y: 0, zoom });
@@ -272,16 +272,20 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.setPins(pins([{ id: 1, x: 0, y: 0 }]));
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - up)).toBe(1);
-    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(0), aggregates: empty })).toBe(true);
-    // A category turned on: pin 1 keeps its level, pin 2 is not drawn far out until its layout comes.
+    // The worker's layout draws pin 1 only close up (level 8).
+    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(8), aggregates: empty })).toBe(true);
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
+    // A category turned on: pin 1 keeps its level; pin 2 shows until its layout comes.
     engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 200, y: 0 }]));
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
+    expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBe(2);
+    // A layout for another pin set is refused; the right one applies.
+    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(0), aggregates: empty })).toBe(false);
+    expect(engine.setPinLayout({ count: 2, minLevel: Uint8Array.of(0, 8), aggregates: empty })).toBe(true);
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - up)).toBe(1);
     expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBeNull();
-    // A layout for another pin set is refused; the right one shows pin 2.
-    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(0), aggregates: empty })).toBe(false);
-    expect(engine.setPinLayout({ count: 2, minLevel: Uint8Array.of(0, 0), aggregates: empty })).toBe(true);
-    engine.renderNow();
-    expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBe(2);
   });
 });

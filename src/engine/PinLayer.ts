@@ -7,7 +7,7 @@ import Flatbush from 'flatbush';
 import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
 import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinLayout } from '../../workers/pins/api';
-import { ALL_PINS_LEVEL, FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
+import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { PinFlag, type PinBuffers } from './types';
 
 /** How a level draws pins: full icons close, small icons in the middle, dots far out. */
@@ -56,8 +56,6 @@ export class PinLayer {
   /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones). */
   private slotOf = new Int32Array(0);
   private indexOfId = new Map<number, number>();
-  /** Whether a worker layout was ever applied (then new pins wait for theirs, see setPins). */
-  private laidOut = false;
   private index: Flatbush | null = null;
   private hideChecked = false;
   private floor: number | null = null;
@@ -94,10 +92,10 @@ export class PinLayer {
     if (this.buffers) for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Selected) kept.add(this.buffers.ids[i]!);
     this.buffers = b;
     this.flags = new Uint8Array(n);
-    // Until the worker's layout for these pins arrives, a pin keeps the level it had and a new
-    // pin shows only close up: the overview never flashes the undecluttered carpet. (An engine
-    // that never got a layout, as in tests and benchmarks of the engine alone, shows every pin.)
-    const fresh = this.laidOut ? ALL_PINS_LEVEL : 0;
+    // Until the worker's layout for these pins arrives, a pin keeps the level it had (no flash of
+    // the undecluttered carpet for pins already laid out); a new pin shows at every level, so a
+    // layout that never comes never hides a pin.
+    const fresh = 0;
     const previous = this.indexOfId;
     const previousLevel = this.minLevel;
     this.minLevel = new Uint8Array(n);
@@ -145,7 +143,6 @@ export class PinLayer {
   setLayout(layout: PinLayout): boolean {
     if (layout.count !== this.flags.length) return false;
     this.minLevel = layout.minLevel;
-    this.laidOut = true;
     this.restyleAll();
     return true;
   }
