@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['src', 'workers', 'proto', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'workers', 'common', 'proto', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

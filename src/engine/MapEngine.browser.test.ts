@@ -242,4 +242,50 @@ describe('MapEngine in Chromium (WebGL)', () => {
     canvas.dispatchEvent(new MouseEvent('contextmenu', { clientX: r.left + 400, clientY: r.top + 290, bubbles: true, cancelable: true }));
     expect(menus).toEqual([5]);
   });
+
+  it('emits camerasettle once when a pan comes to rest, not per frame', async () => {
+    const engine = await makeTestEngine();
+    let camera = 0;
+    const settled: number[] = [];
+    engine.on('camera', () => camera++);
+    engine.on('camerasettle', (c) => settled.push(c.x));
+    engine.renderNow();
+    for (let f = 1; f <= 30; f++) {
+      engine.setCamera({ x: f * 10, y: 0, zoom: 1 });
+      engine.renderNow();
+    }
+    expect(camera).toBeGreaterThanOrEqual(30);
+    expect(settled).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    engine.renderNow();
+    engine.renderNow();
+    expect(settled).toEqual([300]);
+  });
+
+  it('keeps known pins at their layout level when pins change; new pins show until their layout comes', async () => {
+    const engine = await makeTestEngine();
+    const zoom = 1 / 4;
+    engine.setCamera({ x: 0, y: 0, zoom });
+    const up = 10 * pinSizeFactor(zoom, false);
+    const empty = { x: new Float32Array(0), y: new Float32Array(0), level: new Uint8Array(0), count: new Uint32Array(0), found: new Uint32Array(0), icon: new Uint16Array(0) };
+    // An engine without any layout (tests, the engine alone) shows every pin.
+    engine.setPins(pins([{ id: 1, x: 0, y: 0 }]));
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBe(1);
+    // The worker's layout draws pin 1 only close up (level 8).
+    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(8), aggregates: empty })).toBe(true);
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
+    // A category turned on: pin 1 keeps its level; pin 2 shows until its layout comes.
+    engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 200, y: 0 }]));
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
+    expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBe(2);
+    // A layout for another pin set is refused; the right one applies.
+    expect(engine.setPinLayout({ count: 1, minLevel: Uint8Array.of(0), aggregates: empty })).toBe(false);
+    expect(engine.setPinLayout({ count: 2, minLevel: Uint8Array.of(0, 8), aggregates: empty })).toBe(true);
+    engine.renderNow();
+    expect(engine.pickAt(W / 2, H / 2 - up)).toBe(1);
+    expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBeNull();
+  });
 });

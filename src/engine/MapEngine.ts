@@ -11,6 +11,8 @@ import { Emitter } from './Emitter';
 import { InputController, type InputHost } from './InputController';
 import { OverlayLayer, type DrawnShape } from './OverlayLayer';
 import { PinLayer, pinSizeFactor } from './PinLayer';
+import { AggregateLayer } from './AggregateLayer';
+import type { PinLayout } from '../../workers/pins/api';
 import { IconLook } from './IconAtlas';
 import { PlayerTrack, type TrackPoint } from './player-track';
 import { SubMapLayer } from './SubMapLayer';
@@ -26,6 +28,8 @@ import {
 const TILE_MARGIN_PX = 256;
 const ANIMATION_MS = 250;
 const DEFAULT_ROUTE_WIDTH = 120;
+/** How long the camera must rest before 'camerasettle' fires. */
+const SETTLE_MS = 150;
 
 interface Tween { from: CameraState; to: CameraState; start: number; anchor?: { x: number; y: number } }
 
@@ -45,6 +49,8 @@ export class MapEngine {
   private readonly tileRoot = new Container({ label: 'tile-root', eventMode: 'none' });
   private readonly subRoot = new Container({ label: 'sub-root', eventMode: 'none' });
   private readonly pins = new PinLayer();
+  private readonly aggregates = new AggregateLayer();
+  private drawnAggregateVersion = -1;
   private readonly overlay: OverlayLayer;
   private readonly cache: TileCache;
   private readonly input: InputController;
@@ -80,6 +86,8 @@ export class MapEngine {
   private lastT = 0;
   private snapshot: EngineSnapshot;
   private snapshotCameraStale = false;
+  private settlePending = false;
+  private lastCameraMoveT = 0;
   private disposed = false;
   private readonly onVisibility = () => this.visibilityChanged();
   readonly frameStats: FrameStats = { frames: 0, totalMs: 0, lastMs: 0, maxMs: 0 };
@@ -91,7 +99,7 @@ export class MapEngine {
   ) {
     this.cache = new TileCache({ baseUrl: opts.tileBaseUrl ?? '', onLoad: () => this.tileLoaded() });
     this.overlay = new OverlayLayer(this.pins.atlas);
-    this.world.addChild(this.tileRoot, this.subRoot, this.pins.container);
+    this.world.addChild(this.tileRoot, this.subRoot, this.pins.container, this.aggregates.container);
     this.stage.addChild(this.world, this.overlay.container);
     const canvas = renderer.canvas as HTMLCanvasElement;
     canvas.style.display = 'block';
@@ -192,6 +200,18 @@ export class MapEngine {
     this.touch();
   }
 
+  /**
+   * The worker's declutter and aggregates for the current pins (PinsWorkerApi.layout); one
+   * upload, no scene rebuild. Returns false (and changes nothing) for a layout of another pin set.
+   */
+  setPinLayout(layout: PinLayout): boolean {
+    if (!this.pins.setLayout(layout)) return false;
+    this.aggregates.set(layout.aggregates);
+    this.pointer.dirty = this.pointer.inside;
+    this.touch();
+    return true;
+  }
+
   /** Sets or clears a PinFlag on pins by id, without rebuilding anything. */
   setPinFlags(ids: Int32Array | number[], flag: number, on: boolean): void {
     this.pins.setFlags(ids, flag, on);
@@ -229,6 +249,7 @@ export class MapEngine {
 
   setPinSize(size: 'default' | 'large'): void {
     this.pins.setLarge(size === 'large');
+    this.aggregates.setLarge(size === 'large');
     this.touch();
   }
 
@@ -294,6 +315,13 @@ export class MapEngine {
     return this.follow;
   }
 
+  /** The overview's aggregate marker under a screen point: its world position and counts, or null. */
+  aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null {
+    const w = toWorld(this.cam, this.vp, { x: screenX, y: screenY });
+    const m = this.aggregates.pick(w.x, w.y, this.cam.zoom);
+    return m < 0 ? null : this.aggregates.info(m);
+  }
+
   /** The topmost drawn pin under a screen point (CSS px in the container), or null. */
   pickAt(screenX: number, screenY: number): number | null {
     const w = toWorld(this.cam, this.vp, { x: screenX, y: screenY });
@@ -333,8 +361,18 @@ export class MapEngine {
   }
 
   /** Counts for tests and the benchmark page: tiles drawn by scale, cached textures, pins. */
-  debugInfo(): { tilesDrawn: Record<number, number>; cache: ReturnType<TileCache['stats']>; pins: number; textures: ReturnType<TileCache['textures']>; atlasDestroyed: boolean } {
-    return { tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) }, cache: this.cache.stats(), pins: this.pins.count, textures: this.cache.textures(), atlasDestroyed: this.pins.atlas.destroyed };
+  debugInfo(): { tilesDrawn: Record<number, number>; cache: ReturnType<TileCache['stats']>; pins: number; textures: ReturnType<TileCache['textures']>; atlasDestroyed: boolean; level: number; aggregates: number } {
+    return {
+      tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) }, cache: this.cache.stats(), pins: this.pins.count, textures: this.cache.textures(),
+      atlasDestroyed: this.pins.atlas.destroyed, level: this.pins.level, aggregates: this.aggregates.countAt(this.pins.level),
+    };
+  }
+
+  /** Shows or hides pins and aggregates (measurements: what pins add to a frame's pixels). */
+  setPinsVisible(on: boolean): void {
+    this.pins.container.visible = on;
+    this.aggregates.container.visible = on;
+    this.touch();
   }
 
   /** Frees the renderer, textures, listeners and the canvas. */
@@ -350,6 +388,7 @@ export class MapEngine {
     this.cache.dispose();
     this.overlay.dispose();
     this.pins.dispose();
+    this.aggregates.dispose();
     this.stage.destroy({ children: true });
     const canvas = this.canvas;
     this.renderer.destroy();
@@ -406,10 +445,16 @@ export class MapEngine {
     if (this.pointer.dirty) this.updateHover();
     if (this.snapshotCameraStale) {
       this.snapshotCameraStale = false;
+      this.settlePending = true;
+      this.lastCameraMoveT = t0;
       this.events.emit('camera', this.getCamera());
       this.patchSnapshot({ camera: { ...this.cam } });
     }
-    if (this.version === this.drawnVersion && this.pins.version === this.drawnPinVersion && this.tileLoads === this.drawnTileLoads) return;
+    else if (this.settlePending && !this.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
+      this.settlePending = false;
+      this.events.emit('camerasettle', this.getCamera());
+    }
+    if (this.version === this.drawnVersion && this.pins.version === this.drawnPinVersion && this.aggregates.version === this.drawnAggregateVersion && this.tileLoads === this.drawnTileLoads) return;
     this.draw();
     const ms = performance.now() - t0;
     const s = this.frameStats;
@@ -436,7 +481,7 @@ export class MapEngine {
       const loading = this.cache.pending();
       if (loading !== this.snapshot.tilesLoading) this.patchSnapshot({ tilesLoading: loading });
     }
-    this.pins.prepare(cam.zoom);
+    this.aggregates.prepare(cam.zoom, this.pins.prepare(cam.zoom));
     this.overlay.update(cam, this.vp, pinSizeFactor(cam.zoom, false), cameraMoved);
     this.renderer.render(this.stage);
     if (!this.firstPinsMarked && this.pins.count > 0) {
@@ -447,6 +492,7 @@ export class MapEngine {
     this.tileCameraVersion = this.cameraVersion;
     this.drawnVersion = this.version;
     this.drawnPinVersion = this.pins.version;
+    this.drawnAggregateVersion = this.aggregates.version;
     this.drawnTileLoads = this.tileLoads;
   }
 
@@ -513,7 +559,8 @@ export class MapEngine {
     if (id === this.hoverId) return;
     this.hoverId = id;
     const info = id === null ? null : this.pins.pinInfo(id);
-    const look = info ? (info.flags & PinFlag.Selected ? IconLook.Selected : info.flags & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain) : 0;
+    const f = info?.flags ?? 0;
+    const look = f & PinFlag.Selected ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
     this.overlay.setHover(info ? { x: info.x, y: info.y, icon: info.icon, look } : null);
     this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === SelectionMode.Default ? '' : 'crosshair';
     this.touch();
@@ -524,7 +571,9 @@ export class MapEngine {
   private updateHover(): void {
     this.pointer.dirty = false;
     const drawing = this.mode === SelectionMode.RangeSelection || this.mode === SelectionMode.RouteSelection;
-    this.setHover(this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null);
+    const id = this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null;
+    this.setHover(id);
+    if (id === null && this.pointer.inside && !drawing && this.aggregateAt(this.pointer.x, this.pointer.y)) this.canvas.style.cursor = 'pointer';
   }
 
   private emitShape(s: DrawnShape): void {
@@ -562,7 +611,13 @@ export class MapEngine {
           return;
         }
         const id = this.pickAt(x, y);
-        if (id !== null) this.events.emit('pinclick', { id, screenX: x, screenY: y });
+        if (id !== null) {
+          this.events.emit('pinclick', { id, screenX: x, screenY: y });
+          return;
+        }
+        // An aggregate opens up: zoom in on it by two levels, where its pins become dots or icons.
+        const agg = this.aggregateAt(x, y);
+        if (agg) this.startTween({ x: agg.x, y: agg.y, zoom: this.cam.zoom * 4 });
       },
       contextMenu: (x, y) => {
         const id = this.pickAt(x, y);

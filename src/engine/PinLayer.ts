@@ -1,23 +1,47 @@
-// Every pin in one ParticleContainer with one atlas texture: one draw call. Positions, looks and
-// colours are static particle data, uploaded only when pins or their flags change (a version
-// flag); camera moves touch only the container transform and one shader uniform.
+// Every pin in one ParticleContainer with one atlas texture: one draw call. Positions, looks,
+// colours and layout levels are static particle data, uploaded only when pins, their flags or
+// their layout change (a version flag); camera moves touch only the container transform and the
+// shader's uniforms (size, level, icon or dot).
 import { Particle, ParticleContainer } from 'pixi.js';
 import Flatbush from 'flatbush';
-import { IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
+import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
-import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED } from '../../workers/pins/api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinLayout } from '../../workers/pins/api';
+import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { PinFlag, type PinBuffers } from './types';
 
-/** Marker size factor for a zoom: pins grow a little as the map zooms in (1 = 32 CSS px). */
+/** How a level draws pins: full icons close, small icons in the middle, dots far out. */
+export type PinStyle = 'icon' | 'small' | 'dot';
+
+/** The pin style of a layout level. */
+export function styleOfLevel(level: number): PinStyle {
+  return level >= FULL_ICON_LEVEL ? 'icon' : level >= SMALL_ICON_LEVEL ? 'small' : 'dot';
+}
+
+/** The enlarged-pin setting scales icons, small icons and dots alike. */
+export const LARGE_PIN_FACTOR = 1.35;
+const SMALL_ICON_FACTOR = 0.6; // about 19 CSS px
+const DOT_FACTOR = 0.45; // a 22-unit dot: about 10 CSS px
+
+/** Marker size factor (1 = a 32-CSS-px cell) of a style at a zoom: icons grow a little as the map zooms in. */
+export function styleSizeFactor(style: PinStyle, zoom: number, large: boolean): number {
+  const f = style === 'icon' ? Math.min(1, Math.max(0.7, 0.85 + 0.15 * Math.log2(zoom))) : style === 'small' ? SMALL_ICON_FACTOR : DOT_FACTOR;
+  return large ? f * LARGE_PIN_FACTOR : f;
+}
+
+/** Marker size factor for a zoom (1 = 32 CSS px). */
 export function pinSizeFactor(zoom: number, large: boolean): number {
-  const f = Math.min(1, Math.max(0.6, 0.85 + 0.15 * Math.log2(zoom)));
-  return large ? f * 1.35 : f;
+  return styleSizeFactor(styleOfLevel(levelForZoom(zoom)), zoom, large);
 }
 
 // The marker's hit box inside its 32-px cell, relative to the tip at (16, 32).
 const HIT_HALF_WIDTH = 12;
 const HIT_HEIGHT = 31;
-const ALPHA_CHECKED = 0.4;
+// Half the dot's hit box (CSS px): a little larger than the 10-px dot, for fingers.
+const DOT_HIT_HALF = 8;
+// Found pins carry a check badge (IconLook.Found); they are only slightly softened, so they
+// never look like the faded pins of another floor.
+const ALPHA_CHECKED = 0.85;
 const ALPHA_OTHER_FLOOR = 0.3;
 
 export class PinLayer {
@@ -31,13 +55,17 @@ export class PinLayer {
   flags = new Uint8Array(0);
   /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones). */
   private slotOf = new Int32Array(0);
-  private readonly indexOfId = new Map<number, number>();
+  private indexOfId = new Map<number, number>();
   private index: Flatbush | null = null;
   private hideChecked = false;
   private floor: number | null = null;
   private large = false;
   private dirty = false;
   private highlightMask = 0;
+  /** Per pin: the first layout level it is drawn at (0 = always, until a layout arrives). */
+  private minLevel: Uint8Array = new Uint8Array(0);
+  /** The layout level drawn now (-1 before the first frame). */
+  level = -1;
   /** Bumped whenever something drawn changes. */
   version = 0;
 
@@ -64,8 +92,20 @@ export class PinLayer {
     if (this.buffers) for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Selected) kept.add(this.buffers.ids[i]!);
     this.buffers = b;
     this.flags = new Uint8Array(n);
-    this.indexOfId.clear();
-    for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
+    // Until the worker's layout for these pins arrives, a pin keeps the level it had (no flash of
+    // the undecluttered carpet for pins already laid out); a new pin shows at every level, so a
+    // layout that never comes never hides a pin.
+    const fresh = 0;
+    const previous = this.indexOfId;
+    const previousLevel = this.minLevel;
+    this.minLevel = new Uint8Array(n);
+    this.indexOfId = new Map();
+    for (let i = 0; i < n; i++) {
+      const id = b.ids[i]!;
+      this.indexOfId.set(id, i);
+      const j = previous.get(id);
+      this.minLevel[i] = j === undefined ? fresh : previousLevel[j] ?? fresh;
+    }
     for (let i = 0; i < n; i++) {
       this.flags[i] = (b.flags[i]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (b.flags[i]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0)
         | (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) | (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
@@ -94,6 +134,22 @@ export class PinLayer {
     }
     this.refreshFloorFlags();
     this.restyleAll();
+  }
+
+  /**
+   * Applies the worker's declutter: each pin's first drawn level. A layout made for another pin
+   * set (its count differs) is ignored and false returned.
+   */
+  setLayout(layout: PinLayout): boolean {
+    if (layout.count !== this.flags.length) return false;
+    this.minLevel = layout.minLevel;
+    this.restyleAll();
+    return true;
+  }
+
+  /** Whether pin i is drawn at the current level (picked pins always are). */
+  isShownAtLevel(i: number): boolean {
+    return this.flags[i]! & (PinFlag.Selected | PinFlag.Focused) ? true : this.minLevel[i]! <= Math.max(0, this.level);
   }
 
   /** Sets or clears `flag` on the pins with these ids. */
@@ -195,28 +251,45 @@ export class PinLayer {
    */
   pick(wx: number, wy: number, zoom: number): number | null {
     if (!this.index) return null;
-    const s = pinSizeFactor(zoom, this.large) / zoom;
-    const hw = HIT_HALF_WIDTH * s;
-    const h = HIT_HEIGHT * s;
+    const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
+    const s = styleSizeFactor(style, zoom, this.large) / zoom;
     let best = -1;
     let bestSlot = -1;
-    this.index.search(wx - hw, wy, wx + hw, wy + h, (i) => {
-      if (this.isDrawn(i) && this.slotOf[i]! > bestSlot) {
+    const test = (i: number) => {
+      if (this.isDrawn(i) && this.isShownAtLevel(i) && this.slotOf[i]! > bestSlot) {
         bestSlot = this.slotOf[i]!;
         best = i;
       }
       return false;
-    });
+    };
+    if (style === 'dot') {
+      const r = (DOT_HIT_HALF * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
+      this.index.search(wx - r, wy - r, wx + r, wy + r, test);
+    } else {
+      const hw = HIT_HALF_WIDTH * s;
+      this.index.search(wx - hw, wy, wx + hw, wy + HIT_HEIGHT * s, test);
+    }
     return best < 0 ? null : this.idOf(best);
   }
 
-  /** Per frame: the uniform that keeps pins the same size on screen; uploads changed flags. */
-  prepare(zoom: number): void {
-    this.shaderParts.pinUniforms.uniforms.uPinScale = pinSizeFactor(zoom, this.large) / zoom;
+  /** Per frame: the uniforms of the level and style, which keep pins the same size on screen; uploads changed flags. */
+  prepare(zoom: number): number {
+    const level = levelWithHysteresis(zoom, this.level);
+    if (level !== this.level) {
+      this.level = level;
+      this.version++;
+    }
+    const style = styleOfLevel(level);
+    const u = this.shaderParts.pinUniforms.uniforms;
+    u.uPinScale = styleSizeFactor(style, zoom, this.large) / zoom;
+    u.uLevel = level;
+    u.uUvShift = style === 'dot' ? DOT_V_SHIFT : 0;
+    u.uDot = style === 'dot' ? ICON_CSS - DOT_CENTER_Y : 0;
     if (this.dirty) {
       this.container.update();
       this.dirty = false;
     }
+    return level;
   }
 
   dispose(): void {
@@ -246,15 +319,17 @@ export class PinLayer {
     if (!p || !this.buffers) return;
     const f = this.flags[i]!;
     const picked = f & (PinFlag.Selected | PinFlag.Focused);
-    const look = picked ? IconLook.Selected : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+    const look = picked ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
     p.texture = this.atlas.frame(this.buffers.icon[i]!, look);
+    // The layout level rides in the unused rotation; picked pins show at every level.
+    p.rotation = picked ? 0 : this.minLevel[i] ?? 0;
     let alpha = 1;
     if (!this.isDrawn(i)) alpha = 0;
     else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
     else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
     p.alpha = alpha;
-    p.tint = f & PinFlag.Checked ? 0xb8b8b8 : 0xffffff;
-    const scale = look === IconLook.Plain ? 1 : 1.2;
+    p.tint = 0xffffff;
+    const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
     p.scaleX = p.scaleY = scale;
     this.dirty = true;
     this.version++;

@@ -44,6 +44,8 @@ export interface EngineEvents {
   /** ESC in a selection mode: the engine has gone back to Default. */
   modecancel: Record<string, never>;
   camera: CameraState;
+  /** The camera came to rest (no drag, fling or tween moved it for SETTLE_MS): write the URL now, not per frame. */
+  camerasettle: CameraState;
 }
 
 /** What React reads through useSyncExternalStore; a new object only when something changed. */

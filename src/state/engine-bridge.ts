@@ -10,10 +10,10 @@ import { store } from './store';
 /** The engine commands the bridge uses (MapEngine satisfies it). */
 export type BridgeEngine = Pick<
   MapEngine,
-  'setRegion' | 'setFloor' | 'setPins' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
+  'setRegion' | 'setFloor' | 'setPins' | 'setPinLayout' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
-export type BridgeWorker = Pick<PinsWorkerApi, 'getPins' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
+export type BridgeWorker = Pick<PinsWorkerApi, 'getPins' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -39,12 +39,26 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     ...(withHidden ? { hideChecked: store.homeFilters.hideChecked } : {}),
   });
 
+  let pinsReady: Promise<void> = Promise.resolve();
+  let layoutGeneration = 0;
+
   async function refreshPins(): Promise<void> {
     const generation = ++pinsGeneration;
     const parts = await Promise.all(shownRegions().map((r) => worker.getPins(filter(r, false))));
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
     engine.setPins(joinPins(parts));
+  }
+
+  // The declutter and aggregates follow the pins, hide-found, the floor and the checks: the
+  // worker lays out the same pins getPins gave (same filters, same order), after them.
+  async function refreshLayout(): Promise<void> {
+    const generation = ++layoutGeneration;
+    await pinsReady.catch(() => {});
+    if (disposed || generation !== layoutGeneration) return;
+    const layout = await worker.layout(shownRegions().map((r) => filter(r, false)), { hideChecked: store.homeFilters.hideChecked, floor: store.floor });
+    if (disposed || generation !== layoutGeneration) return;
+    engine.setPinLayout(layout);
   }
 
   async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {
@@ -87,7 +101,13 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
     const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.version}`;
-    if ((changed('pins', pinsKey) || tagsChanged)) void refreshPins();
+    const pinsChanged = changed('pins', pinsKey) || tagsChanged;
+    if (pinsChanged) pinsReady = refreshPins();
+    const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
+    if (changed('layout', layoutKey) || pinsChanged || last.layoutChecks !== s.checks) {
+      last.layoutChecks = s.checks;
+      void refreshLayout();
+    }
   }
 
   const offs = [

@@ -8,8 +8,13 @@ import { buildApp } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { startLocalSimulator } from '../../tools/tracker-sim';
 
-/** Port of the real server behind browser tests; vite proxies /api, /map and /images to it. */
-export const BROWSER_TEST_API_PORT = 18931;
+/**
+ * Port of the real server behind browser tests; vite proxies /api, /map and /images to it
+ * (vite.config.ts reads the same API_PORT), so parallel runs on one machine can pick their own.
+ */
+export const BROWSER_TEST_API_PORT = Number(process.env.API_PORT ?? 18931);
+/** The tracker simulator's port: TRACKER_SIM_PORT, or 15 above the API port (18946 by default). */
+const TRACKER_SIM_PORT = Number(process.env.TRACKER_SIM_PORT ?? BROWSER_TEST_API_PORT + 15);
 /** Short enough that a test can wait out a real expiry; long enough for any one request. */
 const ACCESS_TOKEN_TTL_S = 12;
 
@@ -31,7 +36,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
   project.provide('accessTokenTtlMs', ACCESS_TOKEN_TTL_S * 1000);
   // The desktop tracker's local mode, played by our simulator, for the tracker's browser tests.
-  const trackerSim = await startLocalSimulator({ port: 18946, host: '127.0.0.1', hz: 20, speed: 5 });
+  const trackerSim = await startLocalSimulator({ port: TRACKER_SIM_PORT, host: '127.0.0.1', hz: 20, speed: 5 });
   project.provide('trackerSimUrl', trackerSim.url);
   return async () => {
     await trackerSim.close();

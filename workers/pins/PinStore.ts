@@ -1,6 +1,7 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinCounts, type PinFilter, type PinRecord } from './api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord } from './api';
 import { CategoryPins } from './CategoryPins';
 import { LivePins, type LivePin } from './LivePins';
+import { layoutPins, type LayoutInput, type LayoutOptions } from './pin-layout';
 import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routePosition, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
@@ -205,6 +206,23 @@ export class PinStore {
       o++;
     }
     return out;
+  }
+
+  /** Declutter and aggregates of the pins of getPins(filters[0]), getPins(filters[1]), … in that order. */
+  layout(filters: PinFilter[], opts: LayoutOptions = {}): PinLayout {
+    const parts = filters.map((f) => this.getPins(f));
+    const n = parts.reduce((s, b) => s + b.ids.length, 0);
+    const all: LayoutInput = {
+      ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+      icon: new Uint16Array(n), category: new Int32Array(n), flags: new Uint8Array(n),
+    };
+    let o = 0;
+    for (const b of parts) {
+      all.ids.set(b.ids, o); all.x.set(b.x, o); all.y.set(b.y, o); all.z.set(b.z, o);
+      all.icon.set(b.icon, o); all.category.set(b.category, o); all.flags.set(b.flags, o);
+      o += b.ids.length;
+    }
+    return layoutPins(all, opts);
   }
 
   /** The pin nearest to (x, y) within `radius` passing the filter (later-loaded wins a tie), or null. */

@@ -115,6 +115,29 @@ export interface PinCounts {
   byRegion: Record<number, CountEntry>;
 }
 
+/** Aggregate markers of the overview levels (one per crowded cell), parallel arrays. */
+export interface PinAggregates {
+  /** Centroid of the cell's pins (world units). */
+  x: Float32Array;
+  y: Float32Array;
+  /** The layout level (common/pin-levels) the marker is drawn at. */
+  level: Uint8Array;
+  /** How many pins the marker stands for, and how many of them are found. */
+  count: Uint32Array;
+  found: Uint32Array;
+  /** Icon of the cell's most common category (its colour colours the marker). */
+  icon: Uint16Array;
+}
+
+/** The declutter and aggregation of the drawn pins (see workers/pins/pin-layout.ts). */
+export interface PinLayout {
+  /** How many pins were laid out: the engine applies a layout only to a pin set of this size. */
+  count: number;
+  /** Per pin (in getPins order, the filters' results concatenated): the first level it is drawn at; 255 = never. */
+  minLevel: Uint8Array;
+  aggregates: PinAggregates;
+}
+
 /** The error name a cancelled call rejects with. */
 export const CANCELLED_ERROR_NAME = 'AbortError';
 
@@ -143,6 +166,12 @@ export interface PinsWorkerApi {
   setHighlightedTags(tagIds: number[]): Promise<void>;
   /** All pins passing the filter, as transferred typed arrays. */
   getPins(filter?: PinFilter): Promise<PinBuffers>;
+  /**
+   * Declutter and aggregates of the pins getPins returns for these filters, concatenated in this
+   * order (the engine's pin set); found pins are left out when hideChecked, and pins off `floor`
+   * come last and stay out of aggregates.
+   */
+  layout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<PinLayout>;
   /** Topmost (last drawn = highest index among the nearest) pin within `radius` of (x, y), or null. */
   queryPoint(x: number, y: number, radius: number, filter?: PinFilter): Promise<number | null>;
   /** Ids of the pins inside the rectangle (edges included). */

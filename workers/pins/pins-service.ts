@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import { CANCELLED_ERROR_NAME, type LoadOptions, type PinBuffers, type PinsWorkerApi } from './api';
 import { PinStore, type Checkpoint } from './PinStore';
+import { layoutTransferList } from './pin-layout';
 
 /** Korean message for a pin list that could not be loaded. */
 export const LOAD_FAILED_MESSAGE = '핀 목록을 불러오지 못했습니다.';
@@ -121,6 +122,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     async getPins(filter) {
       const b = store.getPins(filter);
       return Comlink.transfer(b, pinBuffersTransferList(b));
+    },
+    async layout(filters, opts) {
+      const l = store.layout(filters, opts);
+      return Comlink.transfer(l, layoutTransferList(l));
     },
     async queryPoint(x, y, radius, filter) {
       return store.queryPoint(x, y, radius, filter);

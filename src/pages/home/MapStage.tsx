@@ -28,6 +28,8 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       return;
     }
     disconnectRef.current = connectEngine(e, getPinsWorker());
+    // Benchmarks (bench/engine/scale.bench.ts) reach the engine of a page opened with ?bench.
+    if (new URLSearchParams(locRef.current.search).has('bench')) (window as unknown as { mapEngine?: MapEngine }).mapEngine = e;
     // A shared link's view wins over the stored last region, so apply it after start-up.
     void dataReady.then(() => {
       const view = readUrlView(locRef.current.search);
@@ -51,21 +53,15 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       engine.on('pinclick', (e) => navigate({ pathname: `/pin/${e.id}`, search: locRef.current.search })),
       engine.on('pincontextmenu', (e) => setMenu({ id: e.id, x: e.screenX, y: e.screenY })),
     ];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    offs.push(engine.on('camera', (cam) => {
-      clearTimeout(timer);
-      setMenu(null);
-      // The URL follows the camera (debounced) so the address bar is always a share link.
-      timer = setTimeout(() => {
-        const loc = locRef.current;
-        const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
-        if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
-      }, 400);
+    offs.push(engine.on('camera', () => setMenu(null)));
+    // The URL follows the camera once it comes to rest (never per frame of a pan), so the
+    // address bar is always a share link.
+    offs.push(engine.on('camerasettle', (cam) => {
+      const loc = locRef.current;
+      const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
+      if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
     }));
-    return () => {
-      clearTimeout(timer);
-      offs.forEach((o) => o());
-    };
+    return () => offs.forEach((o) => o());
   }, [engine, navigate]);
 
   return (

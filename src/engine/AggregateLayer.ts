@@ -1,0 +1,123 @@
+// The overview's aggregate markers: one per crowded layout cell (workers/pins/pin-layout.ts), a
+// disc in the dominant category's colour, a ring showing the found share (a done ring with a
+// check when all are found) and the count. Every level's markers sit in one ParticleContainer
+// with static data; the shader draws only the current level's (uLevel), so zooming uploads
+// nothing, and the particles are rebuilt only when a new layout arrives.
+import { Particle, ParticleContainer } from 'pixi.js';
+import { iconColor } from './icons';
+import { createPinShader } from './pin-shader';
+import { AGGREGATE_FRAME_CSS, countLabel, createAggregateFrames, ringIndex } from './aggregate-atlas';
+import { LARGE_PIN_FACTOR } from './PinLayer';
+import type { PinAggregates } from '../../workers/pins/api';
+
+/** Marker diameter (CSS px) for a count. */
+export function aggregateDiameter(count: number): number {
+  return count < 10 ? 24 : count < 100 ? 28 : 32;
+}
+
+const EMPTY: PinAggregates = { x: new Float32Array(0), y: new Float32Array(0), level: new Uint8Array(0), count: new Uint32Array(0), found: new Uint32Array(0), icon: new Uint16Array(0) };
+
+export class AggregateLayer {
+  readonly container: ParticleContainer;
+  private readonly frames = createAggregateFrames();
+  private readonly shaderParts = createPinShader('aggregates');
+  private particles: Particle[] = [];
+  private data: PinAggregates = EMPTY;
+  private large = false;
+  private level = -1;
+  /** Bumped whenever something drawn changes. */
+  version = 0;
+
+  constructor() {
+    this.container = new ParticleContainer({
+      label: 'aggregates',
+      eventMode: 'none',
+      texture: this.frames.disc,
+      shader: this.shaderParts.shader,
+      dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
+    });
+  }
+
+  /** How many aggregate markers there are over all levels. */
+  get count(): number {
+    return this.data.x.length;
+  }
+
+  /** Markers drawn at a level. */
+  countAt(level: number): number {
+    let n = 0;
+    for (let m = 0; m < this.data.level.length; m++) if (this.data.level[m] === level) n++;
+    return n;
+  }
+
+  /** Replaces the markers (a new layout); one upload. */
+  set(a: PinAggregates): void {
+    this.data = a;
+    const ps: Particle[] = [];
+    for (let m = 0; m < a.x.length; m++) {
+      const x = a.x[m]!, y = a.y[m]!, level = a.level[m]!;
+      const k = aggregateDiameter(a.count[m]!) / AGGREGATE_FRAME_CSS;
+      const color = parseInt(iconColor(a.icon[m]!).slice(1), 16);
+      ps.push(new Particle({ texture: this.frames.disc, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level, tint: color }));
+      ps.push(new Particle({ texture: this.frames.rings[ringIndex(a.found[m]!, a.count[m]!)]!, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level }));
+      const label = countLabel(a.count[m]!);
+      // Characters are offset in screen pixels through their anchors, so the label keeps its size.
+      for (let j = 0; j < label.length; j++) {
+        const t = this.frames.chars.get(label[j]!)!;
+        ps.push(new Particle({ texture: t, x, y, anchorX: label.length / 2 - j, anchorY: 0.5, rotation: level }));
+      }
+    }
+    this.particles = ps;
+    this.container.particleChildren = ps;
+    this.container.update();
+    this.version++;
+  }
+
+  setLarge(on: boolean): void {
+    this.large = on;
+    this.version++;
+  }
+
+  /** Per frame: the level to show and the uniform that keeps markers the same size on screen. */
+  prepare(zoom: number, level: number): void {
+    const u = this.shaderParts.pinUniforms.uniforms;
+    u.uPinScale = (this.large ? LARGE_PIN_FACTOR : 1) / zoom;
+    u.uLevel = level;
+    if (level !== this.level) {
+      this.level = level;
+      this.version++;
+    }
+  }
+
+  /** The marker of the current level under world point (wx, wy), or -1. */
+  pick(wx: number, wy: number, zoom: number): number {
+    const a = this.data;
+    let best = -1;
+    let bestD = Infinity;
+    for (let m = 0; m < a.x.length; m++) {
+      if (a.level[m] !== this.level) continue;
+      const r = ((aggregateDiameter(a.count[m]!) / 2) * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
+      const dx = a.x[m]! - wx, dy = a.y[m]! - wy;
+      const d = dx * dx + dy * dy;
+      if (d <= r * r && d < bestD) {
+        bestD = d;
+        best = m;
+      }
+    }
+    return best;
+  }
+
+  /** World position, count and found count of marker m. */
+  info(m: number): { x: number; y: number; count: number; found: number; level: number } {
+    const a = this.data;
+    return { x: a.x[m]!, y: a.y[m]!, count: a.count[m]!, found: a.found[m]!, level: a.level[m]! };
+  }
+
+  dispose(): void {
+    this.container.destroy({ children: true });
+    this.shaderParts.shader.destroy();
+    this.frames.dispose();
+    this.particles = [];
+  }
+}
+
