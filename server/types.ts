@@ -10,4 +10,8 @@ declare module 'fastify' {
     /** The signed-in user, set by the auth plugin from the access-token cookie; null for visitors. */
     userId: number | null;
   }
+  interface FastifyContextConfig {
+    /** A long-lived answer (server-sent events): it never ends by itself, so request-answer tests leave it out. */
+    stream?: boolean;
+  }
 }

@@ -46,7 +46,7 @@ export async function registerLiveRoutes(app: FastifyInstance): Promise<void> {
     for (const set of streams.values()) for (const reply of set) reply.raw.end();
   });
 
-  app.get('/v1/me/checks/live', async (request, reply) => {
+  app.get('/v1/me/checks/live', { config: { stream: true } }, async (request, reply) => {
     const userId = requireUser(request);
     stopListening ??= app.db.listen(CHECKS_CHANNEL, deliver);
     await stopListening;

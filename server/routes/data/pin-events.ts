@@ -32,7 +32,7 @@ export async function registerPinEventRoutes(app: FastifyInstance): Promise<void
     await unlisten?.();
   });
 
-  app.get('/v1/pin/events', async (request, reply) => {
+  app.get('/v1/pin/events', { config: { stream: true } }, async (request, reply) => {
     await ensureListening();
     reply.hijack();
     reply.raw.writeHead(200, {
