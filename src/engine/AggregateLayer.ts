@@ -50,6 +50,13 @@ export class AggregateLayer {
     return n;
   }
 
+  /** How many pins the markers of a level stand for. */
+  pinsAt(level: number): number {
+    let n = 0;
+    for (let m = 0; m < this.data.level.length; m++) if (this.data.level[m] === level) n += this.data.count[m]!;
+    return n;
+  }
+
   /** Replaces the markers (a new layout); one upload. */
   set(a: PinAggregates): void {
     this.data = a;

@@ -287,5 +287,12 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - up)).toBe(1);
     expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBeNull();
+    expect(engine.layoutInfo(0)).toMatchObject({ laidOut: true, pins: 2, shown: 1 });
+    // Pins read at a worker version take only a layout of that version, even of the same size.
+    engine.setPins({ ...pins([{ id: 1, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]), version: 7 });
+    expect(engine.layoutInfo(0).laidOut).toBe(false);
+    expect(engine.setPinLayout({ count: 2, version: 6, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(false);
+    expect(engine.setPinLayout({ count: 2, version: 7, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(true);
+    expect(engine.layoutInfo(0)).toMatchObject({ laidOut: true, shown: 0 });
   });
 });

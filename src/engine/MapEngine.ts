@@ -368,6 +368,15 @@ export class MapEngine {
     };
   }
 
+  /**
+   * What the layout draws at a level (the current one by default), counted on demand for tests
+   * and benchmarks: whether the current pins carry their own layout, the pins drawn (dots or
+   * icons) and the pins the level's aggregate markers stand for.
+   */
+  layoutInfo(level = this.pins.level): { laidOut: boolean; pins: number; shown: number; aggregated: number } {
+    return { laidOut: this.pins.laidOut, pins: this.pins.count, shown: this.pins.shownAt(level), aggregated: this.aggregates.pinsAt(level) };
+  }
+
   /** Shows or hides pins and aggregates (measurements: what pins add to a frame's pixels). */
   setPinsVisible(on: boolean): void {
     this.pins.container.visible = on;

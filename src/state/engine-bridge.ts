@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio';
 import type { MapEngine } from '../engine';
-import { joinPins, SelectionMode } from '../engine';
+import { SelectionMode } from '../engine';
 import { regionsSharingTileSet } from '../regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
@@ -13,7 +13,7 @@ export type BridgeEngine = Pick<
   'setRegion' | 'setFloor' | 'setPins' | 'setPinLayout' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
-export type BridgeWorker = Pick<PinsWorkerApi, 'getPins' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
+export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -39,26 +39,30 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     ...(withHidden ? { hideChecked: store.homeFilters.hideChecked } : {}),
   });
 
-  let pinsReady: Promise<void> = Promise.resolve();
   let layoutGeneration = 0;
+  const layoutOptions = () => ({ hideChecked: store.homeFilters.hideChecked, floor: store.floor });
 
+  // New pins come with their layout in ONE worker call (same pin-set version), so a category
+  // finishing its load between two calls can never leave the engine with pins and no layout.
   async function refreshPins(): Promise<void> {
     const generation = ++pinsGeneration;
-    const parts = await Promise.all(shownRegions().map((r) => worker.getPins(filter(r, false))));
+    const layoutAt = ++layoutGeneration;
+    const { pins, layout } = await worker.pinsWithLayout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
-    engine.setPins(joinPins(parts));
+    engine.setPins(pins);
+    // A layout asked for since (checks, hide-found, floor) arrives next and wins.
+    if (layoutAt === layoutGeneration) engine.setPinLayout(layout);
   }
 
-  // The declutter and aggregates follow the pins, hide-found, the floor and the checks: the
-  // worker lays out the same pins getPins gave (same filters, same order), after them.
+  // The declutter and aggregates follow hide-found, the floor and the checks without new pins:
+  // the worker lays out the same filters. A layout the engine refuses was made for another pin
+  // set (the worker's pins changed since the engine's were read): new pins with their layout follow.
   async function refreshLayout(): Promise<void> {
     const generation = ++layoutGeneration;
-    await pinsReady.catch(() => {});
+    const layout = await worker.layout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     if (disposed || generation !== layoutGeneration) return;
-    const layout = await worker.layout(shownRegions().map((r) => filter(r, false)), { hideChecked: store.homeFilters.hideChecked, floor: store.floor });
-    if (disposed || generation !== layoutGeneration) return;
-    engine.setPinLayout(layout);
+    if (!engine.setPinLayout(layout)) void refreshPins();
   }
 
   async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {
@@ -102,12 +106,11 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
     const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.version}`;
     const pinsChanged = changed('pins', pinsKey) || tagsChanged;
-    if (pinsChanged) pinsReady = refreshPins();
     const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
-    if (changed('layout', layoutKey) || pinsChanged || last.layoutChecks !== s.checks) {
-      last.layoutChecks = s.checks;
-      void refreshLayout();
-    }
+    const layoutChanged = changed('layout', layoutKey) || last.layoutChecks !== s.checks;
+    last.layoutChecks = s.checks;
+    if (pinsChanged) void refreshPins();
+    else if (layoutChanged) void refreshLayout();
   }
 
   const offs = [

@@ -16,6 +16,21 @@ describe('PinStore on the grid set', () => {
     expect(store.load(2, cat2).lastEdited).toBe(1763700000002);
   });
 
+  it('pinsWithLayout: the pins of the filters and their layout at one pin-set version; any pin change bumps it', () => {
+    const { pins, layout } = store.pinsWithLayout([{ region: 0 }, { region: 2 }]);
+    expect(pins.ids).toHaveLength(110);
+    expect(layout.count).toBe(110);
+    expect(Array.from(pins.ids.slice(0, 3))).toEqual(Array.from(store.getPins({ region: 0 }).ids.slice(0, 3)));
+    expect(layout.version).toBe(pins.version);
+    const v = layout.version!;
+    store.removePins([5]);
+    expect(store.layout([{ region: 0 }]).version).toBe(v + 1);
+    store.load(2, gridCategories().cat2);
+    expect(store.pinsWithLayout([{}]).pins.version).toBe(v + 2);
+    store.setChecked([1, 2]);
+    expect(store.layout([{}]).version).toBe(v + 2);
+  });
+
   it('selects exactly the pins in a rectangle, edges included', async () => {
     expect(sorted(await store.queryRect(0, 0, 20, 10))).toEqual([1, 2, 3, 11, 12, 13, 1001, 1002]);
     expect(sorted(await store.queryRect(0, 0, 20, 10, { categories: [1] }))).toEqual([1, 2, 3, 11, 12, 13]);

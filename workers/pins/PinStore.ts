@@ -1,7 +1,7 @@
 import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord } from './api';
 import { CategoryPins } from './CategoryPins';
 import { LivePins, type LivePin } from './LivePins';
-import { layoutPins, type LayoutInput, type LayoutOptions } from './pin-layout';
+import { layoutPins, type LayoutOptions } from './pin-layout';
 import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routePosition, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
@@ -68,10 +68,13 @@ export class PinStore {
   private readonly live = new LivePins();
   private checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
+  /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
+  version = 0;
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
+    this.version++;
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
@@ -82,12 +85,14 @@ export class PinStore {
 
   /** Drops a category (and its live pins). */
   unload(categoryId: number): void {
+    this.version++;
     this.categories.delete(categoryId);
     this.live.removeCategory(categoryId);
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
   upsertPin(pin: PinInput): void {
+    this.version++;
     const at = this.locate(pin.id);
     if (at) at[0].kill(at[1]);
     const { checked, ...rec } = pin;
@@ -97,6 +102,7 @@ export class PinStore {
 
   /** Removes pins (deleted on the server) until their category reloads. */
   removePins(ids: ArrayLike<number>): void {
+    this.version++;
     for (let k = 0; k < ids.length; k++) {
       const at = this.locate(ids[k]!);
       if (at) at[0].kill(at[1]);
@@ -210,19 +216,16 @@ export class PinStore {
 
   /** Declutter and aggregates of the pins of getPins(filters[0]), getPins(filters[1]), … in that order. */
   layout(filters: PinFilter[], opts: LayoutOptions = {}): PinLayout {
+    return this.pinsWithLayout(filters, opts).layout;
+  }
+
+  /** The pins of getPins(filters[0]), getPins(filters[1]), … concatenated, and their layout: one pin set, one version. */
+  pinsWithLayout(filters: PinFilter[], opts: LayoutOptions = {}): { pins: PinBuffers; layout: PinLayout } {
     const parts = filters.map((f) => this.getPins(f));
-    const n = parts.reduce((s, b) => s + b.ids.length, 0);
-    const all: LayoutInput = {
-      ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-      icon: new Uint16Array(n), category: new Int32Array(n), flags: new Uint8Array(n),
-    };
-    let o = 0;
-    for (const b of parts) {
-      all.ids.set(b.ids, o); all.x.set(b.x, o); all.y.set(b.y, o); all.z.set(b.z, o);
-      all.icon.set(b.icon, o); all.category.set(b.category, o); all.flags.set(b.flags, o);
-      o += b.ids.length;
-    }
-    return layoutPins(all, opts);
+    const pins = parts.length === 1 ? parts[0]! : concatPins(parts);
+    const layout = layoutPins(pins, opts);
+    layout.version = pins.version = this.version;
+    return { pins, layout };
   }
 
   /** The pin nearest to (x, y) within `radius` passing the filter (later-loaded wins a tie), or null. */
@@ -426,6 +429,22 @@ function concat(parts: Int32Array[]): Int32Array {
   for (const p of parts) {
     out.set(p, o);
     o += p.length;
+  }
+  return out;
+}
+
+/** Pin buffers of several filters, one after another. */
+function concatPins(parts: readonly PinBuffers[]): PinBuffers {
+  const n = parts.reduce((s, b) => s + b.ids.length, 0);
+  const out: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  let o = 0;
+  for (const b of parts) {
+    out.ids.set(b.ids, o); out.x.set(b.x, o); out.y.set(b.y, o); out.z.set(b.z, o);
+    out.icon.set(b.icon, o); out.category.set(b.category, o); out.region.set(b.region, o); out.flags.set(b.flags, o);
+    o += b.ids.length;
   }
   return out;
 }

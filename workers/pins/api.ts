@@ -24,6 +24,8 @@ export interface PinBuffers {
   flags: Uint8Array;
   /** Per-pin tag bitmask (bit i = tag slot i) for the engine's setHighlightedTags; the worker leaves it out. */
   tagBits?: Uint32Array;
+  /** The worker's pin-set version these pins were read at (see PinLayout.version); absent = unknown. */
+  version?: number;
 }
 
 /** flags bit: the user found (checked) this pin. */
@@ -133,6 +135,11 @@ export interface PinAggregates {
 export interface PinLayout {
   /** How many pins were laid out: the engine applies a layout only to a pin set of this size. */
   count: number;
+  /**
+   * The worker's pin-set version the layout was computed at (bumped by every load, unload, upsert
+   * and removal): the engine applies it only to pins read at the same version (when both carry one).
+   */
+  version?: number;
   /** Per pin (in getPins order, the filters' results concatenated): the first level it is drawn at; 255 = never. */
   minLevel: Uint8Array;
   aggregates: PinAggregates;
@@ -172,6 +179,11 @@ export interface PinsWorkerApi {
    * come last and stay out of aggregates.
    */
   layout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<PinLayout>;
+  /**
+   * The pins of these filters concatenated (the engine's pin set) and their layout, read in one
+   * go so they always match (same version): what the map asks for whenever its pins change.
+   */
+  pinsWithLayout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<{ pins: PinBuffers; layout: PinLayout }>;
   /** Topmost (last drawn = highest index among the nearest) pin within `radius` of (x, y), or null. */
   queryPoint(x: number, y: number, radius: number, filter?: PinFilter): Promise<number | null>;
   /** Ids of the pins inside the rectangle (edges included). */

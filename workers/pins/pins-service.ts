@@ -127,6 +127,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const l = store.layout(filters, opts);
       return Comlink.transfer(l, layoutTransferList(l));
     },
+    async pinsWithLayout(filters, opts) {
+      const r = store.pinsWithLayout(filters, opts);
+      return Comlink.transfer(r, [...pinBuffersTransferList(r.pins), ...layoutTransferList(r.layout)]);
+    },
     async queryPoint(x, y, radius, filter) {
       return store.queryPoint(x, y, radius, filter);
     },
