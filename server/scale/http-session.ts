@@ -23,12 +23,17 @@ function cookiesOf(res: Response): Record<string, string> {
  */
 export async function signInOver(formBase: string, email: string, nickname: string, loginBase = formBase): Promise<HttpSession> {
   const base = loginBase;
-  const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state: 's', email });
+  // The start route binds a fresh state to this client's cookie (as the login page does); the login must bring both.
+  const started = await fetch(`${formBase}/api/v1/oauth/local/start`, { redirect: 'manual' });
+  const state = new URL(started.headers.get('location') ?? '', 'http://x').searchParams.get('state');
+  if (!state) throw new Error(`no state from the start route (${started.status})`);
+  const stateCookie = Object.entries(cookiesOf(started)).map(([k, v]) => `${k}=${v}`).join('; ');
+  const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
   const auth = await fetch(`${formBase}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(auth.headers.get('location') ?? '', 'http://x').searchParams.get('code');
   if (!code) throw new Error(`no code from the local provider (${auth.status})`);
   const json = { 'content-type': 'application/json' };
-  const login = await fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: json, body: JSON.stringify({ code }) });
+  const login = await fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { ...json, cookie: stateCookie }, body: JSON.stringify({ code, state }) });
   let jar = cookiesOf(login);
   const body = (await login.json()) as { result: { registered: boolean } | null };
   if (!body.result) throw new Error(`login failed: ${login.status} ${JSON.stringify(body)}`);

@@ -10,6 +10,7 @@ const SWEEP_MS = 60_000;
  */
 export function pgRateStore(db: Db): FastifyRateLimitStoreCtor {
   let lastSweep = 0;
+  let children = 0;
   const sweep = () => {
     if (Date.now() - lastSweep < SWEEP_MS) return;
     lastSweep = Date.now();
@@ -32,8 +33,15 @@ export function pgRateStore(db: Db): FastifyRateLimitStoreCtor {
         }, (e: Error) => callback(e));
     }
 
-    child(routeOptions: { method?: unknown; url?: unknown }): FastifyRateLimitStore {
-      return new PgRateStore(`${String(routeOptions.method)} ${String(routeOptions.url)}|`);
+    /**
+     * A route with its own limit counts apart, as the library's in-memory store does. The plugin passes the route as
+     * `routeInfo`; a limiter made by `fastify.rateLimit()` has none, and gets a number in order of creation, which is
+     * the same in every process.
+     */
+    child(params: object): FastifyRateLimitStore {
+      // Typed as route options, but at run time the merged limit params with the route under `routeInfo`.
+      const r = (params as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new PgRateStore(r?.url !== undefined ? `${String(r.method)} ${String(r.url)}|` : `limiter${++children}|`);
     }
   }
   return PgRateStore as unknown as FastifyRateLimitStoreCtor;
