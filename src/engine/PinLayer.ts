@@ -268,10 +268,14 @@ export class PinLayer {
     const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
     const s = styleSizeFactor(style, zoom, this.large) / zoom;
     let best = -1;
-    let bestSlot = -1;
+    let bestRank = -1;
+    // The opened or selected pin wins over pins that overlap it (it comes first in the declutter order too).
+    const pickedBonus = this.slotOf.length + 1;
     const test = (i: number) => {
-      if (this.isDrawn(i) && this.isShownAtLevel(i) && this.slotOf[i]! > bestSlot) {
-        bestSlot = this.slotOf[i]!;
+      if (!this.isDrawn(i) || !this.isShownAtLevel(i)) return false;
+      const rank = this.slotOf[i]! + (this.flags[i]! & (PinFlag.Selected | PinFlag.Focused) ? pickedBonus : 0);
+      if (rank > bestRank) {
+        bestRank = rank;
         best = i;
       }
       return false;
