@@ -23,9 +23,12 @@ test.describe.configure({ mode: 'serial' });
 async function signIn(request: APIRequestContext, email: string, nickname: string): Promise<number> {
   const providers = (await (await request.get('/api/v1/auth/providers')).json()).result;
   const local = providers.local as { authorizeUrl: string; clientId: string; redirectUri: string };
-  const form = await request.post(local.authorizeUrl, { form: { client_id: local.clientId, redirect_uri: local.redirectUri, state: 's', email }, maxRedirects: 0 });
+  // The start route binds a fresh state to this context's cookie, as the login page does.
+  const started = await request.get('/api/v1/oauth/local/start', { maxRedirects: 0 });
+  const state = new URL(started.headers().location!, 'http://x').searchParams.get('state')!;
+  const form = await request.post(local.authorizeUrl, { form: { client_id: local.clientId, redirect_uri: local.redirectUri, state, email }, maxRedirects: 0 });
   const code = new URL(form.headers().location!, 'http://x').searchParams.get('code');
-  const login = (await (await request.post('/api/v1/oauth/local/login', { data: { code } })).json()).result;
+  const login = (await (await request.post('/api/v1/oauth/local/login', { data: { code, state } })).json()).result;
   if (login.registered) return login.me.id;
   const reg = await (await request.post('/api/v1/oauth/local/register', { data: { nickname } })).json();
   if (!reg.result) throw new Error(JSON.stringify(reg));
