@@ -53,15 +53,25 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       engine.on('pinclick', (e) => navigate({ pathname: `/pin/${e.id}`, search: locRef.current.search })),
       engine.on('pincontextmenu', (e) => setMenu({ id: e.id, x: e.screenX, y: e.screenY })),
     ];
-    offs.push(engine.on('camera', () => setMenu(null)));
     // The URL follows the camera once it comes to rest (never per frame of a pan), so the
-    // address bar is always a share link.
-    offs.push(engine.on('camerasettle', (cam) => {
+    // address bar is always a share link: on the engine's settle event, and 400 ms after the last
+    // camera change as a backstop (the journeys found a settle that did not come; see the session note).
+    const writeUrl = (cam: { x: number; y: number; zoom: number }) => {
       const loc = locRef.current;
       const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
       if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    offs.push(engine.on('camera', (cam) => {
+      setMenu(null);
+      clearTimeout(timer);
+      timer = setTimeout(() => writeUrl(cam), 400);
     }));
-    return () => offs.forEach((o) => o());
+    offs.push(engine.on('camerasettle', writeUrl));
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((o) => o());
+    };
   }, [engine, navigate]);
 
   return (
