@@ -307,6 +307,11 @@ export class MapEngine {
   /** Follow mode: the camera keeps the player centred; panning by hand turns it off. */
   setFollow(on: boolean): void {
     this.follow = on;
+    // Turning follow on stops a glide or tween still under way, which would otherwise count as a pan by hand.
+    if (on) {
+      this.input.stopInertia();
+      this.tween = null;
+    }
     this.touch();
     this.patchSnapshot({ follow: on });
   }
