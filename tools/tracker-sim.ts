@@ -1,16 +1,16 @@
 /**
  * The tracker simulator: `npm run tracker:sim -- --mode local [--port 46821]` serves the desktop
  * tracker's local protocol; `--mode external --relay ws://localhost:8080/api/v1/tracker --code
- * ABCD1234` joins our relay as role=server. Both play the route of src/tracker/sim/route.ts;
+ * ABCD1234` joins our relay as role=server. Both play the route of common/tracker/sim/route.ts;
  * `--drop-every 20s` closes the connection periodically, `--hz 10` sets samples per second,
  * `--speed 2` plays the route faster; `--help` prints the options. Importable: tests start it in-process.
  */
 import { WebSocketServer, WebSocket } from 'ws';
 import { fileURLToPath } from 'node:url';
-import { SimRoute } from '../src/tracker/sim/route';
-import { SimTracker } from '../src/tracker/sim/SimTracker';
-import { isTrackerCode, type PlayerInfo } from '../src/tracker/protocol';
-import type { WebSocketLike } from '../src/tracker/TrackerConnection';
+import { SimRoute } from '../common/tracker/sim/route';
+import { SimTracker } from '../common/tracker/sim/SimTracker';
+import { isTrackerCode, type PlayerInfo } from '../common/tracker/protocol';
+import type { WebSocketLike } from '../common/tracker/protocol';
 
 export interface LocalSimOptions {
   port?: number;

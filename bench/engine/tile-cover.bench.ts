@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REGIONS } from '../../src/regions';
+import { REGIONS } from '../../common/regions';
 import { visibleWorldRect } from '../../src/engine/camera';
 import { chooseScale, coverRange, emptyRange, rangeSize, type Pyramid } from '../../src/engine/tile-cover';
 

@@ -7,7 +7,7 @@ import { encodeWebp, renderTileRgba, type TileRequest } from '../../server/tiles
 import { TileWorkerPool } from '../../server/tiles/worker-pool';
 import { featuresOf } from '../../server/tiles/features';
 import { detailTexture } from '../../server/tiles/palette';
-import { TILE_SETS } from '../../src/regions';
+import { TILE_SETS } from '../../common/regions';
 
 // Wall time suffers on a shared, oversubscribed machine; CPU time (process.cpuUsage) is the cost itself.
 interface Row { case: string; px: number; tiles: number; drawMs: number; encodeMs: number; totalMs: number; drawCpuMs: number; encodeCpuMs: number; encodeShare: number; kb: number }

@@ -1,7 +1,7 @@
 // Realistic, seeded pin sets for the worker's benches and tests: pins cluster around points of
 // interest inside the real regions' bounds, some sit on sub-map floors, most carry tags.
 import Alea from 'alea';
-import { REGIONS } from '../../src/regions';
+import { REGIONS } from '../../common/regions';
 import { PinList } from '../../proto';
 import type { wuwamap } from '../../proto';
 

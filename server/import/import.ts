@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { extentContains, regionById } from '../../src/regions';
+import { extentContains, regionById } from '../../common/regions';
 import type { Db } from '../db';
 import { ImportFile } from './format';
 

@@ -3,7 +3,7 @@ import type { WebSocket, RawData } from 'ws';
 import {
   BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
   parseJsonObject, parsePlayerInfo, parseSignalPacket, type SignalPacket,
-} from '../../src/tracker/protocol';
+} from '../../common/tracker/protocol';
 import { RelayIpLimits } from './ip-limits';
 import { MAX_BUS_TEXT, RelayBus, type BusEvent } from './RelayBus';
 import type { Db } from '../db';

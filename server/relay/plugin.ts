@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { RelayClose, isTrackerCode } from '../../src/tracker/protocol';
+import { RelayClose, isTrackerCode } from '../../common/tracker/protocol';
 import { Gauge } from 'prom-client';
 import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { testApp } from '../test-helper';
 import { registerRelay } from './plugin';
 import { TestSocket, typeOf } from './test-client';
-import { RelayClose } from '../../src/tracker/protocol';
+import { RelayClose } from '../../common/tracker/protocol';
 
 const POS = { x: 12_300, y: -45_600, z: 120, pitch: 0, yaw: 90, roll: 0 };
 

@@ -1,5 +1,5 @@
 import alea from 'alea';
-import { REGIONS, extentContains, type Extent, type Region, type SubMap } from '../../src/regions';
+import { REGIONS, extentContains, type Extent, type Region, type SubMap } from '../../common/regions';
 import { isLand } from '../tiles/terrain';
 import { COMMENTS, FEATURES, GROUPS, HINTS, NICKNAMES, PLACES, TAG_GROUPS, type CategorySpec } from './catalog';
 

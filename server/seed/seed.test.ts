@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGIONS, extentContains } from '../../src/regions';
+import { REGIONS, extentContains } from '../../common/regions';
 import { isLand } from '../tiles/terrain';
 import { testApp } from '../test-helper';
 import { checkPinCount, seedIfEmpty, seedWorld } from './seed';

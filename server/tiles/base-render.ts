@@ -1,4 +1,4 @@
-import type { TileScale } from '../../src/regions';
+import type { TileScale } from '../../common/regions';
 import { featuresOf, roadsIn, type Town } from './features';
 import {
   AVINULLIN, BLACKSHORES, DEEPOCEAN, DETAIL_SIZE, HUANGLONG, RINASCITA, SEPTIMONT, VAULTBASE,

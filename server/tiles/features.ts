@@ -1,5 +1,5 @@
 import alea from 'alea';
-import { tileSetByName } from '../../src/regions';
+import { tileSetByName } from '../../common/regions';
 import { asTerrainSet, heightAt, HUANGLONG_AREAS, noisesOf, terrainAt, type TerrainSetName } from './terrain';
 
 /** One straight piece of a road; `ferry` pieces cross water (or sky) and are drawn dashed. */

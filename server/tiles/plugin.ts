@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
-import type { TileScale } from '../../src/regions';
+import type { TileScale } from '../../common/regions';
 import { encodeWebp, tileExists, type TileRequest } from './render';
 import { TileWorkerPool } from './worker-pool';
 

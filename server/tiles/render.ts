@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { baseTileRange, inRange, SUB_BLOCK_SIZE, TILE_SCALES, tileSetByName, subTileRange, type TileScale } from '../../src/regions';
+import { baseTileRange, inRange, SUB_BLOCK_SIZE, TILE_SCALES, tileSetByName, subTileRange, type TileScale } from '../../common/regions';
 import { renderBaseTile } from './base-render';
 import { renderSubTile } from './sub-render';
 

@@ -1,6 +1,6 @@
 import alea from 'alea';
-import type { SubMap, TileScale } from '../../src/regions';
-import { SUB_BLOCK_SIZE } from '../../src/regions';
+import type { SubMap, TileScale } from '../../common/regions';
+import { SUB_BLOCK_SIZE } from '../../common/regions';
 import { detailTexture, DETAIL_SIZE, hash2 } from './palette';
 import { fbm, noisesOf, smoothstep } from './terrain';
 

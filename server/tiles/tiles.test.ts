@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { baseTileRange, subTileRange, TILE_SETS, tilePath, type TileRange, type TilePart } from '../../src/regions';
+import { baseTileRange, subTileRange, TILE_SETS, tilePath, type TileRange, type TilePart } from '../../common/regions';
 import { testApp } from '../test-helper';
 import { isLand, terrainAt } from './terrain';
 import { renderTile } from './render';

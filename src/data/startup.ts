@@ -1,6 +1,6 @@
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
-import { isKnownRegion } from '../regions';
+import { isKnownRegion } from '../../common/regions';
 import { setCategories, setHideChecked, setLoadedCategory, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { toast } from '../ui/toast';
 import { FIRST_RUN_CATEGORIES, categoriesById, fetchCategory, syncCategories, type CategorySyncResult } from './categories';

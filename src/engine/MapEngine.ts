@@ -5,7 +5,7 @@
 // Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import { autoDetectRenderer, Container, type Renderer } from 'pixi.js';
-import { regionById, type Region } from '../regions';
+import { regionById, type Region } from '../../common/regions';
 import { boundsFor, clampCamera, placing, screenToWorld as toWorld, visibleWorldRect, worldToScreen as toScreen, zoomAbout, zoomForLevel, type CameraBounds, type Viewport } from './camera';
 import { Emitter } from './Emitter';
 import { InputController, type InputHost } from './InputController';

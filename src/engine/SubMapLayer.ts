@@ -1,7 +1,7 @@
 // Sub-map floors over the base map: the sub-maps of the chosen floor (depth) are drawn over a
 // dimmed base; the base floor (null) shows none. Each sub-map is its own tile pyramid.
 import { Container, Graphics } from 'pixi.js';
-import type { RegionInfoBlock, SubMap, TileScale } from '../regions';
+import type { RegionInfoBlock, SubMap, TileScale } from '../../common/regions';
 import type { TileCache } from './TileCache';
 import { TileLayer } from './TileLayer';
 

@@ -2,8 +2,8 @@
 // coarsest scale as a backdrop under the whole view, the zoom's scale on top, and while a tile of
 // that scale loads, its loaded neighbour in scale (parent or children) in its place: no blank flashes.
 import { Container, Sprite } from 'pixi.js';
-import type { TilePart, TileScale } from '../regions';
-import { tilePath } from '../regions';
+import type { TilePart, TileScale } from '../../common/regions';
+import { tilePath } from '../../common/regions';
 import { TileState, type TileCache, type TileEntry } from './TileCache';
 import { coverRange, emptyRange, isEmpty, spanOf, tileAtScale, type GridRange, type Pyramid } from './tile-cover';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseScale, coverRange, emptyRange, rangeSize, tileAtScale, type Pyramid } from './tile-cover';
 import { visibleWorldRect } from './camera';
-import { baseTileRange, regionById, subTileRange } from '../regions';
+import { baseTileRange, regionById, subTileRange } from '../../common/regions';
 
 const huanglong = regionById(0).info;
 const base: Pyramid = { blockSize: huanglong.blockSize, origin: [0, 0], extent: huanglong.extent };

@@ -1,6 +1,6 @@
 // Pure tile cover: which tiles of a tile pyramid a viewport needs, at which scale. Works on
 // inclusive column/row ranges so callers iterate without allocating one object per tile.
-import type { TileScale } from '../regions';
+import type { TileScale } from '../../common/regions';
 
 /** A mutable inclusive tile range; empty when minCol > maxCol or minRow > maxRow. */
 export interface GridRange {

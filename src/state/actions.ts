@@ -1,5 +1,5 @@
 import { ref, subscribe } from 'valtio';
-import { isKnownRegion } from '../regions';
+import { isKnownRegion } from '../../common/regions';
 import { MapMode, THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
 
 /** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapEngine } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
-import { regionsSharingTileSet } from '../regions';
+import { regionsSharingTileSet } from '../../common/regions';
 import { levelZoom } from '../../common/pin-levels';
 import { resetStore, setCategories, setChecks, setHideChecked, setLoadedCategory, setRegion } from './actions';
 import { connectEngine } from './engine-bridge';

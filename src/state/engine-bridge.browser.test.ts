@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapEngine, SelectionMode } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
-import { regionsSharingTileSet } from '../regions';
+import { regionsSharingTileSet } from '../../common/regions';
 import { MapMode, store } from './store';
 import { resetStore, setCategories, setFloor, setHideChecked, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
 import { connectEngine } from './engine-bridge';

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import type { MapEngine } from '../engine';
 import { SelectionMode } from '../engine';
-import { regionsSharingTileSet } from '../regions';
+import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds } from './actions';

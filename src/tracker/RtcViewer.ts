@@ -1,4 +1,4 @@
-import { parseJsonObject, parsePlayerInfo, type PlayerInfo, type SignalMessage } from './protocol';
+import { parseJsonObject, parsePlayerInfo, type PlayerInfo, type SignalMessage } from '../../common/tracker/protocol';
 
 /** Makes a peer connection (the browser's RTCPeerConnection; tests may pass another). */
 export type PeerFactory = () => RTCPeerConnection;

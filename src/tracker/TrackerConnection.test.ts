@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { registerRelay } from '../../server/relay/plugin';
+import { registerRelay } from '../../tests/support/real-server';
 import { startExternalSimulator, startLocalSimulator, type LocalSim } from '../../tools/tracker-sim';
 import { TrackerConnection, type TrackerConnectionOptions, type TrackerState, type WebSocketLike } from './TrackerConnection';
-import { SimTracker } from './sim/SimTracker';
+import { SimTracker } from '../../common/tracker/sim/SimTracker';
 import { ManualClock, until } from './test-support';
-import type { PlayerInfo } from './protocol';
+import type { PlayerInfo } from '../../common/tracker/protocol';
 import { toSample } from './position';
 
 /** A connection using the `ws` package as its WebSocket, counting the sockets it opens. */

@@ -1,7 +1,9 @@
 import {
   PERMANENT_CLOSE_CODES, PING_FRAME, RelayClose, SERVER_ID,
-  parseJsonObject, parsePlayerInfo, parseSignalPacket, type PlayerInfo, type SignalMessage,
-} from './protocol';
+  parseJsonObject, parsePlayerInfo, parseSignalPacket, type PlayerInfo, type SignalMessage, type WebSocketLike,
+} from '../../common/tracker/protocol';
+
+export type { WebSocketLike };
 import { RtcViewer, type PeerFactory } from './RtcViewer';
 import { systemTimers, type Timers } from './timers';
 
@@ -30,17 +32,6 @@ export interface TrackerState {
   trackerOnline: boolean;
   transport: TrackerTransport | null;
   failure: TrackerFailure | null;
-}
-
-/** The subset of the WebSocket API we use (the browser's, or `ws` in Node tests). */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
 }
 
 export interface TrackerConnectionOptions {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { ko } from '../i18n/ko';
-import { DEFAULT_LOCAL_URL } from './protocol';
+import { DEFAULT_LOCAL_URL } from '../../common/tracker/protocol';
 import { describeTracker, parseTrackerInput } from './tracker';
 import { useTracker } from './useTracker';
 import { linkTrackerToApp } from './app-link';

@@ -13,4 +13,4 @@ export {
 export type { TrackerTarget, TrackerState, TrackerStatus, TrackerTransport, TrackerFailure, TrackerConnectionOptions, WebSocketLike } from './TrackerConnection';
 export { toSample, headingOf, floorAt, FLOOR_HEIGHT_CM } from './position';
 export type { TrackerSample } from './position';
-export * from './protocol';
+export * from '../../common/tracker/protocol';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REGIONS, regionById } from '../regions';
-import { SimRoute } from './sim/route';
+import { REGIONS, regionById } from '../../common/regions';
+import { SimRoute } from '../../common/tracker/sim/route';
 import { headingOf, toSample } from './position';
 
 describe('tracker positions on the map', () => {

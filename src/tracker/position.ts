@@ -1,5 +1,5 @@
-import { extentContains, gameToWorld, locateRegion, type Region } from '../regions';
-import type { PlayerInfo } from './protocol';
+import { extentContains, gameToWorld, locateRegion, type Region } from '../../common/regions';
+import type { PlayerInfo } from '../../common/tracker/protocol';
 
 /**
  * Game height (cm) of one sub-map floor. The real per-floor heights are not known; 20 m per

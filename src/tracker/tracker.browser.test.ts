@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { TrackerConnection, type TrackerConnectionOptions, type WebSocketLike } from './TrackerConnection';
-import { SimTracker } from './sim/SimTracker';
-import { SimRoute } from './sim/route';
+import { SimTracker } from '../../common/tracker/sim/SimTracker';
+import { SimRoute } from '../../common/tracker/sim/route';
 import { relayUrl } from './relay-url';
 import { ManualClock, until } from './test-support';
-import type { PlayerInfo } from './protocol';
+import type { PlayerInfo } from '../../common/tracker/protocol';
 
 // The real server behind the browser tests (tests/browser/global-setup.ts) is the relay,
 // reached same-origin through the dev server's WebSocket proxy at /api.

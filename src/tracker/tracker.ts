@@ -1,6 +1,6 @@
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
-import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from './protocol';
+import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../common/tracker/protocol';
 import type { TrackerTarget } from './TrackerConnection';
 import { TrackerStore } from './TrackerStore';
 import { describeTracker } from './describe';

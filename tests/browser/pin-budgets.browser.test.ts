@@ -6,7 +6,7 @@ import { MapEngine } from '../../src/engine/MapEngine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { connectEngine } from '../../src/state/engine-bridge';
 import { resetStore, setCategories, setLoadedCategory, setRegion } from '../../src/state/actions';
-import { regionById } from '../../src/regions';
+import { regionById } from '../../common/regions';
 
 const MAX_DRAWS_PER_PAN_FRAME = 8;
 const MAX_UPLOAD_BYTES_PER_PAN_FRAME = 16 * 1024;

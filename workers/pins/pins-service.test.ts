@@ -1,8 +1,7 @@
 // The worker's API object against the real server (in-memory database, demo seed) over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinList } from '../../proto';
-import { testApp } from '../../server/test-helper';
-import { seedIfEmpty } from '../../server/seed/seed';
+import { seedIfEmpty, testApp } from '../../tests/support/real-server';
 import { generateCategories } from '../../bench/worker/generate-pins';
 import { CANCELLED_ERROR_NAME } from './api';
 import { createPinsService } from './pins-service';

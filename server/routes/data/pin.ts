@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isKnownRegion, regionById, extentContains } from '../../../src/regions';
+import { isKnownRegion, regionById, extentContains } from '../../../common/regions';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError, Messages } from '../../http/errors';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { uploadImage } from '../../api';
-import { REGIONS } from '../../regions';
+import { REGIONS } from '../../../common/regions';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';

@@ -1,5 +1,5 @@
 import { ko } from '../../i18n/ko';
-import { isKnownRegion, regionById } from '../../regions';
+import { isKnownRegion, regionById } from '../../../common/regions';
 import type { PinDraft } from '../../data';
 
 /** The editor's fields as typed (strings where the user types numbers). */

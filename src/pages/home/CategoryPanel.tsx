@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { REGIONS } from '../../regions';
+import { REGIONS } from '../../../common/regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';

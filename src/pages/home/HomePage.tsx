@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { regionById } from '../../regions';
+import { regionById } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
 import { Footer } from '../../ui/Footer';
 import { MapMode, useStore } from '../../state';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { regionById } from '../../regions';
+import { regionById } from '../../../common/regions';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { ko } from '../../i18n/ko';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
-import { REGIONS, regionById, isKnownRegion } from '../../regions';
+import { REGIONS, regionById, isKnownRegion } from '../../../common/regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';

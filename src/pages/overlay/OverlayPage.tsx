@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { joinPins, MapEngine } from '../../engine';
-import { regionsSharingTileSet } from '../../regions';
+import { regionsSharingTileSet } from '../../../common/regions';
 import { api } from '../../api';
 import { paths } from '../../data/keys';
 import type { CategoryGroup } from '../../data/types';

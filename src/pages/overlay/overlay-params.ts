@@ -1,4 +1,4 @@
-import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../tracker/protocol';
+import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../../common/tracker/protocol';
 import type { TrackerTarget } from '../../tracker/TrackerConnection';
 
 /** Backgrounds a streaming program can key out or show. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
-import { regionById, isKnownRegion } from '../../regions';
+import { regionById, isKnownRegion } from '../../../common/regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';

@@ -106,3 +106,14 @@ export function parseSignalPacket(o: Record<string, unknown>): SignalPacket | nu
   const to = typeof o.to === 'string' ? o.to : '';
   return { from, to, msg: { type: msg.type, data: msg.data } };
 }
+
+/** The subset of the WebSocket API we use (the browser's, or `ws` in Node tests). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}

@@ -1,5 +1,4 @@
-import { BROADCAST_ID, SERVER_ID, parseJsonObject, parseSignalPacket, type PlayerInfo, type SignalPacket } from '../protocol';
-import type { WebSocketLike } from '../TrackerConnection';
+import { BROADCAST_ID, SERVER_ID, parseJsonObject, parseSignalPacket, type PlayerInfo, type SignalPacket, type WebSocketLike } from '../protocol';
 
 export interface SimTrackerOptions {
   /** Full relay URL with code and role, e.g. ws://host/api/v1/tracker/ABCD1234?role=server. */
