@@ -1,3 +1,4 @@
 export * from './types';
 export * from './regions';
 export * from './geometry';
+export * from './floors';

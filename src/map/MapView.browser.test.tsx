@@ -2,10 +2,8 @@ import { StrictMode, act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { SelectionMode, type MapEngine } from '../engine';
-import { ko } from '../i18n/ko';
 import { MapView } from './MapView';
 import { ModeBanner } from './ModeBanner';
-import { PinContextMenu } from './PinContextMenu';
 import { useEngineSnapshot } from './use-engine-snapshot';
 
 // The engine starts asynchronously, outside act(); the tests wait for it instead.
@@ -45,21 +43,10 @@ describe('<MapView>', () => {
   });
 });
 
-describe('<PinContextMenu> and <ModeBanner>', () => {
-  it('offers mark as found / not found and ends the mode on ESC or a press', async () => {
+describe('<ModeBanner>', () => {
+  it('ends the mode on ESC or a press', async () => {
     const el = host();
     const root = createRoot(el);
-    const onCheck = vi.fn();
-    const onClose = vi.fn();
-    await act(async () => root.render(<PinContextMenu pinId={3} x={10} y={20} isChecked={false} onCheck={onCheck} onClose={onClose} />));
-    const button = el.querySelector('button')!;
-    expect(button.textContent).toBe(ko.markFound);
-    await act(async () => button.click());
-    expect(onCheck).toHaveBeenCalledWith(true);
-    expect(onClose).toHaveBeenCalled();
-    await act(async () => root.render(<PinContextMenu pinId={3} x={10} y={20} isChecked onCheck={onCheck} onClose={onClose} />));
-    expect(el.querySelector('button')!.textContent).toBe(ko.markNotFound);
-
     const onEnd = vi.fn();
     await act(async () => root.render(<ModeBanner mode={SelectionMode.RangeSelection} selectedCount={1234} onEnd={onEnd} />));
     expect(el.textContent).toContain('1,234개 선택됨');

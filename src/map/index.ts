@@ -1,5 +1,4 @@
 // The React side of the map.
 export { MapView, type MapViewProps } from './MapView';
 export { useEngineSnapshot } from './use-engine-snapshot';
-export { PinContextMenu, type PinContextMenuProps } from './PinContextMenu';
 export { ModeBanner, type ModeBannerProps } from './ModeBanner';

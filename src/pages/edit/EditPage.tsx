@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { uploadImage } from '../../api';
-import { REGIONS } from '../../../common/regions';
+import { REGIONS, floorLabel, regionFloors } from '../../../common/regions';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -11,7 +11,6 @@ import { MapMode, setCategories, setMapMode, setTempPin, store, useStore } from 
 import { useCategoryGroups, useCreatePin, useEditPin, useMe, usePin, useTagGroups } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useSettings } from '../session';
-import { floorLabel, regionFloors } from '../home/MapToolbar';
 import { toDraft, validatePinForm, type PinFormErrors, type PinFormValues } from './pin-form';
 import { Guidelines } from './Guidelines';
 

@@ -6,7 +6,7 @@ import { MapMode, useStore } from '../../state';
 import { useDocumentTitle } from '../PageLayout';
 import { CategoryPanel } from './CategoryPanel';
 import { MapToolbar } from './MapToolbar';
-import { useEngine } from './engine-context';
+import { useEngine } from '../../map/engine-context';
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
 

@@ -1,26 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { regionById } from '../../../common/regions';
+import { floorLabel, regionFloors } from '../../../common/regions';
+import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
-import { toast } from '../../ui/toast';
-import { ko } from '../../i18n/ko';
-import { MapMode, endSelection, setFloor, setMapMode, store, useStore } from '../../state';
-import { writeUrlFilters } from './url-state';
+import { MapMode, endSelection, setFloor, setMapMode, useStore } from '../../state';
 import { useSettings } from '../session';
-
-/** Korean name of a floor: the base map, an upper floor or an underground level. */
-export function floorLabel(depth: number | null): string {
-  if (depth == null || depth === 0) return '지상';
-  return depth > 0 ? `${depth}층` : `지하 ${-depth}층`;
-}
-
-/** The floors a region offers: the base map plus every sub-map depth, top floor first. */
-export function regionFloors(regionId: number): (number | null)[] {
-  const info = regionById(regionId).info;
-  const depths = [...new Set(info.subs.map((s) => s.depth).filter((d) => d !== info.floor))].sort((a, b) => b - a);
-  const upper = depths.filter((d) => d > info.floor);
-  const lower = depths.filter((d) => d < info.floor);
-  return [...upper, null, ...lower];
-}
 
 function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconName; label: string; shortcut?: string; pressed?: boolean; onClick: () => void }) {
   return (
@@ -31,23 +14,6 @@ function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconNam
   );
 }
 
-/** The link to what this player sees: region, camera and open pin (the URL) plus categories, floor and highlighted tags. */
-export function shareUrl(): string {
-  const { origin, pathname, search } = window.location;
-  return origin + pathname + writeUrlFilters(search, { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
-}
-
-/** Copies the share link (or shows it when the clipboard is refused). */
-export async function copyShareLink(): Promise<void> {
-  const url = shareUrl();
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(ko.copiedToClipboard);
-  } catch {
-    // Clipboard refused (insecure origin, permissions): show the link so it can be copied by hand.
-    window.prompt('아래 링크를 복사하세요', url);
-  }
-}
 
 /** The map's tools: floor picker, selection tools (range, lasso, route), pin size and share link. */
 export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 'lasso'; onRangeShape: (s: 'rect' | 'lasso') => void }) {

@@ -2,7 +2,7 @@ import type { PinChange } from '../../../common/pin-diff';
 import { isStaff, useMe, useRevert, useRevisions, type Revision } from '../../data';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
-import { floorLabel } from '../home/MapToolbar';
+import { floorLabel } from '../../../common/regions';
 
 const h = ko.history;
 

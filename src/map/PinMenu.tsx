@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ko } from '../../i18n/ko';
-import { Icon } from '../../ui/icons';
-import { toast } from '../../ui/toast';
-import { useStore } from '../../state';
-import { useCheckPin, useMe } from '../../data';
+import { ko } from '../i18n/ko';
+import { Icon } from '../ui/icons';
+import { toast } from '../ui/toast';
+import { useStore } from '../state';
+import { useCheckPin, useMe } from '../data';
 
 /** Where the pin context menu opens, for which pin. */
 export interface PinMenuState {

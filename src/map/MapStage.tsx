@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MapEngine } from '../../engine';
-import { MapView } from '../../map';
-import { connectEngine, setCategories, setFloor, setHighlightedTags, setRegion, store } from '../../state';
-import { getPinsWorker } from '../../../workers/pins/client';
-import { dataReady } from '../AppProviders';
+import type { MapEngine } from '../engine';
+import { MapView } from './MapView';
+import { connectEngine, setCategories, setFloor, setHighlightedTags, setRegion, store } from '../state';
+import { getPinsWorker } from '../../workers/pins/client';
+import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';

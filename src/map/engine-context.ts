@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MapEngine } from '../../engine';
+import type { MapEngine } from '../engine';
 
 /** The live map engine (null until the map has started). */
 export const EngineContext = createContext<MapEngine | null>(null);

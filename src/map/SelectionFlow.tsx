@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { ModeBanner } from '../../map';
+import { ModeBanner } from './ModeBanner';
 import { Link, useLocation } from 'react-router-dom';
-import { ko } from '../../i18n/ko';
-import { Dialog } from '../../ui/Dialog';
-import { toast } from '../../ui/toast';
-import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../../state';
-import { useBatchCheck, useMe } from '../../data';
+import { ko } from '../i18n/ko';
+import { Dialog } from '../ui/Dialog';
+import { toast } from '../ui/toast';
+import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../state';
+import { useBatchCheck, useMe } from '../data';
 
 /**
  * The multi-pin check mode: its banner (ESC, a press on it or the tool button ends it) and the

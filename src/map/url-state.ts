@@ -1,5 +1,5 @@
-import type { CameraState } from '../../engine';
-import { isKnownRegion } from '../../../common/regions';
+import type { CameraState } from '../engine';
+import { isKnownRegion } from '../../common/regions';
 
 /** The view a link carries: region and camera (SPEC "the URL reflects region, camera and the open pin"). */
 export interface UrlView {
