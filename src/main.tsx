@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyTheme, parseTheme } from './ui/theme';
-// Korean type everywhere: Pretendard from npm (WOFF2, font-display: swap) in the weights the UI
-// uses, so every machine and an OBS browser source render the same, with or without Korean fonts.
-import '@fontsource/pretendard/400.css';
-import '@fontsource/pretendard/600.css';
-import '@fontsource/pretendard/700.css';
+// Korean type everywhere: Noto Sans KR from npm (fontsource, a variable font for every weight,
+// font-display: swap), cut into unicode-range slices so a page downloads only the slices of the
+// characters it shows. Every machine and an OBS browser source render the same, Korean fonts or not.
+import '@fontsource-variable/noto-sans-kr/wght.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
