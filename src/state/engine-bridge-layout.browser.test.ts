@@ -5,6 +5,7 @@ import { MapEngine } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { regionsSharingTileSet } from '../../common/regions';
 import { levelZoom } from '../../common/pin-levels';
+import { ringIndex } from '../engine/aggregate-atlas';
 import { resetStore, setCategories, setChecks, setHideChecked, setLoadedCategory, setRegion } from './actions';
 import { connectEngine } from './engine-bridge';
 import type { CategoryGroup } from '../data/types';
@@ -103,5 +104,44 @@ describe('layout of every category, loaded one after another', () => {
     setHideChecked(false);
     setChecks([]);
     await until(() => engine.layoutInfo(0).laidOut && engine.layoutInfo(0).shown + engine.layoutInfo(0).aggregated === want.onFloor);
+  });
+
+  it('an aggregate counts its found pins, looks done when all are found, and a click zooms in on it', async () => {
+    engine.setCamera({ x: 0, y: 0, zoom: levelZoom(1) });
+    const firstAggregate = () => {
+      for (let y = 20; y < 600; y += 12) {
+        for (let x = 20; x < 800; x += 12) {
+          const a = engine.aggregateAt(x, y);
+          if (a && a.count > 1 && engine.pickAt(x, y) === null) return { a, x, y };
+        }
+      }
+      return null;
+    };
+    await until(() => { engine.renderNow(); return engine.layoutInfo(1).laidOut && firstAggregate() !== null; });
+    const { a } = firstAggregate()!;
+    expect(a.found).toBe(0);
+    expect(ringIndex(a.found, a.count)).toBe(0);
+    // Every pin found: every aggregate on screen is done.
+    const { ids } = await worker.api.getPins({ categories: all });
+    setChecks(Array.from(ids));
+    await until(() => { engine.renderNow(); const f = firstAggregate(); return f !== null && f.a.found === f.a.count; });
+    const done = firstAggregate()!;
+    expect(ringIndex(done.a.found, done.a.count)).toBe(ringIndex(1, 1));
+    setChecks([]);
+    await until(() => { engine.renderNow(); const f = firstAggregate(); return f !== null && f.a.found === 0; });
+    // A click on it zooms in on it (two levels closer), where its pins become dots or icons.
+    const { a: target, x, y } = firstAggregate()!;
+    const zoom = engine.getCamera().zoom;
+    const r = engine.canvas.getBoundingClientRect();
+    const fire = (type: string) => engine.canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 1, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true }));
+    fire('pointerdown');
+    fire('pointerup');
+    await until(() => Math.abs(engine.getCamera().zoom - zoom * 4) < 1e-6, 20_000);
+    // Centred on it, or as close as the map's edge lets the camera go: it is on screen.
+    const s = engine.worldToScreen({ x: target.x, y: target.y });
+    expect(s.x).toBeGreaterThanOrEqual(0);
+    expect(s.x).toBeLessThanOrEqual(800);
+    expect(s.y).toBeGreaterThanOrEqual(0);
+    expect(s.y).toBeLessThanOrEqual(600);
   });
 });
