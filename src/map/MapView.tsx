@@ -25,6 +25,7 @@ export function MapView({ onEngine, className, preference }: MapViewProps) {
     const container = ref.current;
     if (!container) return;
     let engine: MapEngine | null = null;
+    let unsubscribe = () => {};
     let cancelled = false;
     MapEngine.create({ container, preference: preference ?? 'webgl' }).then(
       (e) => {
@@ -33,6 +34,10 @@ export function MapView({ onEngine, className, preference }: MapViewProps) {
           return;
         }
         engine = e;
+        // Busy while map tiles are still loading (assistive technology, and journeys that wait for the picture).
+        const busy = () => container.setAttribute('aria-busy', String(e.getSnapshot().tilesLoading > 0));
+        busy();
+        unsubscribe = e.subscribe(busy);
         onEngineRef.current?.(e);
       },
       (err: unknown) => {
@@ -42,6 +47,7 @@ export function MapView({ onEngine, className, preference }: MapViewProps) {
     );
     return () => {
       cancelled = true;
+      unsubscribe();
       if (engine) {
         onEngineRef.current?.(null);
         engine.dispose();
