@@ -1,13 +1,7 @@
 import type { Db } from '../db';
+import type { Me } from '../../common/api';
 
-/** What GET /api/v1/me answers for a signed-in user. checkTime is epoch milliseconds. */
-export interface Me {
-  id: number;
-  nickname: string;
-  email: string | null;
-  checkTime: number;
-  role: 'user' | 'moderator' | 'admin';
-}
+export type { Me };
 
 /** The user's `Me`, or null when the account no longer exists. */
 export async function loadMe(db: Db, userId: number): Promise<Me | null> {

@@ -1,27 +1,7 @@
 import type { Db } from '../db';
+import type { CategoryGroup, CategorySummary as CategoryItem, TagGroup } from '../../common/api';
 
-/** A category as the groups list shows it. */
-export interface CategoryItem {
-  id: number;
-  name: string;
-  lastEdited: number;
-  pinCount: number;
-  icon: number;
-  tagGroups: { id: number; name: string }[];
-}
-
-export interface CategoryGroup {
-  id: number;
-  name: string;
-  categories: CategoryItem[];
-}
-
-export interface TagGroup {
-  id: number;
-  name: string;
-  categoryId: number | null;
-  tags: { id: number; name: string; flag: number | null }[];
-}
+export type { CategoryGroup, CategoryItem, TagGroup };
 
 interface CatRow { id: number; group_id: number; name: string; icon: number; last_edited: number }
 

@@ -1,35 +1,8 @@
 import type { Db } from '../db';
-import { bumpCategories } from './categories';
+import type { PinDetail } from '../../common/api';
 
-/** The pin detail of GET /v1/pin/:id. */
-export interface PinDetail {
-  id: number;
-  coordX: number;
-  coordY: number;
-  coordZ: number | null;
-  description: string | null;
-  image: string | null;
-  catNum: number;
-  tags: { id: number; name: string; flag: number | null }[];
-  tagIds: number[];
-  icon: number | null;
-  flag: number | null;
-  registererId: number | null;
-  registererNickname: string | null;
-  region: number;
-  categoryId: number;
-  categoryName: string;
-  categoryIcon: number;
-  totalChecks: number;
-  isChecked: boolean;
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Hidden by a moderator: shown to moderators and admins only. */
-  hidden: boolean;
-  /** The pin this duplicate was merged into, or null. */
-  mergedInto: number | null;
-}
+export type { PinDetail };
+import { bumpCategories } from './categories';
 
 /** The editable fields of a pin (the editor's draft, content = description). */
 export interface PinFields {

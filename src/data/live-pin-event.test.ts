@@ -3,7 +3,11 @@ import type { PinInput } from '../../workers/pins/api';
 import { applyPinEvent, type LivePinDeps } from './live-pin-event';
 import type { PinDetail } from './types';
 
-const detail = (over: Partial<PinDetail> = {}): PinDetail => ({ id: 5, coordX: 40, coordY: 10, coordZ: null, tags: [{ id: 2, name: '정밀', flag: null }], tagIds: [2], categoryId: 4, isChecked: false, region: 0, icon: null, ...over });
+const detail = (over: Partial<PinDetail> = {}): PinDetail => ({
+  id: 5, coordX: 40, coordY: 10, coordZ: null, tags: [{ id: 2, name: '정밀', flag: null }], tagIds: [2], categoryId: 4, isChecked: false, region: 0, icon: null,
+  description: null, image: null, catNum: 0, flag: null, registererId: null, registererNickname: null, categoryName: '', categoryIcon: 0,
+  totalChecks: 0, commentCount: 0, createdAt: '', updatedAt: '', hidden: false, mergedInto: null, ...over,
+});
 
 function deps(loaded: number[], pin: PinDetail | null) {
   const calls: { upsert: PinInput[]; remove: number[][]; fetched: number } = { upsert: [], remove: [], fetched: 0 };
@@ -19,7 +23,7 @@ describe('applyPinEvent', () => {
   it('puts an edited pin of a loaded category into the live index, fetching only that pin', async () => {
     const { d, calls } = deps([4], detail());
     expect(await applyPinEvent({ pinId: 5, categoryIds: [3, 4], kind: 'edit' }, d)).toBe(true);
-    expect(calls.upsert).toEqual([{ id: 5, coordX: 40, coordY: 10, catNum: 4, categoryId: 4, region: 0, tagIds: [2], tags: [{ id: 2, name: '정밀' }] }]);
+    expect(calls.upsert).toEqual([{ id: 5, coordX: 40, coordY: 10, catNum: 4, categoryId: 4, region: 0, tagIds: [2], tags: [{ id: 2, name: '정밀' }], totalChecks: 0 }]);
     expect(calls.remove).toEqual([]);
   });
 

@@ -7,6 +7,9 @@ import { isUniqueViolation, nicknameTakenMessage, validNickname } from '../../au
 import { loadMe } from '../../auth/me';
 import { ApiError } from '../../http/errors';
 import { ok } from '../../http/envelope';
+import { EnvelopeSchema, MeSchema } from '../../../common/api';
+
+const MeAnswer = { 200: EnvelopeSchema(MeSchema) };
 
 const PatchBody = Type.Object({ nickname: Type.String({ maxLength: 200 }) });
 
@@ -19,12 +22,12 @@ const PatchBody = Type.Object({ nickname: Type.String({ maxLength: 200 }) });
 export async function registerMeRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/me', async (request) => {
+  app.get('/v1/me', { schema: { response: MeAnswer } }, async (request) => {
     if (request.userId == null) return ok(null);
     return ok(await loadMe(root.db, request.userId));
   });
 
-  app.patch('/v1/me', { schema: { body: PatchBody } }, async (request) => {
+  app.patch('/v1/me', { schema: { body: PatchBody, response: MeAnswer } }, async (request) => {
     const userId = requireUser(request);
     const nickname = validNickname(request.body.nickname);
     try {

@@ -5,6 +5,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { ok, fail } from '../../http/envelope';
 import { ErrClazz } from '../../http/errors';
+import { CategoryGroupSchema, EnvelopeSchema, TagGroupSchema } from '../../../common/api';
+import { Type } from 'typebox';
 import { categoryMeta, categoryPins, listGroups, listTagGroups } from '../../repos/categories';
 import { DataMessages, IdParams, wantsProto } from './common';
 
@@ -87,9 +89,9 @@ function sendProto(reply: FastifyReply, status: number, bytes: Uint8Array) {
 export async function registerCategoryRoutes(app: FastifyInstance): Promise<void> {
   const cache = new PinListCache();
 
-  app.get('/v1/category/groups', async () => ok(await listGroups(app.db)));
+  app.get('/v1/category/groups', { schema: { response: { 200: EnvelopeSchema(Type.Array(CategoryGroupSchema)) } } }, async () => ok(await listGroups(app.db)));
 
-  app.get('/v1/category/tag-groups', async () => ok(await listTagGroups(app.db)));
+  app.get('/v1/category/tag-groups', { schema: { response: { 200: EnvelopeSchema(Type.Array(TagGroupSchema)) } } }, async () => ok(await listTagGroups(app.db)));
 
   app.get('/v1/category/:id/pins-proto', { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params as { id: number };

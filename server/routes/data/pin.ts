@@ -11,6 +11,9 @@ import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams, ImageRef, requireText } from './common';
 import { fitsFloat4 } from '../../http/input';
+import { EnvelopeSchema, PinDetailSchema } from '../../../common/api';
+
+const PinDetailAnswer = { 200: EnvelopeSchema(PinDetailSchema) };
 
 /** Longest pin description (characters, after trimming). */
 export const MAX_DESCRIPTION = 2000;
@@ -102,7 +105,7 @@ function draftValidation(request: FastifyRequest): void {
 
 /** GET/PUT/PATCH pins and POST reports. */
 export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/pin/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/v1/pin/:id', { schema: { params: IdParams, response: PinDetailAnswer } }, async (request) => {
     const { id } = request.params as { id: number };
     const pin = await pinDetail(app.db, id, request.userId);
     // A hidden pin (a moderator's call) is shown to moderators and admins only.

@@ -1,0 +1,87 @@
+// The API's JSON shapes, declared once for the server and the browser (SPEC §7). Each is a TypeBox
+// schema, so the server can use it as a response schema and both sides take its `Static` type.
+// Times are epoch milliseconds unless a field says otherwise.
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** The envelope of every JSON answer around a result schema (SPEC §3). */
+export const EnvelopeSchema = <T extends TSchema>(result: T) =>
+  Type.Object({
+    status: Type.Integer(),
+    error: Nullable(Type.Object({ message: Type.String(), messageTranslated: Type.String(), errClazz: Type.String() })),
+    result: Nullable(result),
+  });
+
+export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
+export type Role = Static<typeof RoleSchema>;
+
+/** The signed-in user (GET /api/v1/me); the result is null for a visitor. */
+export const MeSchema = Type.Object({
+  id: Type.Integer(),
+  nickname: Type.String(),
+  email: Nullable(Type.String()),
+  /** Bumped by every check change (lets the client spot a stale local record). */
+  checkTime: Type.Number(),
+  /** 'moderator' and 'admin' see the moderation page. */
+  role: RoleSchema,
+});
+export type Me = Static<typeof MeSchema>;
+
+/** A tag. */
+export const TagSchema = Type.Object({ id: Type.Integer(), name: Type.String(), flag: Nullable(Type.Integer()) });
+export type Tag = Static<typeof TagSchema>;
+
+/**
+ * A category as GET /api/v1/category/groups lists it. The server always sends every field; the
+ * client's offline fallback (the categories cached on the device) knows only id, name and lastEdited.
+ */
+export const CategorySummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  lastEdited: Type.Number(),
+  pinCount: Type.Optional(Type.Integer()),
+  icon: Type.Optional(Type.Integer()),
+  tagGroups: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
+});
+export type CategorySummary = Static<typeof CategorySummarySchema>;
+
+/** A category group with its categories. */
+export const CategoryGroupSchema = Type.Object({ id: Type.Integer(), name: Type.String(), categories: Type.Array(CategorySummarySchema) });
+export type CategoryGroup = Static<typeof CategoryGroupSchema>;
+
+/** A tag group (GET /api/v1/category/tag-groups). */
+export const TagGroupSchema = Type.Object({ id: Type.Integer(), name: Type.String(), categoryId: Nullable(Type.Integer()), tags: Type.Array(TagSchema) });
+export type TagGroup = Static<typeof TagGroupSchema>;
+
+/** Pin detail (GET /api/v1/pin/{id}). */
+export const PinDetailSchema = Type.Object({
+  id: Type.Integer(),
+  coordX: Type.Number(),
+  coordY: Type.Number(),
+  coordZ: Nullable(Type.Number()),
+  description: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  catNum: Type.Integer(),
+  tags: Type.Array(TagSchema),
+  tagIds: Type.Array(Type.Integer()),
+  icon: Nullable(Type.Integer()),
+  flag: Nullable(Type.Integer()),
+  registererId: Nullable(Type.Integer()),
+  registererNickname: Nullable(Type.String()),
+  region: Type.Integer(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  categoryIcon: Type.Integer(),
+  totalChecks: Type.Integer(),
+  isChecked: Type.Boolean(),
+  commentCount: Type.Integer(),
+  /** ISO times. */
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  /** Hidden by a moderator: only moderators and admins get such a pin. */
+  hidden: Type.Boolean(),
+  /** The pin this duplicate was merged into, or null. */
+  mergedInto: Nullable(Type.Integer()),
+});
+export type PinDetail = Static<typeof PinDetailSchema>;

@@ -1,0 +1,41 @@
+// The server's answers match the API's shared schemas (common/api), which the browser's types come
+// from: a field renamed or dropped on one side fails here, not in a player's browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { testApp } from '../test-helper';
+import { createSession } from '../auth/sessions';
+import { seedIfEmpty } from '../seed/seed';
+import { CategoryGroupSchema, EnvelopeSchema, MeSchema, PinDetailSchema, TagGroupSchema } from '../../common/api';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+
+describe('answers match the shared API schemas', () => {
+  let t: T;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await testApp({ seedPins: 200 });
+    await seedIfEmpty(t.db, t.config);
+    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname, email, check_time) values ('모양', 'shape@example.com', 1700000000000) returning id");
+    cookie = (await createSession(t.app, rows[0]!.id)).cookieHeader;
+  });
+  afterAll(() => t.close());
+
+  async function answer(url: string, schema: TSchema): Promise<unknown> {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body: unknown = res.json();
+    const errors = [...Value.Errors(EnvelopeSchema(schema), body)].map((e) => `${e.instancePath} ${e.message}`);
+    expect(errors).toEqual([]);
+    return (body as { result: unknown }).result;
+  }
+
+  it('for the signed-in player, the category lists and a pin', async () => {
+    expect(await answer('/api/v1/me', MeSchema)).toMatchObject({ nickname: '모양', role: 'user' });
+    const groups = (await answer('/api/v1/category/groups', Type.Array(CategoryGroupSchema))) as { categories: { id: number; pinCount?: number }[] }[];
+    const withPins = groups.flatMap((g) => g.categories).find((c) => (c.pinCount ?? 0) > 0)!;
+    await answer('/api/v1/category/tag-groups', Type.Array(TagGroupSchema));
+    const { rows } = await t.db.query<{ id: number }>('select id from pins where category_id = $1 limit 1', [withPins.id]);
+    expect(await answer(`/api/v1/pin/${rows[0]!.id}`, PinDetailSchema)).toMatchObject({ id: rows[0]!.id, categoryId: withPins.id });
+  });
+});
