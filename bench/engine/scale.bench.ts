@@ -84,6 +84,9 @@ async function run(pins: number): Promise<Result> {
   try {
     const context = await browser.newContext({ viewport: { width: W, height: H }, locale: 'ko-KR' });
     const page = await context.newPage();
+    // A million pins take a while to serve on a 2-core machine: the figures are the point, not a deadline.
+    page.setDefaultTimeout(300_000);
+    page.setDefaultNavigationTimeout(300_000);
     // Every category on, remembered in the browser's settings; then a start with an empty pin cache.
     await page.goto(server.url + '/');
     await page.getByRole('button', { name: '전체 선택' }).first().click();
