@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHmac } from 'node:crypto';
-import { LocalProvider } from './LocalProvider';
+import { LocalGrants } from './local-grants';
 import { signInRateLimit } from '../security/plugin';
 import { rateLimitsFromEnv } from '../security/limits';
 import './types';
@@ -57,7 +57,7 @@ type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: strin
  * (form-encoded code → access token), GET /oauth/local/userinfo (Kakao's shape). Top level, not /api.
  */
 export async function registerLocalProvider(root: FastifyInstance): Promise<void> {
-  const provider = new LocalProvider(root.db);
+  const provider = new LocalGrants(root.db);
   const limits = rateLimitsFromEnv();
   await root.register(async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -113,7 +113,7 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       const auth = request.headers.authorization ?? '';
       const email = auth.startsWith('Bearer ') ? await provider.emailOf(auth.slice(7)) : null;
       if (!email) return reply.status(401).send({ msg: 'this access token does not exist', code: -401 });
-      return { id: LocalProvider.idOf(email), kakao_account: { email, has_email: true, is_email_valid: true, is_email_verified: true } };
+      return { id: LocalGrants.idOf(email), kakao_account: { email, has_email: true, is_email_valid: true, is_email_verified: true } };
     });
   });
 }

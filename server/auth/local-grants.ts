@@ -10,7 +10,7 @@ const TOKEN_TTL_S = 10 * 60;
  * (table local_oauth_grants, only their SHA-256 stored) so that the form on one server process and the login call
  * on another meet the same code. Expiry uses the database's clock, the one clock every process shares.
  */
-export class LocalProvider {
+export class LocalGrants {
   constructor(private readonly db: Db) {}
 
   /** A single-use authorization code for `email`, bound to `redirectUri`. */
