@@ -1,7 +1,8 @@
 // The embedded default (PGlite) under real server processes: one process per DATA_DIR, and a storage failure ends
 // the process instead of leaving it hanging.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { rmSync } from 'node:fs';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver } from './http-session';
@@ -25,6 +26,25 @@ describe('the embedded database in real processes', () => {
     // The first one still serves.
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
   }, 120_000);
+
+  it('refuses npm run seed and npm run import beside a running server on the same DATA_DIR, with the same line', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, DATA_DIR: a.dataDir, DATABASE_URL: '' } })
+      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    for (const args of [['server/seed/cli.ts', '--pins', '10', '--reset'], ['server/import/cli.ts', 'tests/fixtures/import-example.json']]) {
+      const r = await run(args);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr, args[0]).toContain('이미 DATA_DIR');
+      expect(r.stderr, args[0]).toContain('Another server');
+    }
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+    // Once the server is gone, the same import runs (the lock is the server's, not a leftover).
+    await a.stop({ keepData: true });
+    const after = await run(['server/import/cli.ts', 'tests/fixtures/import-example.json']);
+    expect(after.code).toBe(0);
+    rmSync(a.dataDir, { recursive: true, force: true });
+  }, 180_000);
 
   it('exits non-zero when its storage fails, instead of hanging', async () => {
     const a = await startServer(embedded);
