@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver } from './http-session';
 
@@ -45,6 +46,37 @@ describe('the embedded database in real processes', () => {
     expect(after.code).toBe(0);
     rmSync(a.dataDir, { recursive: true, force: true });
   }, 180_000);
+
+  it('on SIGTERM stops taking connections, finishes the request in flight, then exits 0', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    const s = await signInOver(a.url, 'drain@example.com', '배수');
+    const body = JSON.stringify({ check: true });
+    // A request whose body is still arriving when the signal comes: in flight, not idle.
+    const socket = connect(a.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (b) => (answer += b));
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write(`POST /api/v1/pin/1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nCookie: ${s.cookie}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((r) => setTimeout(r, 300));
+    a.signal('SIGTERM');
+    // New connections are refused once the shutdown began (tried until they are; counted, not timed).
+    let refusedAfter = 0;
+    for (;;) {
+      refusedAfter++;
+      const r = await fetch(`${a.url}/healthz`).then(() => 'answered', () => 'refused');
+      if (r === 'refused') break;
+      expect(refusedAfter).toBeLessThan(200);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    socket.write(body.slice(5));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"check":true');
+    const code = await a.exited;
+    expect(code, a.output()).toBe(0);
+  }, 120_000);
 
   it('exits non-zero when its storage fails, instead of hanging', async () => {
     const a = await startServer(embedded);
