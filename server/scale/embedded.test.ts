@@ -78,6 +78,16 @@ describe('the embedded database in real processes', () => {
     expect(code, a.output()).toBe(0);
   }, 120_000);
 
+  it('notices by itself that its database files are gone and exits 1, with no request needed', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    rmSync(`${a.dataDir}/pglite`, { recursive: true, force: true });
+    // No request: the tables it already opened still answer from open files, so only the storage probe can tell.
+    const code = await Promise.race([a.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    expect(code).toBe(1);
+    expect(a.output()).toContain('Storage failure');
+  }, 120_000);
+
   it('exits non-zero when its storage fails, instead of hanging', async () => {
     const a = await startServer(embedded);
     started.push(a);
