@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config';
@@ -85,8 +85,12 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   stopWatchdog = startStallWatchdog(Number(process.env.STALL_EXIT_S || 30) * 1000);
   if (!config.databaseUrl) {
+    // A write to the folder (a full or failed disk), and the database's own files: removed ones keep answering from
+    // open files for the tables already read, so without this /readyz would say ready over a database that is gone.
     probe = setInterval(() => {
-      writeFile(join(config.dataDir, '.storage-probe'), String(Date.now())).catch((e: Error) => storageFailed(e));
+      writeFile(join(config.dataDir, '.storage-probe'), String(Date.now()))
+        .then(() => readFile(join(config.dataDir, 'pglite', 'PG_VERSION')))
+        .catch((e: Error) => storageFailed(e));
     }, STORAGE_PROBE_MS);
     probe.unref();
   }

@@ -2,8 +2,9 @@
 //  (a) collectors: C concurrent players for S seconds, 98 % single checks and 2 % 200-pin batches, on the embedded
 //      default, on PostgreSQL with 1 process and with 2 processes: req/s, p50/p99, errors, and the sum of
 //      total_checks against the count of check rows afterwards;
-//  (b) victim: one player's single-check p50 while another loops 20,000-pin batches (embedded default).
-//   npx tsx bench/server/scale.bench.ts [--seconds 30] [--collectors 200] [--only pglite,pg1,pg2,victim]
+//  (b) victim: one player's single-check p50 while another loops 20,000-pin batches (embedded default; victim-pg:
+//      the same on PostgreSQL).
+//   npx tsx bench/server/scale.bench.ts [--seconds 30] [--collectors 200] [--only pglite,pg1,pg2,victim,victim-pg]
 // PostgreSQL cases need BENCH_DATABASE_URL or TEST_DATABASE_URL (its public schema is dropped and recreated!).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver, type HttpSession } from '../../server/scale/http-session';
 import { PG_URL } from '../support/load';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, collectors: { type: 'string', default: '200' }, only: { type: 'string', default: 'pglite,pg1,pg2,victim' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, collectors: { type: 'string', default: '200' }, only: { type: 'string', default: 'pglite,pg1,pg2,victim,victim-pg' } } });
 const SECONDS = Number(values.seconds);
 const COLLECTORS = Number(values.collectors);
 const ONLY = new Set(values.only!.split(','));
@@ -99,13 +100,20 @@ for (const n of [1, 2]) {
   rows.push(await collectors(`PostgreSQL, ${n} process${n > 1 ? 'es' : ''}`, servers, viaPg));
   await Promise.all(servers.map((s) => s.stop()));
 }
-if (ONLY.has('victim')) {
-  const s = await startServer({ ...env, DATABASE_URL: '' });
+async function victim(name: string, dbEnv: Record<string, string>) {
+  const s = await startServer({ ...env, ...dbEnv });
   const [heavy, victim] = await sessions([s.url], 2);
   const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
   let stop = false;
   let batches = 0;
-  const loop = (async () => { while (!stop) { await post(s.url, heavy!, '/api/v1/pin/batch-check', { pinIds: ids, check: batches++ % 2 === 0 }, 120_000); } })();
+  const batchLat: number[] = [];
+  const loop = (async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      await post(s.url, heavy!, '/api/v1/pin/batch-check', { pinIds: ids, check: batches++ % 2 === 0 }, 120_000);
+      batchLat.push(performance.now() - t0);
+    }
+  })();
   const alone: number[] = [];
   const lat: number[] = [];
   const end = Date.now() + SECONDS * 1000;
@@ -117,10 +125,18 @@ if (ONLY.has('victim')) {
   stop = true;
   await loop;
   for (let i = 0; i < 20; i++) { const t0 = performance.now(); await post(s.url, victim!, `/api/v1/pin/${20_001 + i}/check`, { check: true }); alone.push(performance.now() - t0); }
-  const row = { case: 'victim single check while another loops 20,000-pin batches (PGlite)', seconds: SECONDS, victimChecks: lat.length, batches, p50: pct(lat, 0.5), p99: pct(lat, 0.99), aloneP50: pct(alone, 0.5), ratio: +(pct(lat, 0.5) / Math.max(1, pct(alone, 0.5))).toFixed(2) };
+  const row = { case: `victim single check while another loops 20,000-pin batches (${name})`, seconds: SECONDS, victimChecks: lat.length, batches: batchLat.length, batchP50: pct(batchLat, 0.5), p50: pct(lat, 0.5), p99: pct(lat, 0.99), max: Math.round(Math.max(...lat)), aloneP50: pct(alone, 0.5), ratio: +(pct(lat, 0.5) / Math.max(1, pct(alone, 0.5))).toFixed(2) };
   console.log(JSON.stringify(row));
   rows.push(row);
   await s.stop();
+}
+if (ONLY.has('victim')) await victim('PGlite', { DATABASE_URL: '' });
+if (ONLY.has('victim-pg')) {
+  if (!PG_URL) console.log('victim-pg skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  else {
+    await resetPg();
+    await victim('PostgreSQL', { DATABASE_URL: PG_URL });
+  }
 }
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/server-scale.json', JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));

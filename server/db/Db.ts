@@ -8,6 +8,11 @@ export interface Db {
   /** Runs `fn` in one transaction: all of it commits or none of it does. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * Runs `fn`, a write of about `rows` rows, so that it cannot stall everyone else: on the embedded PGlite (one
+   * connection) large writes take turns with a pause after each (BulkLane); on PostgreSQL it just runs.
+   */
+  bulk<T>(rows: number, fn: () => Promise<T>): Promise<T>;
+  /**
    * PostgreSQL `LISTEN`: `handler` gets the payload of every `NOTIFY` on `channel`, from this process or any other
    * on the same database. Resolves once listening; the returned function stops it.
    */

@@ -1,4 +1,5 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { BULK_MIN_ROWS, BulkLane } from './BulkLane';
 import type { Db, QueryResult } from './Db';
 
 const parsers = {
@@ -8,7 +9,7 @@ const parsers = {
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function wrap(q: Queryable, root: PGlite): Db {
+function wrap(q: Queryable, root: PGlite, lane: BulkLane): Db {
   return {
     kind: 'pglite',
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
@@ -20,9 +21,11 @@ function wrap(q: Queryable, root: PGlite): Db {
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       // PGlite has one connection: a nested transaction runs inside the outer one.
-      if (q !== root) return fn(wrap(q, root));
-      return root.transaction((tx) => fn(wrap(tx, root)));
+      if (q !== root) return fn(wrap(q, root, lane));
+      return root.transaction((tx) => fn(wrap(tx, root, lane)));
     },
+    // Inside a transaction the connection is already ours: waiting for a turn would wait for ourselves.
+    bulk: (rows, fn) => (q !== root || rows < BULK_MIN_ROWS ? fn() : lane.run(fn)),
     async listen(channel: string, handler: (payload: string) => void) {
       const unlisten = await root.listen(channel, handler);
       return () => unlisten();
@@ -38,5 +41,5 @@ function wrap(q: Queryable, root: PGlite): Db {
 export async function openPglite(dir?: string): Promise<Db> {
   const pg = new PGlite(dir, { parsers });
   await pg.waitReady;
-  return wrap(pg, pg);
+  return wrap(pg, pg, new BulkLane());
 }

@@ -106,6 +106,8 @@ function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean, lis
         c.release();
       }
     },
+    // Each transaction has its own connection: a large write stalls nobody else.
+    bulk: (_rows, fn) => fn(),
     listen: (channel, handler) => listener.listen(channel, handler),
     async notify(channel: string, payload: string) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);

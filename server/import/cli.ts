@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db';
+import { lockDataDir } from '../ops/data-dir-lock';
 import { ImportError, importFile, parseImport } from './import';
 
 async function main(): Promise<number> {
@@ -30,7 +31,16 @@ async function main(): Promise<number> {
     throw e;
   }
   const config = loadConfig();
-  if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+  if (!config.databaseUrl) {
+    if (!existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+    // A running server keeps the embedded database in its memory: a write beside it would be lost or clobber it.
+    try {
+      lockDataDir(config.dataDir);
+    } catch (e) {
+      console.error((e as Error).message);
+      return 1;
+    }
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   try {
     await migrate(db);

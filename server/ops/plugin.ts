@@ -74,6 +74,11 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // While shutting down, a keep-alive connection whose request was in flight must close after its answer: left
+  // open and idle it would hold the shutdown until SHUTDOWN_TIMEOUT_MS and the exit would read as a failure.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!app.readiness.ready) reply.header('connection', 'close');
+  });
   app.get('/healthz', async () => ok({ alive: true }));
   app.get('/readyz', async (_request, reply) => {
     const r = app.readiness;

@@ -20,6 +20,7 @@ export function guardStorage(db: Db, onFailure: (e: Error) => void): Db {
     query: <R>(sql: string, params?: readonly unknown[]) => watch(db.query<R>(sql, params)),
     exec: (sql) => watch(db.exec(sql)),
     transaction: (fn) => watch(db.transaction((tx) => fn(guardStorage(tx, onFailure)))),
+    bulk: (rows, fn) => db.bulk(rows, fn),
     listen: (channel, handler) => db.listen(channel, handler),
     notify: (channel, payload) => watch(db.notify(channel, payload)),
     close: () => db.close(),

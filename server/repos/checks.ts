@@ -156,16 +156,19 @@ export async function userChecks(db: Db, userId: number): Promise<{ userId: numb
   return { userId, checkTime: user.rows[0].check_time, pinIds: rows[0]?.ids ?? [] };
 }
 
-/** POST /v1/pin/batch-check: all or nothing; `unknown` > 0 means nothing was applied. */
+/**
+ * POST /v1/pin/batch-check: all or nothing, one transaction and one action; `unknown` > 0 means nothing was applied.
+ * A large batch takes its turn in the database's bulk lane, so on the embedded database it cannot stall the others.
+ */
 export async function batchCheck(db: Db, userId: number, ids: readonly number[], check: boolean, now: number, at: number = now, device = ''): Promise<{ unknown: number; checkTime: number; lastCheckTime: number; changed: number; ignored: number; actionId: number | null; pinIds: number[] }> {
-  return withRetry(db, async (tx) => {
+  return db.bulk(ids.length, () => withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     const found = await lockPins(tx, ids);
     if (found !== ids.length) return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
     const c = await commitChanges(tx, userId, last, ids, () => check, { at: Math.min(at, now), kind: 'batch', checked: check, device, now });
     const { rows } = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
     return { unknown: 0, checkTime: c.checkTime, lastCheckTime: last, changed: c.on.length + c.off.length, ignored: c.stale.length, actionId: c.actionId, pinIds: rows[0]?.ids ?? [] };
-  });
+  }));
 }
 
 /**

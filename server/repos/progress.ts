@@ -111,9 +111,11 @@ export async function previewImport(db: Db, userId: number, mode: ImportMode, id
   return (await plan(db, userId, mode, ids)).summary;
 }
 
-/** Applies an import in one transaction (all or nothing), as one undoable action. */
+/** Applies an import in one transaction (all or nothing), as one undoable action; a large one takes its turn in the bulk lane. */
 export async function applyImport(db: Db, userId: number, mode: ImportMode, ids: readonly number[], now: number, device: string) {
-  return withRetry(db, async (tx) => {
+  // A replace may also remove every found pin: count those in the write's size.
+  const found = mode === 'replace' ? (await db.query<{ n: number }>('select count(*)::int as n from checks where user_id = $1', [userId])).rows[0]?.n ?? 0 : 0;
+  return db.bulk(ids.length + found, () => withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     const p = await plan(tx, userId, mode, ids);
     const pins = [...p.add, ...p.remove].sort((a, b) => a - b);
@@ -121,5 +123,5 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, ids:
     const adding = new Set(p.add);
     const c = await commitChanges(tx, userId, last, pins, (pin) => adding.has(pin), { at: now, kind: 'import', checked: null, device, now, force: true });
     return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
-  });
+  }));
 }

@@ -1,8 +1,10 @@
 // The embedded default (PGlite) under real server processes: one process per DATA_DIR, and a storage failure ends
 // the process instead of leaving it hanging.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver } from './http-session';
 
@@ -24,6 +26,66 @@ describe('the embedded database in real processes', () => {
     expect(message).toContain('Another server');
     // The first one still serves.
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+  }, 120_000);
+
+  it('refuses npm run seed and npm run import beside a running server on the same DATA_DIR, with the same line', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, DATA_DIR: a.dataDir, DATABASE_URL: '' } })
+      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    for (const args of [['server/seed/cli.ts', '--pins', '10', '--reset'], ['server/import/cli.ts', 'tests/fixtures/import-example.json']]) {
+      const r = await run(args);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr, args[0]).toContain('이미 DATA_DIR');
+      expect(r.stderr, args[0]).toContain('Another server');
+    }
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+    // Once the server is gone, the same import runs (the lock is the server's, not a leftover).
+    await a.stop({ keepData: true });
+    const after = await run(['server/import/cli.ts', 'tests/fixtures/import-example.json']);
+    expect(after.code).toBe(0);
+    rmSync(a.dataDir, { recursive: true, force: true });
+  }, 180_000);
+
+  it('on SIGTERM stops taking connections, finishes the request in flight, then exits 0', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    const s = await signInOver(a.url, 'drain@example.com', '배수');
+    const body = JSON.stringify({ check: true });
+    // A request whose body is still arriving when the signal comes: in flight, not idle.
+    const socket = connect(a.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (b) => (answer += b));
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write(`POST /api/v1/pin/1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nCookie: ${s.cookie}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((r) => setTimeout(r, 300));
+    a.signal('SIGTERM');
+    // New connections are refused once the shutdown began (tried until they are; counted, not timed).
+    let refusedAfter = 0;
+    for (;;) {
+      refusedAfter++;
+      const r = await fetch(`${a.url}/healthz`).then(() => 'answered', () => 'refused');
+      if (r === 'refused') break;
+      expect(refusedAfter).toBeLessThan(200);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    socket.write(body.slice(5));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"check":true');
+    const code = await a.exited;
+    expect(code, a.output()).toBe(0);
+  }, 120_000);
+
+  it('notices by itself that its database files are gone and exits 1, with no request needed', async () => {
+    const a = await startServer(embedded);
+    started.push(a);
+    rmSync(`${a.dataDir}/pglite`, { recursive: true, force: true });
+    // No request: the tables it already opened still answer from open files, so only the storage probe can tell.
+    const code = await Promise.race([a.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    expect(code).toBe(1);
+    expect(a.output()).toContain('Storage failure');
   }, 120_000);
 
   it('exits non-zero when its storage fails, instead of hanging', async () => {

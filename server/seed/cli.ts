@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { migrate, openDb, type Db } from '../db';
+import { lockDataDir } from '../ops/data-dir-lock';
 import { checkPinCount, seedWorld } from './seed';
 
 /**
@@ -40,9 +41,18 @@ async function run(): Promise<number> {
     console.error(args.error);
     return 2;
   }
+  if (!config.databaseUrl) {
+    if (!existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+    // A running server keeps the embedded database in its memory: seeding beside it would be lost or clobber it.
+    try {
+      lockDataDir(config.dataDir);
+    } catch (e) {
+      console.error((e as Error).message);
+      return 1;
+    }
+  }
   let db: Db;
   try {
-    if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
     db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   } catch (e) {
     console.error(`데이터베이스에 연결할 수 없습니다. / Cannot open the database: ${(e as Error).message.split('\n')[0]}`);

@@ -34,6 +34,8 @@ export interface StartedServer extends RunningServer {
   stop: (opts?: { keepData?: boolean }) => Promise<void>;
   /** Resolves with the exit code (or the signal's name) when the process ends by itself or is stopped. */
   exited: Promise<number | string | null>;
+  /** Sends the process a signal (SIGTERM: the graceful shutdown a supervisor starts). */
+  signal: (signal: NodeJS.Signals) => void;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function startServer(env: Record<string, string> = {}, at: { port?:
     dataDir,
     output: () => out,
     exited,
+    signal: (signal) => { child.kill(signal); },
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

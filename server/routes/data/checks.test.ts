@@ -102,6 +102,31 @@ describe('POST /v1/pin/batch-check', () => {
     expect(await exactCounts()).toBe(0);
   }, 60_000);
 
+  it("lets a third player's check through between two players' 20,000-pin batches, each still one transaction and one undoable action", async () => {
+    const heavy = [await freshUser('대량1'), await freshUser('대량2')];
+    const victim = await freshUser('사이끼기');
+    const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
+    const order: string[] = [];
+    const batches = heavy.map((user) => t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true }).then((r) => { order.push(`batch of ${user}`); return r; }));
+    await Promise.race(batches);
+    // Sent once one batch is answered, while the other is waiting its turn: it must not wait for that one.
+    const single = await t.call(victim, 'POST', '/api/v1/pin/20500/check', { check: true });
+    order.push('single check');
+    expect(single.status).toBe(200);
+    const results = await Promise.all(batches);
+    expect(order[1]).toBe('single check');
+    // Each batch is one action of 20,000 pins, applied whole; undoing one takes back all 20,000 at once.
+    for (const [i, user] of heavy.entries()) {
+      expect(results[i]!.body.result).toMatchObject({ changed: 20_000 });
+      const actions = (await t.call(user, 'GET', '/api/v1/me/actions')).body.result.actions as { kind: string; count: number }[];
+      expect(actions.map((a) => [a.kind, a.count])).toEqual([['batch', 20_000]]);
+    }
+    expect((await t.call(heavy[0]!, 'POST', `/api/v1/me/actions/${results[0]!.body.result.actionId}/undo`)).status).toBe(200);
+    expect((await t.call(heavy[0]!, 'GET', '/api/v1/me/checks')).body.result.pinIds).toEqual([]);
+    expect((await t.call(heavy[1]!, 'GET', '/api/v1/me/checks')).body.result.pinIds).toHaveLength(20_000);
+    expect(await exactCounts()).toBe(0);
+  }, 120_000);
+
   it('refuses bad bodies and visitors', async () => {
     const cases = [{ pinIds: [], check: true }, { pinIds: [1], check: 'y' }, { pinIds: ['a'], check: true }, { pinIds: [0], check: true },
       { pinIds: Array.from({ length: 50_001 }, (_, i) => i + 1), check: true }, { check: true }];
