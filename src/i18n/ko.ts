@@ -36,7 +36,7 @@ export const ko = {
   modeRoute: '드래그하여 경로를 그리세요',
   modeSelected: (n: number) => `${n.toLocaleString('ko-KR')}개 선택됨`,
   modeEndHint: 'ESC 또는 눌러서 완료',
-  applyToPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 이 작업은 되돌릴 수 없습니다.`,
+  applyToPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`,
   modeEndHintTouch: '눌러서 완료',
   selectionTitle: '선택한 핀에 적용',
   selectionApply: '적용',
