@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { testApp } from '../test-helper';
 import { createSession } from '../auth/sessions';
@@ -190,5 +191,72 @@ describe('image host quotas (issue 12 item 3)', () => {
     expect(full.json().data.error).toBe(quotaMessages.full);
     t.app.config.imageQuota = { ...t.app.config.imageQuota, totalBytes: 1e12, minFreeBytes: Number.MAX_SAFE_INTEGER };
     expect((await send(c)).statusCode).toBe(507);
+  });
+});
+
+describe('image host byte quotas (issue 12 item 3)', () => {
+  let t: T;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wuwa-bytes-'));
+    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, imageQuota: { userPerDay: 100, userBytesPerDay: 1e9, allPerDay: 100, allBytesPerDay: 1e9, totalBytes: 1e12, minFreeBytes: 0 } });
+  });
+  afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
+
+  async function player(name: string) {
+    const { rows } = await t.db.query<{ id: number }>('insert into users (nickname) values ($1) returning id', [name]);
+    return (await createSession(t.app, rows[0]!.id)).cookieHeader;
+  }
+  // Noise does not compress: the re-encoded PNG keeps about 48 KB, the same bytes on every upload.
+  const noise = randomBytes(128 * 128 * 3);
+  const photo = () => sharp(noise, { raw: { width: 128, height: 128, channels: 3 } }).png().toBuffer();
+  const send = async (cookie: string) => {
+    const m = multipart(await photo(), 'a.png', 'image/png');
+    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie } });
+  };
+  const stored = async () => ({
+    rows: (await t.db.query<{ n: number; b: string }>('select count(*)::int as n, coalesce(sum(bytes), 0)::text as b from image_uploads')).rows[0]!,
+    files: (await readdir(join(dir, 'images')).catch(() => [])).length,
+  });
+
+  it('refuses the upload that would pass one player\'s bytes per day, others still upload', async () => {
+    const a = await player('용량1');
+    const b = await player('용량2');
+    const first = await send(a);
+    expect(first.statusCode).toBe(200);
+    const size: number = first.json().data.size;
+    expect(size).toBeGreaterThan(10_000);
+    // One more picture of the same size fits the count quota but not 1.5 pictures' worth of bytes.
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, userBytesPerDay: Math.floor(size * 1.5) };
+    const before = await stored();
+    const over = await send(a);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, status: 429, data: { error: quotaMessages.user } });
+    expect(await stored()).toEqual(before);
+    expect((await send(b)).statusCode).toBe(200);
+  });
+
+  it('refuses the upload that would pass everyone\'s bytes per day, with nothing stored', async () => {
+    const c = await player('용량3');
+    const before = await stored();
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, userBytesPerDay: 1e9, allBytesPerDay: Number(before.rows.b) + 100 };
+    const over = await send(c);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, status: 429, data: { error: quotaMessages.all } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('holds under concurrent uploads: one player sending 6 at once gets exactly what fits', async () => {
+    const d = await player('용량4');
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, userBytesPerDay: 1e9, allBytesPerDay: 1e9 };
+    const size: number = (await send(d)).json().data.size;
+    expect(size).toBeGreaterThan(10_000);
+    await t.db.query('delete from image_uploads');
+    t.app.config.imageQuota = { ...t.app.config.imageQuota, userBytesPerDay: size * 2 + 100 };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send(d)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    const { rows } = await stored();
+    expect(rows.n).toBe(2);
+    expect(Number(rows.b)).toBeLessThanOrEqual(size * 2 + 100);
   });
 });

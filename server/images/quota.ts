@@ -46,6 +46,15 @@ export const quotaMessages = {
   full: '이미지 저장 공간이 부족해 지금은 올릴 수 없습니다.',
 } as const;
 
+/**
+ * Takes the lock that serialises quota checks with the rows they allow (inside the caller's
+ * transaction, across processes): without it concurrent uploads each see the same spent bytes and
+ * together pass a quota.
+ */
+export async function lockQuota(tx: Db): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtext('images:quota'))");
+}
+
 /** Why an upload of `bytes` more would break a quota: [status, message], or null when it fits. */
 export async function quotaRefusal(db: Db, quota: ImageQuota, dataDir: string, userId: number, bytes: number): Promise<[number, string] | null> {
   const { rows } = await db.query<{ un: number; ub: string; an: number; ab: string; tb: string }>(

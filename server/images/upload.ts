@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError } from '../http/errors';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, storeImage, type ImageExt } from './store';
-import { quotaRefusal } from './quota';
+import { lockQuota, quotaRefusal } from './quota';
 
 /** Korean messages of the image host (answered in its own shape, `data.error`). */
 export const imageMessages = {
@@ -110,10 +110,17 @@ export async function registerImageUpload(parent: FastifyInstance): Promise<void
       } catch {
         return hostError(reply, 400, imageMessages.unreadable);
       }
-      const refused = await quotaRefusal(app.db, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
-      if (refused) return hostError(reply, refused[0], refused[1]);
-      const id = await storeImage(app.config.dataDir, ext, out.data);
-      await app.db.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
+      // The check, the file and its row under one lock: concurrent uploads cannot together pass a quota.
+      const stored = await app.db.transaction(async (tx): Promise<{ refused: [number, string] } | { id: string }> => {
+        await lockQuota(tx);
+        const refused = await quotaRefusal(tx, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
+        if (refused) return { refused };
+        const id = await storeImage(app.config.dataDir, ext, out.data);
+        await tx.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
+        return { id };
+      });
+      if ('refused' in stored) return hostError(reply, stored.refused[0], stored.refused[1]);
+      const { id } = stored;
       const body: ImageHostResponse = {
         data: {
           id,

@@ -33,6 +33,8 @@ export type ActionKind = 'single' | 'batch' | 'import' | 'undo';
 export interface ChangeMeta {
   /** When the player acted (epoch ms, not after `now`). */
   at: number;
+  /** Import: a pin's own time (the file's checkedAt, not after `now`), else `at`. */
+  atOf?: (pin: number) => number | undefined;
   kind: ActionKind;
   /** check for a mark, false for an unmark, null for a mixed change (undo, import). */
   checked: boolean | null;
@@ -50,8 +52,8 @@ export const MAX_ACTIONS_KEPT = 100;
 
 /**
  * Moves each of `pinIds` (existing, locked, unique) to `want(pin)` unless the pin's last change
- * is newer than `meta.at`. The pins that really change are recorded as one action with their
- * previous state (so it can be undone), get `meta.at` as their last-change time, bump checkTime
+ * is newer than `meta.at` (or the pin's own `meta.atOf`). The pins that really change are recorded as one action with their
+ * previous state (so it can be undone), get that time as their last-change time, bump checkTime
  * and are announced to every device. Runs inside the caller's transaction, user row locked.
  */
 export async function commitChanges(tx: Db, userId: number, last: number, pinIds: readonly number[], want: (pin: number) => boolean, meta: ChangeMeta): Promise<Commit> {
@@ -61,10 +63,11 @@ export async function commitChanges(tx: Db, userId: number, last: number, pinIds
        join pins on pins.id = p.id
        left join checks c on c.user_id = $1 and c.pin_id = p.id
        left join check_marks m on m.user_id = $1 and m.pin_id = p.id`, [userId, pinIds]);
+  const atOf = (pin: number) => meta.atOf?.(pin) ?? meta.at;
   const stale: number[] = [];
   const changes: typeof rows = [];
   for (const r of rows) {
-    if (!meta.force && r.at != null && meta.at < r.at) stale.push(r.id);
+    if (!meta.force && r.at != null && atOf(r.id) < r.at) stale.push(r.id);
     else if (r.checked !== want(r.id)) changes.push(r);
   }
   if (changes.length === 0) return { actionId: null, on: [], off: [], stale, checkTime: last };
@@ -82,9 +85,9 @@ export async function commitChanges(tx: Db, userId: number, last: number, pinIds
     [actionId, changes.map((r) => r.id), changes.map((r) => r.checked), changes.map((r) => r.at), changes.map((r) => r.action_id)]);
   await tx.query(
     `insert into check_marks (user_id, pin_id, checked, at, action_id)
-     select $1, t.pin, t.checked, $4, $5 from unnest($2::int[], $3::boolean[]) as t(pin, checked)
+     select $1, t.pin, t.checked, t.at, $5 from unnest($2::int[], $3::boolean[], $4::bigint[]) as t(pin, checked, at)
      on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id`,
-    [userId, changes.map((r) => r.id), changes.map((r) => !r.checked), meta.at, actionId]);
+    [userId, changes.map((r) => r.id), changes.map((r) => !r.checked), changes.map((r) => atOf(r.id)), actionId]);
   await tx.query(
     `delete from check_actions where user_id = $1 and id < (select id from check_actions where user_id = $1 order by id desc offset $2 limit 1)`,
     [userId, MAX_ACTIONS_KEPT - 1]);

@@ -82,6 +82,9 @@ export function exportCsv(e: ProgressExport): string {
 
 export type ImportMode = 'merge' | 'replace';
 
+/** One pin of an import file: its id and, where the file has it, when it was found (epoch ms). */
+export interface ImportedPin { pinId: number; checkedAt?: number }
+
 /** What an import changes (the preview, and the answer once applied). */
 export interface ImportPlan {
   mode: ImportMode;
@@ -93,35 +96,59 @@ export interface ImportPlan {
   unchanged: number;
   /** Pins the file lists that do not exist (any more): skipped. */
   unknown: number;
+  /** Pins not found whose last change on the server is newer than the file's time for them: left as they are. */
+  ignored: number;
 }
 
-async function plan(tx: Db, userId: number, mode: ImportMode, ids: readonly number[]) {
-  const known = await tx.query<{ ids: number[] | null }>('select array_agg(id order by id) as ids from pins where id = any($1::int[])', [ids]);
-  const listed = new Set(known.rows[0]?.ids ?? []);
+/** The file's time of each pin, never after `now` (like a mark's `at`); undefined: the import's time. */
+function timesOf(pins: readonly ImportedPin[], now: number): Map<number, number | undefined> {
+  return new Map(pins.map((p) => [p.pinId, p.checkedAt === undefined ? undefined : Math.min(p.checkedAt, now)]));
+}
+
+async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number) {
+  const at = timesOf(pins, now);
+  const { rows } = await tx.query<{ id: number; found: boolean; at: number | null }>(
+    `select p.id, (c.pin_id is not null) as found, m.at
+       from pins p
+       left join checks c on c.user_id = $1 and c.pin_id = p.id
+       left join check_marks m on m.user_id = $1 and m.pin_id = p.id
+      where p.id = any($2::int[]) order by p.id`, [userId, [...at.keys()]]);
+  const listed = new Set(rows.map((r) => r.id));
   const mine = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
   const found = new Set(mine.rows[0]?.ids ?? []);
-  const add = [...listed].filter((p) => !found.has(p));
+  // The rule of every mark: a change older than the pin's last change on the server is ignored.
+  const newer = rows.filter((r) => !r.found && r.at != null && (at.get(r.id) ?? now) < r.at).map((r) => r.id);
+  const skip = new Set(newer);
+  const add = rows.filter((r) => !r.found && !skip.has(r.id)).map((r) => r.id);
   const remove = mode === 'replace' ? [...found].filter((p) => !listed.has(p)) : [];
-  const summary: ImportPlan = { mode, add: add.length, remove: remove.length, unchanged: listed.size - add.length, unknown: ids.length - listed.size };
-  return { summary, add, remove };
+  const summary: ImportPlan = {
+    mode, add: add.length, remove: remove.length, unchanged: rows.length - add.length - newer.length, unknown: at.size - listed.size, ignored: newer.length,
+  };
+  return { summary, add, remove, at };
 }
 
-/** The preview: what importing `ids` (unique) in `mode` would change, changing nothing. */
-export async function previewImport(db: Db, userId: number, mode: ImportMode, ids: readonly number[]): Promise<ImportPlan> {
-  return (await plan(db, userId, mode, ids)).summary;
+/** The preview: what importing `pins` (unique ids) in `mode` would change, changing nothing. */
+export async function previewImport(db: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number): Promise<ImportPlan> {
+  return (await plan(db, userId, mode, pins, now)).summary;
 }
 
-/** Applies an import in one transaction (all or nothing), as one undoable action; a large one takes its turn in the bulk lane. */
-export async function applyImport(db: Db, userId: number, mode: ImportMode, ids: readonly number[], now: number, device: string) {
+/**
+ * Applies an import in one transaction (all or nothing), as one undoable action; a large one takes
+ * its turn in the bulk lane. Found pins keep the file's times as their last-change times; pins it
+ * removes (replace) change now.
+ */
+export async function applyImport(db: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number, device: string) {
   // A replace may also remove every found pin: count those in the write's size.
   const found = mode === 'replace' ? (await db.query<{ n: number }>('select count(*)::int as n from checks where user_id = $1', [userId])).rows[0]?.n ?? 0 : 0;
-  return db.bulk(ids.length + found, () => withRetry(db, async (tx) => {
+  return db.bulk(pins.length + found, () => withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
-    const p = await plan(tx, userId, mode, ids);
-    const pins = [...p.add, ...p.remove].sort((a, b) => a - b);
-    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [pins]);
+    const p = await plan(tx, userId, mode, pins, now);
+    const ids = [...p.add, ...p.remove].sort((a, b) => a - b);
+    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [ids]);
     const adding = new Set(p.add);
-    const c = await commitChanges(tx, userId, last, pins, (pin) => adding.has(pin), { at: now, kind: 'import', checked: null, device, now, force: true });
+    const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
+      at: now, atOf: (pin) => (adding.has(pin) ? p.at.get(pin) : undefined), kind: 'import', checked: null, device, now,
+    });
     return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
   }));
 }

@@ -28,6 +28,8 @@ export interface ImportPlan {
   remove: number;
   unchanged: number;
   unknown: number;
+  /** Pins changed on the server after the file's time for them: left as they are. */
+  ignored: number;
 }
 
 /** The signed-in user's recent actions, newest first. */

@@ -36,7 +36,7 @@ export const ko = {
   modeRoute: '드래그하여 경로를 그리세요',
   modeSelected: (n: number) => `${n.toLocaleString('ko-KR')}개 선택됨`,
   modeEndHint: 'ESC 또는 눌러서 완료',
-  applyToPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 이 작업은 되돌릴 수 없습니다.`,
+  applyToPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`,
   modeEndHintTouch: '눌러서 완료',
   selectionTitle: '선택한 핀에 적용',
   selectionApply: '적용',
@@ -81,9 +81,10 @@ export const ko = {
   importFile: '파일에서 가져오기',
   importMerge: '합치기 (기존 표시 유지)',
   importReplace: '바꾸기 (파일 내용으로 덮어쓰기)',
-  importPreview: (add: number, remove: number, unchanged: number, unknown: number) =>
+  importPreview: (add: number, remove: number, unchanged: number, unknown: number, ignored = 0) =>
     `찾음 추가 ${add.toLocaleString('ko-KR')}개 · 찾음 해제 ${remove.toLocaleString('ko-KR')}개 · 그대로 ${unchanged.toLocaleString('ko-KR')}개` +
-    (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : ''),
+    (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : '') +
+    (ignored ? ` · 파일보다 나중에 바꾼 핀 ${ignored.toLocaleString('ko-KR')}개는 그대로 둠` : ''),
   importApply: '적용',
   importCancel: '취소',
   importDone: (add: number, remove: number) => `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,

@@ -2,6 +2,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS, Toasts, toast } from './toast';
+import '../styles/base.css';
+import '../styles/shell.css';
 
 const el = document.createElement('div');
 const root = createRoot(el);
@@ -27,6 +29,8 @@ describe('toasts', () => {
     expect(shown('저장했습니다')).toBe(true);
     expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe('top');
     expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-x-position')).toBe('center');
+    // The app's font stack (with Korean faces), not sonner's system-ui one, which draws Korean as boxes on Linux.
+    expect(getComputedStyle(document.querySelector('[data-sonner-toast]')!).fontFamily).toMatch(/^"?Pretendard/);
     await wait(TOAST_DURATION_MS + 800);
     expect(shown('저장했습니다')).toBe(false);
   });

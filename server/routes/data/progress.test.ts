@@ -131,7 +131,7 @@ describe('export and import', () => {
     const to = await freshUser('가져오기1');
     await t.call(to, 'POST', '/api/v1/pin/batch-check', { pinIds: [900], check: true });
     const preview = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'replace', data: exp.body.result, preview: true });
-    expect(preview.body.result).toEqual({ applied: false, mode: 'replace', add: 4, remove: 1, unchanged: 0, unknown: 0 });
+    expect(preview.body.result).toEqual({ applied: false, mode: 'replace', add: 4, remove: 1, unchanged: 0, unknown: 0, ignored: 0 });
     expect(await mine(to)).toEqual([900]); // the preview changes nothing
     const merged = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: csv.body });
     expect(merged.body.result).toMatchObject({ applied: true, add: 4, remove: 0 });
@@ -145,6 +145,45 @@ describe('export and import', () => {
     expect(await exactCounts()).toBe(0);
   });
 
+  it("keeps the file's checkedAt as the marks' times; a pin changed on the server after that time is ignored", async () => {
+    const day = 86_400_000;
+    const t0 = Date.now() - 10 * day;
+    const from = await freshUser('시간내보내기');
+    for (const [pin, at] of [[810, t0], [811, t0 + 1000], [812, t0 + 2000]]) await t.call(from, 'POST', `/api/v1/pin/${pin}/check`, { check: true, at });
+    const exp = (await t.call(from, 'GET', '/api/v1/me/export')).body.result;
+    expect(exp.pins).toEqual([{ pinId: 810, checkedAt: t0 }, { pinId: 811, checkedAt: t0 + 1000 }, { pinId: 812, checkedAt: t0 + 2000 }]);
+
+    const to = await freshUser('시간가져오기');
+    // Found and then not found on this account after the file's time: that later unmark stands.
+    await t.call(to, 'POST', '/api/v1/pin/811/check', { check: true, at: t0 + 4000 });
+    await t.call(to, 'POST', '/api/v1/pin/811/check', { check: false, at: t0 + 5000 });
+    const preview = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: exp, preview: true });
+    expect(preview.body.result).toEqual({ applied: false, mode: 'merge', add: 2, remove: 0, unchanged: 0, unknown: 0, ignored: 1 });
+    const applied = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: exp });
+    expect(applied.body.result).toMatchObject({ applied: true, add: 2, remove: 0, ignored: 1 });
+    expect(await mine(to)).toEqual([810, 812]);
+    expect((await t.call(to, 'GET', '/api/v1/me/export')).body.result.pins).toEqual([{ pinId: 810, checkedAt: t0 }, { pinId: 812, checkedAt: t0 + 2000 }]);
+    // An unmark made on another device after the file's time (but before the import) replays late and applies.
+    expect((await t.call(to, 'POST', '/api/v1/pin/810/check', { check: false, at: t0 + 500 })).body.result.check).toBe(false);
+    expect(await mine(to)).toEqual([812]);
+    expect(await exactCounts()).toBe(0);
+  });
+
+  it('keeps the CSV times too; a future time becomes the server time, a pin without a time gets the import time', async () => {
+    const t0 = Date.now() - 3 * 86_400_000;
+    const user = await freshUser('시간CSV');
+    const csv = `pinId,checkedAt\n820,${new Date(t0).toISOString()}\n821,${new Date(Date.now() + 365 * 86_400_000).toISOString()}\n`;
+    const before = Date.now();
+    expect((await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: csv })).body.result).toMatchObject({ applied: true, add: 2 });
+    await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: { version: 1, pins: [{ pinId: 822 }] } });
+    const pins: { pinId: number; checkedAt: number }[] = (await t.call(user, 'GET', '/api/v1/me/export')).body.result.pins;
+    expect(pins[0]).toEqual({ pinId: 820, checkedAt: t0 });
+    for (const p of pins.slice(1)) {
+      expect(p.checkedAt).toBeGreaterThanOrEqual(before);
+      expect(p.checkedAt).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
   it('refuses a bad file with a clear message and changes nothing', async () => {
     const user = await freshUser('가져오기2');
     await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [950], check: true });
@@ -154,6 +193,9 @@ describe('export and import', () => {
       [[1, 2], '진행 상황 파일을 읽을 수 없습니다'],
       ['pinId,checkedAt\n1,2026\nabc,2026\n', '파일의 3번째 줄을 읽을 수 없습니다.'],
       [null, '진행 상황 파일을 읽을 수 없습니다'],
+      [{ version: 1, pins: [{ pinId: 1, checkedAt: 'yesterday' }] }, '진행 상황 파일을 읽을 수 없습니다'],
+      [{ version: 1, pins: [{ pinId: 1, checkedAt: -5 }] }, '진행 상황 파일을 읽을 수 없습니다'],
+      ['pinId,checkedAt\n1,2026-01-01T00:00:00.000Z\n2,어제\n', '파일의 3번째 줄을 읽을 수 없습니다.'],
     ];
     for (const [data, message] of cases) {
       const r = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data });

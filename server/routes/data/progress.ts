@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
-import { applyImport, EXPORT_VERSION, exportChecks, exportCsv, listActions, previewImport, undoAction } from '../../repos/progress';
+import { applyImport, EXPORT_VERSION, exportChecks, exportCsv, listActions, previewImport, undoAction, type ImportedPin } from '../../repos/progress';
 import { nowMs } from '../../repos/tx';
 import { IdParams, MAX_ID } from './common';
 import { deviceLabel } from './device';
@@ -36,31 +36,43 @@ const ImportBody = Type.Object({
 
 const validId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
 
-/** The unique pin ids of an export (JSON object or CSV text), or a Korean 400. */
-export function pinIdsOfFile(data: unknown): number[] {
-  const ids: number[] = [];
+/** A time as the export writes it: epoch ms (JSON) or an ISO string (CSV); null when it is not one. */
+function timeOf(v: unknown): number | null {
+  const ms = typeof v === 'string' && v.trim() !== '' ? Date.parse(v) : v;
+  return typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
+}
+
+/** The pins of an export (JSON object or CSV text), unique (the latest time wins), with their times where given; or a Korean 400. */
+export function pinsOfFile(data: unknown): ImportedPin[] {
+  const pins = new Map<number, ImportedPin>();
+  const add = (pinId: number, checkedAt: number | undefined) => {
+    const had = pins.get(pinId)?.checkedAt;
+    pins.set(pinId, { pinId, checkedAt: had === undefined || checkedAt === undefined ? checkedAt ?? had : Math.max(had, checkedAt) });
+  };
   if (typeof data === 'string') {
     const lines = data.replace(/^\uFEFF/, '').split(/\r?\n/);
     lines.forEach((line, i) => {
       const text = line.trim();
       if (!text || (i === 0 && /^pinId\b/i.test(text))) return;
-      const id = Number(text.split(',')[0]);
-      if (!validId(id)) throw ApiError.badRequest(ProgressMessages.badLine(i + 1), `line ${i + 1} has no pin id`);
-      ids.push(id);
+      const [idText, timeText] = text.split(',');
+      const id = Number(idText);
+      const at = timeText === undefined || timeText.trim() === '' ? undefined : timeOf(timeText);
+      if (!validId(id) || at === null) throw ApiError.badRequest(ProgressMessages.badLine(i + 1), `line ${i + 1} has no pin id or a bad time`);
+      add(id, at);
     });
   } else {
     if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins)) throw ApiError.badRequest(ProgressMessages.badFile, 'not an export');
-    const { version, pins } = data as { version?: unknown; pins: unknown[] };
+    const { version, pins: listed } = data as { version?: unknown; pins: unknown[] };
     if (version !== EXPORT_VERSION) throw ApiError.badRequest(ProgressMessages.badVersion(version), 'unknown version');
-    for (const p of pins) {
-      const id = (p as { pinId?: unknown } | null)?.pinId;
-      if (!validId(id)) throw ApiError.badRequest(ProgressMessages.badFile, 'pin without a valid pinId');
-      ids.push(id);
+    for (const p of listed) {
+      const { pinId, checkedAt } = (p ?? {}) as { pinId?: unknown; checkedAt?: unknown };
+      const at = checkedAt === undefined ? undefined : timeOf(checkedAt);
+      if (!validId(pinId) || at === null) throw ApiError.badRequest(ProgressMessages.badFile, 'pin without a valid pinId or checkedAt');
+      add(pinId, at);
     }
   }
-  const unique = [...new Set(ids)];
-  if (unique.length > MAX_IMPORT_PINS) throw ApiError.badRequest(ProgressMessages.tooMany, 'too many pins');
-  return unique;
+  if (pins.size > MAX_IMPORT_PINS) throw ApiError.badRequest(ProgressMessages.tooMany, 'too many pins');
+  return [...pins.values()];
 }
 
 /** Recent actions and undo, export and import of the caller's checks. */
@@ -92,9 +104,9 @@ export async function registerProgressRoutes(app: FastifyInstance): Promise<void
   app.post('/v1/me/import', { schema: { body: ImportBody }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const userId = requireUser(request);
     const { mode, data, preview } = request.body as Static<typeof ImportBody>;
-    const ids = pinIdsOfFile(data);
-    if (preview) return ok({ applied: false, ...(await previewImport(app.db, userId, mode, ids)) });
-    const r = await applyImport(app.db, userId, mode, ids, nowMs(), deviceLabel(request));
+    const pins = pinsOfFile(data);
+    if (preview) return ok({ applied: false, ...(await previewImport(app.db, userId, mode, pins, nowMs())) });
+    const r = await applyImport(app.db, userId, mode, pins, nowMs(), deviceLabel(request));
     return ok({ applied: true, ...r.plan, actionId: r.actionId, checkTime: r.checkTime });
   });
 }

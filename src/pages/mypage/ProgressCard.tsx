@@ -95,7 +95,7 @@ function Backup() {
       {error && <p className="field-error" role="alert">{error}</p>}
       {pending && (
         <div className="notice" data-testid="import-preview">
-          <p>{ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown)}</p>
+          <p>{ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown, pending.plan.ignored)}</p>
           <div className="row">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>{ko.importApply}</button>
             <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>{ko.importCancel}</button>

@@ -51,7 +51,7 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     const n = Number((await banner.textContent())!.match(/([\d,]+)개 선택됨/)![1]!.replace(/,/g, ''));
     await page.keyboard.press('Escape');
     const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
-    await expect(dialog).toContainText(`핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 이 작업은 되돌릴 수 없습니다.`);
+    await expect(dialog).toContainText(`핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`);
     await dialog.getByRole('button', { name: '적용' }).click();
     await expectToast(page, /찾음으로 표시했습니다/);
     await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result.pinIds.length).toBeGreaterThan(before);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, signInLocally } from './helpers';
+import { expectToast, findPin, mapCentre, signInLocally } from './helpers';
 
 // Progress a player can trust (issue 14): undo, every device in agreement, live marks, export/import.
 
@@ -68,6 +68,74 @@ test('undo: the toast, Ctrl+Z, and undoing a 300-pin batch from /mypage restores
   await expectToast(page, ko.undone);
   await expect(row).toContainText(ko.actionUndone);
   expect(await foundPins(page.request, base)).toEqual(before);
+});
+
+/** Draws a rectangle with the map's range tool about the map centre and applies "found" to what it selected; answers how many. */
+async function rangeMarkFound(page: Page): Promise<number> {
+  await page.goto('/');
+  await page.getByRole('button', { name: /사각형 범위 선택/ }).click(LOAD);
+  const c = await mapCentre(page);
+  const banner = page.getByRole('button', { name: /개 선택됨/ });
+  await expect(async () => {
+    await page.mouse.move(c.x - 300, c.y - 250);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 300, c.y + 250, { steps: 8 });
+    await page.mouse.up();
+    await expect(banner).toContainText(/[1-9][\d,]*개 선택됨/, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  const n = Number((await banner.textContent())!.match(/([\d,]+)개 선택됨/)![1]!.replace(/,/g, ''));
+  await page.keyboard.press('Escape');
+  const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
+  await expect(dialog).toContainText(ko.applyToPins(n));
+  await dialog.getByRole('button', { name: ko.selectionApply }).click();
+  await expectToast(page, /찾음으로 표시했습니다/);
+  return n;
+}
+
+test('undo in the toast after a range batch on the map restores exactly the earlier state; /mypage names the device', async ({ page, server }) => {
+  test.setTimeout(240_000);
+  const base = server.url;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInLocally(page, `range${Date.now()}@example.com`, '범위되돌리기탐험가', base);
+  const toasts = page.locator('[data-sonner-toast]');
+
+  // The earlier state: half of what the rectangle holds found, half not, and one pin elsewhere found.
+  const first = await rangeMarkFound(page);
+  await expect.poll(() => foundPins(page.request, base)).toHaveLength(first);
+  const inRange = await foundPins(page.request, base);
+  const elsewhere = (await pinIdsOf(page.request, base, 2)).find((id) => !inRange.includes(id))!;
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: inRange.filter((_, i) => i % 2 === 1), check: false } });
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: [elsewhere], check: true } });
+  const before = await foundPins(page.request, base);
+  expect(before.length).toBe(Math.ceil(first / 2) + 1);
+  await expect(toasts).toHaveCount(0, { timeout: 30_000 });
+
+  // The same rectangle again, applied, and "실행 취소" pressed in its toast at once (it offers undo for 10 s).
+  await rangeMarkFound(page);
+  const undo = toasts.filter({ hasText: /찾음으로 표시했습니다/ }).getByRole('button', { name: ko.undo });
+  await page.screenshot({ path: '/tmp/i14-range-undo-toast.png' });
+  // A click event on the button itself: toasts slide as others arrive, and on a loaded machine the
+  // 10 s can pass while Playwright waits for the button to stand still.
+  await undo.dispatchEvent('click');
+  await expectToast(page, ko.undone);
+  await expect.poll(() => foundPins(page.request, base)).toEqual(before);
+
+  // /mypage lists the batch and its undo with the device they were made on.
+  const { actions } = (await (await page.request.get(`${base}/api/v1/me/actions`)).json()).result as { actions: { id: number; kind: string; count: number; undoneAt: number | null }[] };
+  expect(actions.slice(0, 2).map((a) => a.kind)).toEqual(['undo', 'batch']);
+  // The batch changed some pins (the ones the rectangle held that were not found); the undo took back exactly those.
+  expect(actions[1]!.count).toBeGreaterThan(0);
+  expect(actions[0]!.count).toBe(actions[1]!.count);
+  expect(actions[1]!.undoneAt).not.toBeNull();
+  await page.goto(`${base}/mypage`);
+  for (const a of actions.slice(0, 2)) {
+    const row = page.getByTestId('recent-actions').locator(`[data-action-id="${a.id}"]`);
+    await expect(row).toContainText(ko.actionKind[a.kind]!, LOAD);
+    // Playwright's Chromium on Linux, as the server names it from the User-Agent.
+    await expect(row).toContainText('Linux · Chrome');
+  }
+  await expect(page.getByTestId('recent-actions').locator(`[data-action-id="${actions[1]!.id}"]`)).toContainText(ko.actionUndone);
+  await page.getByTestId('recent-actions').screenshot({ path: '/tmp/i14-recent-actions.png' });
 });
 
 test('two devices, one offline, end in the state of the later change on both', async ({ page, server, browser }) => {
