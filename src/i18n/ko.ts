@@ -3,6 +3,15 @@
  * string one place. Functions take the values a message needs.
  */
 export const ko = {
+  // Search (/search)
+  search: {
+    results: (shown: number, total: number) => `핀 ${total.toLocaleString('ko-KR')}개 중 ${shown.toLocaleString('ko-KR')}개`,
+    more: (n: number) => `더 보기 (${n.toLocaleString('ko-KR')}개 남음)`,
+    found: '찾음',
+    notFound: '못 찾음',
+    noRegion: '지역 없음',
+    category: (id: number) => `카테고리 ${id}`,
+  },
   appName: '명조 커뮤니티 지도',
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',
