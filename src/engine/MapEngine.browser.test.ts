@@ -184,6 +184,73 @@ describe('MapEngine in Chromium (WebGL)', () => {
     expect(engine.pinFlags(3) & PinFlag.OtherFloor).toBe(0);
   });
 
+  it('marks a found pin with a green check badge, unlike a faded pin of another floor', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    // All red (icon 0): found at -200, another floor's at 0, plain at 200.
+    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0, z: -1 }, { id: 3, x: 200, y: 0 }]));
+    engine.setCheckedSet([1]);
+    engine.renderNow();
+    expect(engine.pinFlags(1) & PinFlag.Checked).toBe(PinFlag.Checked);
+    expect(engine.pinFlags(2) & PinFlag.OtherFloor).toBe(PinFlag.OtherFloor);
+    const f = pinSizeFactor(1, false);
+    // The badge is a green disc centred at cell point (24.5, 20), the marker's lower right, with a
+    // white check across it: sample the disc around the check.
+    const spots = [[24.5, 16.5], [21.5, 18], [27.5, 22]] as const;
+    const greenish = ([r, g, b]: [number, number, number]) => g > 90 && g > r + 50 && g > b + 20;
+    const badge = (x: number) => spots.filter(([u, v]) => greenish(pixel(engine, W / 2 + x + (u - 16) * f, H / 2 + (v - 32) * f))).length;
+    expect(badge(-200), 'found pin').toBeGreaterThanOrEqual(2);
+    expect(badge(0), 'other floor').toBe(0);
+    expect(badge(200), 'plain').toBe(0);
+    // The found pin's disc keeps its colour (not faded like the other floor's).
+    const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
+    expect(disc(-200)[0]).toBeGreaterThan(disc(0)[0] + 60);
+    // Not found any more: the badge goes.
+    engine.setCheckedSet([]);
+    engine.renderNow();
+    expect(badge(-200)).toBe(0);
+  });
+
+  it('dims the other pins while tags are highlighted (a restyle, no new pins)', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    const b = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
+    // Tag 5 takes slot 0: pin 2 carries it.
+    engine.tagSlot(5);
+    b.tagBits = Uint32Array.from([0, 1, 0]);
+    engine.setPins(b);
+    engine.renderNow();
+    const f = pinSizeFactor(1, false);
+    const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
+    const before = [disc(-200), disc(0), disc(200)];
+    const want = hex(iconColor(0));
+    for (const px of before) expect(Math.abs(px[0] - want[0])).toBeLessThan(40);
+
+    engine.setHighlightedTags([5]);
+    engine.renderNow();
+    expect(engine.pinFlags(2) & PinFlag.Highlighted).toBe(PinFlag.Highlighted);
+    expect(engine.pinFlags(1) & PinFlag.Highlighted).toBe(0);
+    // The highlighted pin keeps its full colour; the others drop well below it.
+    const on = disc(0);
+    expect(Math.abs(on[0] - want[0])).toBeLessThan(40);
+    for (const x of [-200, 200]) expect(disc(x)[0], `pin at ${x}`).toBeLessThan(on[0] * 0.45);
+
+    // Highlighted by the worker's flags (as the app does) dims the same way; clearing restores all.
+    engine.setHighlightedTags([]);
+    engine.renderNow();
+    for (const x of [-200, 0, 200]) expect(Math.abs(disc(x)[0] - want[0]), `pin at ${x}`).toBeLessThan(40);
+    const flagged = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
+    flagged.flags[2] = 2; // PIN_FLAG_HIGHLIGHTED
+    engine.setHighlightedTags([7]);
+    engine.setPins(flagged);
+    engine.renderNow();
+    expect(disc(-200)[0]).toBeLessThan(disc(200)[0] * 0.45);
+    // A tag no loaded pin carries dims nothing.
+    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 3, x: 200, y: 0 }]));
+    engine.renderNow();
+    expect(Math.abs(disc(-200)[0] - want[0])).toBeLessThan(40);
+  });
+
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });

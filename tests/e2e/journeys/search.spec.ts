@@ -29,7 +29,7 @@ test('search results are titled, located, show found state, span categories and 
   await expect(results).not.toContainText(/핀 #\d+/);
 
   // A word in many categories: the first page is not filled by the first category alone.
-  await page.goto(`/search?q=${encodeURIComponent('상자')}`);
+  await page.goto(`/search?q=${encodeURIComponent('다리')}`);
   const items = results.getByRole('listitem');
   await expect(items).toHaveCount(50, { timeout: 60_000 });
   const titles = await results.locator('.result-title').allTextContents();
