@@ -251,6 +251,61 @@ describe('MapEngine in Chromium (WebGL)', () => {
     expect(Math.abs(disc(-200)[0] - want[0])).toBeLessThan(40);
   });
 
+  it('keyboard mode: arrows move the focus to the nearest pin that way, Enter opens it, F marks it', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 10, y: 0, zoom: 1 });
+    engine.setPins(pins([
+      { id: 1, x: 0, y: 0 }, { id: 2, x: 100, y: 0 }, { id: 3, x: -100, y: 0 }, { id: 4, x: 0, y: 100 },
+      { id: 5, x: 100, y: 10 }, { id: 6, x: 1000, y: 0 }, { id: 7, x: 30, y: 0, z: -1 },
+    ]));
+    engine.renderNow();
+    const seen: (number | null)[] = [];
+    const opened: number[] = [];
+    const marked: number[] = [];
+    engine.on('pinfocus', (e) => seen.push(e.id));
+    engine.on('pinclick', (e) => opened.push(e.id));
+    engine.on('pinmark', (e) => marked.push(e.id));
+    const press = (key: string) => {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      engine.canvas.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    // Enter and F do nothing before a pin has the key focus.
+    expect(press('Enter')).toBe(false);
+    expect(press('f')).toBe(false);
+    // The first arrow starts from the pin nearest the centre (pin 7 is on another floor).
+    expect(press('ArrowRight')).toBe(true);
+    expect(engine.keyFocusedPin).toBe(1);
+    expect(engine.pinFlags(1) & PinFlag.Focused).toBe(PinFlag.Focused);
+    press('ArrowRight');
+    press('ArrowDown');
+    press('ArrowLeft');
+    // No pin above pin 1: the arrow pans the map instead, and the focus stays.
+    expect(press('ArrowUp')).toBe(true);
+    expect(engine.keyFocusedPin).toBe(1);
+    expect(seen).toEqual([1, 2, 5, 1]);
+    press('Enter');
+    press('F');
+    expect(opened).toEqual([1]);
+    expect(marked).toEqual([1]);
+    // A pin off screen: the camera brings it into view.
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(engine.keyFocusedPin).toBe(6);
+    for (let k = 0; k < 600 && Math.abs(engine.getCamera().x - 1000) > 1; k++) await new Promise((r) => requestAnimationFrame(r));
+    expect(engine.getCamera().x).toBeCloseTo(1000, 0);
+    // A pin opened meanwhile (Enter) waits under the key focus; losing focus ends keyboard mode
+    // and marks the opened pin again.
+    engine.setFocusedPin(4);
+    expect(engine.pinFlags(4) & PinFlag.Focused).toBe(0);
+    engine.canvas.focus();
+    engine.canvas.blur();
+    expect(engine.keyFocusedPin).toBeNull();
+    expect(seen.at(-1)).toBeNull();
+    expect(engine.pinFlags(4) & PinFlag.Focused).toBe(PinFlag.Focused);
+    expect(engine.pinFlags(6) & PinFlag.Focused).toBe(0);
+  });
+
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });

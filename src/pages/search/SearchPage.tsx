@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
 import { ko } from '../../i18n/ko';
+import { pinTitle } from '../../ui/pin-title';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -15,16 +16,6 @@ function Highlight({ text, q }: { text: string; q: string }) {
   const i = q ? text.toLowerCase().indexOf(q.toLowerCase()) : -1;
   if (i < 0) return <>{text}</>;
   return <>{text.slice(0, i)}<mark>{text.slice(i, i + q.length)}</mark>{text.slice(i + q.length)}</>;
-}
-
-const SHORT = 40;
-
-/** A result's title: its category name and the start of its description (else its tags). */
-function titleOf(p: PinRecord, category: string): string {
-  const d = p.description?.trim().split('\n')[0] ?? '';
-  const short = d.length > SHORT ? `${d.slice(0, SHORT)}…` : d;
-  const rest = short || p.tags.map((t) => t.name).join(', ');
-  return rest ? `${category} · ${rest}` : category;
 }
 
 /** /search: pins and categories by name, tag and description across all regions; a click flies the map to the pin. */
@@ -118,7 +109,7 @@ export default function SearchPage() {
                   <button type="button" className="result" onClick={() => openPin(p)} data-pin-id={p.id}>
                     <CategoryIcon icon={p.icon ?? known?.icon ?? 0} size={28} />
                     <span className="result-main">
-                      <span className="result-title"><Highlight text={titleOf(p, category)} q={deferred} /></span>
+                      <span className="result-title"><Highlight text={pinTitle(p, category)} q={deferred} /></span>
                       <span className="result-meta">
                         <span>{region}</span><span>{floorLabel(p.coordZ ?? null)}</span>
                         {p.checked
