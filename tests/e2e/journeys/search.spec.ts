@@ -9,6 +9,7 @@ interface ProtoPin { id: number; description?: string; region?: number; coordZ?:
 // (category and description), where it is (region, floor) and whether the player found it.
 test('search results are titled, located, show found state, span categories and page on', async ({ page, server }) => {
   test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
   const body = (await (await page.request.get(`${server.url}/api/v1/category/1/pins-proto`)).json()) as { result: { pins: ProtoPin[] } };
   const pin = body.result.pins.find((p) => (p.description ?? '').length > 12 && p.region != null)!;
   const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as { categories: { id: number; name: string }[] }[];
@@ -38,4 +39,7 @@ test('search results are titled, located, show found state, span categories and 
   await expect(more).toBeVisible();
   await more.click();
   await expect(items).toHaveCount(100);
+  await page.screenshot({ path: '/tmp/i10-search-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/i10-search-390.png' });
 });
