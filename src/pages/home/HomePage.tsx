@@ -27,8 +27,9 @@ export default function HomePage() {
   return (
     <>
       {/* The map tools come before the long filter list in the tab order. */}
-      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape} />
-      <MapToolsHint />
+      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape}>
+        <MapToolsHint />
+      </MapToolbar>
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label="지도 필터">
         <div className="map-panel-head">
           <button type="button" className="panel-toggle" aria-expanded={panelOpen} aria-controls="map-panel-body" onClick={() => setPanelOpen((o) => !o)}>
