@@ -266,6 +266,8 @@ export class InputController {
       case '+': case '=': next = zoomAbout(cam, vp, centre, cam.zoom * 2); break;
       case '-': case '_': next = zoomAbout(cam, vp, centre, cam.zoom / 2); break;
       case 'Escape':
+        // Only a selection mode is the map's to end; otherwise Esc goes on (it closes the pin panel).
+        if (this.host.mode() === SelectionMode.Default) return;
         this.endDraw(false);
         this.host.cancelMode();
         e.preventDefault();

@@ -288,6 +288,8 @@ describe('MapEngine in Chromium (WebGL)', () => {
     press('F');
     expect(opened).toEqual([1]);
     expect(marked).toEqual([1]);
+    // Esc outside a selection mode is not the map's: it goes on to close the pin panel.
+    expect(press('Escape')).toBe(false);
     // A pin off screen: the camera brings it into view.
     press('ArrowRight');
     press('ArrowRight');

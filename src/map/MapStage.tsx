@@ -87,7 +87,9 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
     // address bar is always a share link: on the engine's settle event, and 400 ms after the last
     // camera change as a backstop (the journeys found a settle that did not come; see the session note).
     const writeUrl = (cam: { x: number; y: number; zoom: number }) => {
-      const loc = locRef.current;
+      // The address bar, not the last render's location: a settle right after Esc closed a pin
+      // must not write the closed pin's path back (the keyboard journey caught that race).
+      const loc = window.location;
       const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
       if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
     };
