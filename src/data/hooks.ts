@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
@@ -60,10 +60,23 @@ export function useMyPins(n = 200) {
   });
 }
 
-/** Loaded pins whose description, category or tags contain `q` (searched in the pins worker). */
-export function useSearch(q: string, limit = 200) {
+/** Hits per search page ("더 보기" asks for the next one). */
+export const SEARCH_PAGE = 50;
+
+/** Loaded pins whose description, tags or category contain `q`, best first, a page at a time (ranked in the pins worker). */
+export function useSearch(q: string, pageSize = SEARCH_PAGE) {
   const text = q.trim();
-  return useQuery({ queryKey: keys.search(text), queryFn: () => dataWorker().search(text, limit), enabled: text.length > 0, staleTime: 0 });
+  return useInfiniteQuery({
+    queryKey: keys.search(text),
+    queryFn: ({ pageParam }) => dataWorker().search(text, { offset: pageParam, limit: pageSize }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, p) => n + p.pins.length, 0);
+      return shown < last.total ? shown : undefined;
+    },
+    enabled: text.length > 0,
+    staleTime: 0,
+  });
 }
 
 function requireUserId(): number {

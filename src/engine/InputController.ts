@@ -21,7 +21,20 @@ export interface InputHost {
   contextMenu(x: number, y: number): void;
   shape(shape: DrawnShape | null, done: boolean): void;
   cancelMode(): void;
+  /**
+   * Keyboard mode: moves the key focus to the nearest pin (to the centre, or from the focused pin
+   * in a direction); false when no pin is there, so the arrow keys pan instead.
+   */
+  focusPin(dir: { dx: number; dy: number } | null): boolean;
+  /** Enter (open) or F (mark) on the key-focused pin; false when no pin has the key focus. */
+  pinKey(action: 'open' | 'mark'): boolean;
+  /** The map lost keyboard focus. */
+  blur(): void;
 }
+
+const ARROWS: Record<string, { dx: number; dy: number }> = {
+  ArrowLeft: { dx: -1, dy: 0 }, ArrowRight: { dx: 1, dy: 0 }, ArrowUp: { dx: 0, dy: -1 }, ArrowDown: { dx: 0, dy: 1 },
+};
 
 const CLICK_SLOP_PX = 5;
 const LONG_PRESS_MS = 550;
@@ -54,6 +67,9 @@ export class InputController {
     this.listen('dblclick', this.onDblClick);
     this.listen('contextmenu', this.onContextMenu);
     this.listen('keydown', this.onKey);
+    // Focus from the keyboard (not a click) starts keyboard mode on the pin nearest the centre.
+    this.listen('focus', () => el.matches(':focus-visible') && this.host.focusPin(null));
+    this.listen('blur', () => this.host.blur());
   }
 
   /** Inertia after a flung pan; returns whether the camera is still gliding. */
@@ -226,6 +242,16 @@ export class InputController {
   }
 
   private onKey(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Keyboard mode: arrows move between pins (WASD still pans), Enter opens, F marks.
+    const arrow = ARROWS[e.key];
+    const handled = arrow ? this.host.mode() === SelectionMode.Default && this.host.focusPin(arrow)
+      : e.key === 'Enter' ? this.host.pinKey('open')
+      : e.key === 'f' || e.key === 'F' ? this.host.pinKey('mark') : false;
+    if (handled) {
+      e.preventDefault();
+      return;
+    }
     const cam = this.host.camera();
     const vp = this.host.viewport();
     const stepX = vp.width * KEY_PAN_FRACTION;
@@ -240,6 +266,8 @@ export class InputController {
       case '+': case '=': next = zoomAbout(cam, vp, centre, cam.zoom * 2); break;
       case '-': case '_': next = zoomAbout(cam, vp, centre, cam.zoom / 2); break;
       case 'Escape':
+        // Only a selection mode is the map's to end; otherwise Esc goes on (it closes the pin panel).
+        if (this.host.mode() === SelectionMode.Default) return;
         this.endDraw(false);
         this.host.cancelMode();
         e.preventDefault();

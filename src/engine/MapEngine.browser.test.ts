@@ -184,6 +184,130 @@ describe('MapEngine in Chromium (WebGL)', () => {
     expect(engine.pinFlags(3) & PinFlag.OtherFloor).toBe(0);
   });
 
+  it('marks a found pin with a green check badge, unlike a faded pin of another floor', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    // All red (icon 0): found at -200, another floor's at 0, plain at 200.
+    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0, z: -1 }, { id: 3, x: 200, y: 0 }]));
+    engine.setCheckedSet([1]);
+    engine.renderNow();
+    expect(engine.pinFlags(1) & PinFlag.Checked).toBe(PinFlag.Checked);
+    expect(engine.pinFlags(2) & PinFlag.OtherFloor).toBe(PinFlag.OtherFloor);
+    const f = pinSizeFactor(1, false);
+    // The badge is a green disc centred at cell point (24.5, 20), the marker's lower right, with a
+    // white check across it: sample the disc around the check.
+    const spots = [[24.5, 16.5], [21.5, 18], [27.5, 22]] as const;
+    const greenish = ([r, g, b]: [number, number, number]) => g > 90 && g > r + 50 && g > b + 20;
+    const badge = (x: number) => spots.filter(([u, v]) => greenish(pixel(engine, W / 2 + x + (u - 16) * f, H / 2 + (v - 32) * f))).length;
+    expect(badge(-200), 'found pin').toBeGreaterThanOrEqual(2);
+    expect(badge(0), 'other floor').toBe(0);
+    expect(badge(200), 'plain').toBe(0);
+    // The found pin's disc keeps its colour (not faded like the other floor's).
+    const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
+    expect(disc(-200)[0]).toBeGreaterThan(disc(0)[0] + 60);
+    // Not found any more: the badge goes.
+    engine.setCheckedSet([]);
+    engine.renderNow();
+    expect(badge(-200)).toBe(0);
+  });
+
+  it('dims the other pins while tags are highlighted (a restyle, no new pins)', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    const b = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
+    // Tag 5 takes slot 0: pin 2 carries it.
+    engine.tagSlot(5);
+    b.tagBits = Uint32Array.from([0, 1, 0]);
+    engine.setPins(b);
+    engine.renderNow();
+    const f = pinSizeFactor(1, false);
+    const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
+    const before = [disc(-200), disc(0), disc(200)];
+    const want = hex(iconColor(0));
+    for (const px of before) expect(Math.abs(px[0] - want[0])).toBeLessThan(40);
+
+    engine.setHighlightedTags([5]);
+    engine.renderNow();
+    expect(engine.pinFlags(2) & PinFlag.Highlighted).toBe(PinFlag.Highlighted);
+    expect(engine.pinFlags(1) & PinFlag.Highlighted).toBe(0);
+    // The highlighted pin keeps its full colour; the others drop well below it.
+    const on = disc(0);
+    expect(Math.abs(on[0] - want[0])).toBeLessThan(40);
+    for (const x of [-200, 200]) expect(disc(x)[0], `pin at ${x}`).toBeLessThan(on[0] * 0.45);
+
+    // Highlighted by the worker's flags (as the app does) dims the same way; clearing restores all.
+    engine.setHighlightedTags([]);
+    engine.renderNow();
+    for (const x of [-200, 0, 200]) expect(Math.abs(disc(x)[0] - want[0]), `pin at ${x}`).toBeLessThan(40);
+    const flagged = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
+    flagged.flags[2] = 2; // PIN_FLAG_HIGHLIGHTED
+    engine.setHighlightedTags([7]);
+    engine.setPins(flagged);
+    engine.renderNow();
+    expect(disc(-200)[0]).toBeLessThan(disc(200)[0] * 0.45);
+    // A tag no loaded pin carries dims nothing.
+    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 3, x: 200, y: 0 }]));
+    engine.renderNow();
+    expect(Math.abs(disc(-200)[0] - want[0])).toBeLessThan(40);
+  });
+
+  it('keyboard mode: arrows move the focus to the nearest pin that way, Enter opens it, F marks it', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 10, y: 0, zoom: 1 });
+    engine.setPins(pins([
+      { id: 1, x: 0, y: 0 }, { id: 2, x: 100, y: 0 }, { id: 3, x: -100, y: 0 }, { id: 4, x: 0, y: 100 },
+      { id: 5, x: 100, y: 10 }, { id: 6, x: 1000, y: 0 }, { id: 7, x: 30, y: 0, z: -1 },
+    ]));
+    engine.renderNow();
+    const seen: (number | null)[] = [];
+    const opened: number[] = [];
+    const marked: number[] = [];
+    engine.on('pinfocus', (e) => seen.push(e.id));
+    engine.on('pinclick', (e) => opened.push(e.id));
+    engine.on('pinmark', (e) => marked.push(e.id));
+    const press = (key: string) => {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      engine.canvas.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    // Enter and F do nothing before a pin has the key focus.
+    expect(press('Enter')).toBe(false);
+    expect(press('f')).toBe(false);
+    // The first arrow starts from the pin nearest the centre (pin 7 is on another floor).
+    expect(press('ArrowRight')).toBe(true);
+    expect(engine.keyFocusedPin).toBe(1);
+    expect(engine.pinFlags(1) & PinFlag.Focused).toBe(PinFlag.Focused);
+    press('ArrowRight');
+    press('ArrowDown');
+    press('ArrowLeft');
+    // No pin above pin 1: the arrow pans the map instead, and the focus stays.
+    expect(press('ArrowUp')).toBe(true);
+    expect(engine.keyFocusedPin).toBe(1);
+    expect(seen).toEqual([1, 2, 5, 1]);
+    press('Enter');
+    press('F');
+    expect(opened).toEqual([1]);
+    expect(marked).toEqual([1]);
+    // Esc outside a selection mode is not the map's: it goes on to close the pin panel.
+    expect(press('Escape')).toBe(false);
+    // A pin off screen: the camera brings it into view.
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(engine.keyFocusedPin).toBe(6);
+    for (let k = 0; k < 600 && Math.abs(engine.getCamera().x - 1000) > 1; k++) await new Promise((r) => requestAnimationFrame(r));
+    expect(engine.getCamera().x).toBeCloseTo(1000, 0);
+    // A pin opened meanwhile (Enter) waits under the key focus; losing focus ends keyboard mode
+    // and marks the opened pin again.
+    engine.setFocusedPin(4);
+    expect(engine.pinFlags(4) & PinFlag.Focused).toBe(0);
+    engine.canvas.focus();
+    engine.canvas.blur();
+    expect(engine.keyFocusedPin).toBeNull();
+    expect(seen.at(-1)).toBeNull();
+    expect(engine.pinFlags(4) & PinFlag.Focused).toBe(PinFlag.Focused);
+    expect(engine.pinFlags(6) & PinFlag.Focused).toBe(0);
+  });
+
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });

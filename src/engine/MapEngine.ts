@@ -54,6 +54,9 @@ export class MapEngine {
   private readonly overlay: OverlayLayer;
   private readonly cache: TileCache;
   private readonly input: InputController;
+  /** The opened pin (setFocusedPin) and the pin the keyboard reached; the latter shows while set. */
+  private openedPin: number | null = null;
+  private keyPin: number | null = null;
   private readonly track = new PlayerTrack();
   private readonly trackPoint: TrackPoint = { x: 0, y: 0, heading: 0 };
   private readonly resizeObserver: ResizeObserver;
@@ -238,6 +241,7 @@ export class MapEngine {
       if (slot !== undefined) mask |= 1 << slot;
     }
     this.pins.setHighlightMask(mask);
+    this.pins.setHighlighting(tagIds.length > 0);
     this.touch();
   }
 
@@ -281,8 +285,36 @@ export class MapEngine {
 
   /** Marks the opened pin (the detail panel's) so it stands out on the map; null clears it. */
   setFocusedPin(id: number | null): void {
-    this.pins.setFocused(id);
+    this.openedPin = id;
+    this.pins.setFocused(this.keyPin ?? id);
     this.touch();
+  }
+
+  /** The pin the keyboard reached (keyboard mode), or null. */
+  get keyFocusedPin(): number | null {
+    return this.keyPin;
+  }
+
+  /**
+   * Keyboard mode: focuses the pin nearest the centre (no direction) or the nearest one from the
+   * focused pin in a direction (screen axes), bringing it into view; false when there is none.
+   */
+  focusPinBy(dir: { dx: number; dy: number } | null): boolean {
+    const from = (dir ? this.keyPin ?? this.openedPin : null) ?? null;
+    const at = from == null ? null : this.pins.pinInfo(from);
+    const id = at
+      ? this.pins.nearest(at.x, at.y, dir, from)
+      : this.pins.nearest(this.cam.x, this.cam.y, null);
+    if (id == null) return false;
+    this.keyPin = id;
+    this.pins.setFocused(id);
+    const p = this.pins.pinInfo(id)!;
+    const s = this.worldToScreen(p);
+    const mx = this.vp.width * 0.1, my = this.vp.height * 0.1;
+    if (s.x < mx || s.x > this.vp.width - mx || s.y < my || s.y > this.vp.height - my) this.startTween({ ...this.cam, x: p.x, y: p.y });
+    this.touch();
+    this.events.emit('pinfocus', { id });
+    return true;
   }
 
   /** The temporary pin of pin creation (world units), or null. */
@@ -641,6 +673,24 @@ export class MapEngine {
         this.overlay.setShape(s);
         this.touch();
         if (done && s) this.emitShape(s);
+      },
+      focusPin: (dir) => this.focusPinBy(dir),
+      pinKey: (action) => {
+        const id = this.keyPin;
+        if (id == null) return false;
+        if (action === 'mark') this.events.emit('pinmark', { id });
+        else {
+          const s = this.worldToScreen(this.pins.pinInfo(id) ?? this.cam);
+          this.events.emit('pinclick', { id, screenX: s.x, screenY: s.y });
+        }
+        return true;
+      },
+      blur: () => {
+        if (this.keyPin == null) return;
+        this.keyPin = null;
+        this.pins.setFocused(this.openedPin);
+        this.touch();
+        this.events.emit('pinfocus', { id: null });
       },
       cancelMode: () => {
         if (this.mode === SelectionMode.Default) return;

@@ -43,6 +43,10 @@ const DOT_HIT_HALF = 8;
 // never look like the faded pins of another floor.
 const ALPHA_CHECKED = 0.85;
 const ALPHA_OTHER_FLOOR = 0.3;
+// While tags are highlighted, every other pin steps back (faded and greyed) so the highlighted
+// ones stand out; a restyle of flags, no new scene.
+const ALPHA_DIMMED = 0.35;
+const TINT_DIMMED = 0x8a8a8a;
 
 export class PinLayer {
   readonly container: ParticleContainer;
@@ -62,6 +66,9 @@ export class PinLayer {
   private large = false;
   private dirty = false;
   private highlightMask = 0;
+  /** Tags are highlighted (setHighlighting) and a loaded pin carries one: the others are dimmed. */
+  private dimOthers = false;
+  private highlighting = false;
   /** Per pin: the first layout level it is drawn at (0 = always, until a layout arrives). */
   private minLevel: Uint8Array = new Uint8Array(0);
   /** Whether the worker's layout of exactly the current pin set is applied (false from setPins until then). */
@@ -136,6 +143,7 @@ export class PinLayer {
     }
     this.laidOut = false;
     this.refreshFloorFlags();
+    this.dimOthers = this.shouldDim();
     this.restyleAll();
   }
 
@@ -177,6 +185,7 @@ export class PinLayer {
         this.restyle(i);
       }
     }
+    if (flag & PinFlag.Highlighted) this.refreshDim();
   }
 
   /** A pin's PinFlag bits (0 for a pin not loaded). */
@@ -205,6 +214,7 @@ export class PinLayer {
         this.restyle(i);
       }
     }
+    if (flag & PinFlag.Highlighted) this.refreshDim();
   }
 
   setHideChecked(on: boolean): void {
@@ -224,6 +234,15 @@ export class PinLayer {
     this.version++;
   }
 
+  /**
+   * Whether tags are highlighted now: while they are, pins without the Highlighted flag are
+   * dimmed (as long as some loaded pin has it; a tag no loaded pin carries dims nothing).
+   */
+  setHighlighting(on: boolean): void {
+    this.highlighting = on;
+    this.refreshDim();
+  }
+
   /** Highlights pins whose tagBits share a bit with `mask` (tag slots). */
   setHighlightMask(mask: number): void {
     this.highlightMask = mask >>> 0;
@@ -237,6 +256,7 @@ export class PinLayer {
         this.restyle(i);
       }
     }
+    this.refreshDim();
   }
 
   idOf(i: number): number {
@@ -257,6 +277,29 @@ export class PinLayer {
   isDrawn(i: number): boolean {
     const f = this.flags[i]!;
     return !(f & PinFlag.Hidden) && !(this.hideChecked && f & PinFlag.Checked);
+  }
+
+  /**
+   * The drawn pin (on this floor, shown at this level) nearest to world point (wx, wy), other
+   * than pin `except`; with a direction, only pins within 45° of it (else 80°), for the arrow keys.
+   */
+  nearest(wx: number, wy: number, dir: { dx: number; dy: number } | null = null, except: number | null = null): number | null {
+    if (!this.index) return null;
+    const skip = except == null ? -1 : this.indexOfId.get(except) ?? -1;
+    const { x, y } = this.buffers!;
+    const usable = (i: number) => i !== skip && this.isDrawn(i) && this.isShownAtLevel(i) && !(this.flags[i]! & PinFlag.OtherFloor);
+    const within = (cos: number) => (i: number) => {
+      if (!usable(i)) return false;
+      if (!dir) return true;
+      const vx = x[i]! - wx, vy = y[i]! - wy;
+      const len = Math.hypot(vx, vy);
+      return len > 0 && vx * dir.dx + vy * dir.dy >= cos * len;
+    };
+    for (const cos of dir ? [Math.SQRT1_2, 0.17] : [-1]) {
+      const [i] = this.index.neighbors(wx, wy, 1, Infinity, within(cos));
+      if (i !== undefined) return this.idOf(i);
+    }
+    return null;
   }
 
   /**
@@ -328,6 +371,19 @@ export class PinLayer {
     }
   }
 
+  private shouldDim(): boolean {
+    if (!this.highlighting) return false;
+    for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Highlighted) return true;
+    return false;
+  }
+
+  private refreshDim(): void {
+    const dim = this.shouldDim();
+    if (dim === this.dimOthers) return;
+    this.dimOthers = dim;
+    this.restyleAll();
+  }
+
   private restyleAll(): void {
     for (let i = 0; i < this.flags.length; i++) this.restyle(i);
   }
@@ -341,12 +397,14 @@ export class PinLayer {
     p.texture = this.atlas.frame(this.buffers.icon[i]!, look);
     // The layout level rides in the unused rotation; picked pins show at every level.
     p.rotation = picked ? 0 : this.minLevel[i] ?? 0;
+    const dimmed = this.dimOthers && !picked && !(f & PinFlag.Highlighted);
     let alpha = 1;
     if (!this.isDrawn(i)) alpha = 0;
     else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
+    else if (dimmed) alpha = ALPHA_DIMMED;
     else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
     p.alpha = alpha;
-    p.tint = 0xffffff;
+    p.tint = dimmed ? TINT_DIMMED : 0xffffff;
     const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
     p.scaleX = p.scaleY = scale;
     this.dirty = true;

@@ -41,6 +41,10 @@ export interface EngineEvents {
   rangeselect: { shape: 'rect' | 'lasso'; polygon: Float64Array };
   /** RouteSelection: the drawn polyline (world x,y pairs) and the corridor width (world units). */
   routeselect: { polyline: Float64Array; width: number };
+  /** Keyboard mode: the pin the arrow keys reached (null when the map lost focus). */
+  pinfocus: { id: number | null };
+  /** Keyboard mode: F on the focused pin (mark it found or not found). */
+  pinmark: { id: number };
   /** ESC in a selection mode: the engine has gone back to Default. */
   modecancel: Record<string, never>;
   camera: CameraState;

@@ -3,6 +3,50 @@
  * string one place. Functions take the values a message needs.
  */
 export const ko = {
+  // Keyboard mode on the map and the shortcut list (?)
+  keyboard: {
+    mapLabel: '지도',
+    mapHelp: '화살표 키로 가까운 핀으로 이동, Enter로 열기, F로 찾음 표시, ?로 단축키 목록을 봅니다.',
+    focused: (title: string) => `${title} 핀 선택됨. Enter로 열기, F로 찾음 표시`,
+    shortcutsTitle: '키보드 단축키',
+    close: '닫기',
+    groups: [
+      { title: '지도', keys: [
+        ['←↑→↓', '가까운 핀으로 이동 (지도에 초점이 있을 때)'],
+        ['Enter', '선택한 핀 열기'],
+        ['F', '선택한 핀을 찾음 / 못 찾음으로 표시'],
+        ['W A S D', '지도 이동'],
+        ['+ / −', '확대 / 축소'],
+      ] },
+      { title: '도구', keys: [
+        ['R', '사각형 범위 선택'],
+        ['L', '올가미 범위 선택'],
+        ['P', '경로 선택'],
+        ['Esc', '선택 끝내기, 핀 정보 닫기'],
+        ['Ctrl+Z', '마지막 표시 실행 취소'],
+        ['?', '이 목록 보기'],
+      ] },
+    ] as { title: string; keys: [string, string][] }[],
+  },
+  // First-visit hint for the map tools (src/pages/home/MapToolsHint.tsx)
+  mapHint: {
+    title: '지도 도구 안내',
+    items: [
+      '오른쪽 도구의 사각형(R)·올가미(L)·경로(P) 선택으로 여러 핀을 한 번에 찾음 표시합니다.',
+      '“핀 아이콘 크게 보기”는 핀을 크게 보여 줄 뿐입니다. 핀 추가는 왼쪽 메뉴의 기여하기에서 합니다.',
+      '지도를 선택한 뒤 화살표 키로 핀 사이를 이동하고, ?를 누르면 단축키 목록이 열립니다.',
+    ],
+    dismiss: '알겠어요',
+  },
+  // Search (/search)
+  search: {
+    results: (shown: number, total: number) => `핀 ${total.toLocaleString('ko-KR')}개 중 ${shown.toLocaleString('ko-KR')}개`,
+    more: (n: number) => `더 보기 (${n.toLocaleString('ko-KR')}개 남음)`,
+    found: '찾음',
+    notFound: '못 찾음',
+    noRegion: '지역 없음',
+    category: (id: number) => `카테고리 ${id}`,
+  },
   appName: '명조 커뮤니티 지도',
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',

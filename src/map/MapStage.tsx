@@ -8,11 +8,22 @@ import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
+import { useCategoryGroups, useCheckPin, useMe } from '../data';
+import { ko } from '../i18n/ko';
+import { toast } from '../ui/toast';
+import { pinTitle } from '../ui/pin-title';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
 export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: MapEngine | null) => void }) {
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [menu, setMenu] = useState<PinMenuState | null>(null);
+  const [announced, setAnnounced] = useState('');
+  const me = useMe().data;
+  const groups = useCategoryGroups().data;
+  const check = useCheckPin();
+  // Read by the engine's keyboard events without re-subscribing them.
+  const live = useRef({ me, groups, check });
+  live.current = { me, groups, check };
   const navigate = useNavigate();
   const location = useLocation();
   const locRef = useRef(location);
@@ -52,12 +63,33 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
     const offs = [
       engine.on('pinclick', (e) => navigate({ pathname: `/pin/${e.id}`, search: locRef.current.search })),
       engine.on('pincontextmenu', (e) => setMenu({ id: e.id, x: e.screenX, y: e.screenY })),
+      // Keyboard mode: say which pin the arrows reached; F marks it like the pin menu does.
+      engine.on('pinfocus', (e) => {
+        if (e.id == null) return setAnnounced('');
+        const id = e.id;
+        void getPinsWorker().getPin(id).then((p) => {
+          if (engine.keyFocusedPin !== id) return;
+          const cid = p?.categoryId;
+          const category = p?.categoryName ?? live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? `핀 ${id}`;
+          setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
+        });
+      }),
+      engine.on('pinmark', (e) => {
+        if (!live.current.me) return void toast.error(ko.loginRequired);
+        live.current.check.mutate({ pinId: e.id, check: !store.checks.has(e.id) });
+      }),
     ];
+    const canvas = engine.canvas;
+    canvas.setAttribute('role', 'application');
+    canvas.setAttribute('aria-label', ko.keyboard.mapLabel);
+    canvas.setAttribute('aria-describedby', 'map-keyboard-help');
     // The URL follows the camera once it comes to rest (never per frame of a pan), so the
     // address bar is always a share link: on the engine's settle event, and 400 ms after the last
     // camera change as a backstop (the journeys found a settle that did not come; see the session note).
     const writeUrl = (cam: { x: number; y: number; zoom: number }) => {
-      const loc = locRef.current;
+      // The address bar, not the last render's location: a settle right after Esc closed a pin
+      // must not write the closed pin's path back (the keyboard journey caught that race).
+      const loc = window.location;
       const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
       if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
     };
@@ -78,6 +110,8 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
     <div className="map-stage" hidden={hidden} aria-hidden={hidden || undefined}>
       <MapView onEngine={handleEngine} className="map-canvas" />
       {!engine && <div className="map-placeholder" role="status">지도를 불러오는 중…</div>}
+      <p id="map-keyboard-help" className="sr-only">{ko.keyboard.mapHelp}</p>
+      <p className="sr-only" role="status" aria-live="polite" data-testid="map-key-focus">{announced}</p>
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
     </div>

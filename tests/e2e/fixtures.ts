@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server';
+import { MAP_HINT_KEY } from '../../src/pages/home/MapToolsHint';
 
 export type { RunningServer };
 
@@ -16,6 +17,11 @@ export const test = base.extend<object, { server: RunningServer }>({
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // Journeys start past the first-visit map tools hint (hint.spec.ts opens a context without this).
+  page: async ({ page }, use) => {
+    await page.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
+    await use(page);
+  },
 });
 
 export { expect };

@@ -1,6 +1,7 @@
 import Flatbush from 'flatbush';
 import { Pin } from '../../proto';
 import type { PinRecord } from './api';
+import type { SearchFields } from './search-rank';
 import { decodePinList, NO_ICON, NO_REGION, type DecodedPins } from './decode-pins';
 import protobuf from 'protobufjs/minimal.js';
 
@@ -22,7 +23,7 @@ export class CategoryPins {
   /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
   dead: Uint8Array | null = null;
   private idToIndex: Map<number, number> | null = null;
-  private searchText: string[] | null = null;
+  private searchText: SearchFields[] | null = null;
 
   /** Decodes PinList bytes and indexes them; `categoryIcon` fills pins without an icon. */
   constructor(bytes: Uint8Array, categoryIcon = 0, expectedCategoryId?: number) {
@@ -100,7 +101,7 @@ export class CategoryPins {
   }
 
   /** Lower-cased description, category name and tag names of pin i (built for all pins on first use). */
-  text(i: number): string {
+  text(i: number): SearchFields {
     if (!this.searchText) this.searchText = buildSearchText(this.data);
     return this.searchText[i]!;
   }
@@ -113,26 +114,29 @@ export class CategoryPins {
 }
 
 // Reads only the text fields (5 description, 15 categoryName, 8.2 tag names): cheaper than Pin.decode.
-function buildSearchText(d: DecodedPins): string[] {
-  const out = new Array<string>(d.count);
+function buildSearchText(d: DecodedPins): SearchFields[] {
+  const out = new Array<SearchFields>(d.count);
   const r = protobuf.Reader.create(d.bytes);
   for (let i = 0; i < d.count; i++) {
     r.pos = d.start[i]!;
     const end = d.end[i]!;
-    let s = '';
+    const f: SearchFields = { description: '', category: '', tags: [] };
+    const tags: string[] = [];
     while (r.pos < end) {
       const t = r.uint32();
-      if (t === ((5 << 3) | 2) || t === ((15 << 3) | 2)) s += `${r.string()}\n`;
+      if (t === ((5 << 3) | 2)) f.description = r.string().toLowerCase();
+      else if (t === ((15 << 3) | 2)) f.category = r.string().toLowerCase();
       else if (t === ((8 << 3) | 2)) {
         const e = r.uint32() + r.pos;
         while (r.pos < e) {
           const tt = r.uint32();
-          if (tt === ((2 << 3) | 2)) s += `${r.string()}\n`;
+          if (tt === ((2 << 3) | 2)) tags.push(r.string().toLowerCase());
           else r.skipType(tt & 7);
         }
       } else r.skipType(t & 7);
     }
-    out[i] = s.toLowerCase();
+    f.tags = tags;
+    out[i] = f;
   }
   return out;
 }

@@ -1,4 +1,5 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord } from './api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type SearchPage, type SearchResults } from './api';
+import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins, type LivePin } from './LivePins';
 import { layoutPins, type LayoutOptions } from './pin-layout';
@@ -384,26 +385,39 @@ export class PinStore {
     return out;
   }
 
-  /** Up to `limit` pins whose description, category name or tag names contain `text` (case-insensitive). */
-  async search(text: string, limit: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<PinRecord[]> {
+  /**
+   * The pins whose description, tag names or category name contain `text` (case-insensitive),
+   * ranked by relevance across every category (see search-rank.ts), as one page.
+   */
+  async search(text: string, page: SearchPage, filter?: PinFilter, checkpoint?: Checkpoint): Promise<SearchResults> {
     const needle = text.trim().toLowerCase();
-    if (!needle || limit <= 0) return [];
+    const offset = Math.max(0, page.offset ?? 0);
+    if (!needle || page.limit <= 0) return { total: 0, pins: [] };
     const f = compile(filter);
-    const out: PinRecord[] = [];
+    const hits: (SearchHit & { at: CategoryPins | null; i: number })[] = [];
+    const nthOf = new Map<number, number>();
+    const add = (rank: number, categoryId: number, id: number, at: CategoryPins | null, i: number) => {
+      const key = categoryId * 8 + rank;
+      const nth = nthOf.get(key) ?? 0;
+      nthOf.set(key, nth + 1);
+      hits.push({ rank, nth, categoryId, id, at, i });
+    };
     for (const c of this.selected(f)) {
-      for (let i = 0; i < c.count && out.length < limit; i++) {
-        if (c.text(i).includes(needle) && passes(c, i, f)) out.push(c.record(i));
+      for (let i = 0; i < c.count; i++) {
+        const rank = searchRank(c.text(i), needle);
+        if (rank !== NO_MATCH && passes(c, i, f)) add(rank, c.categoryId, c.data.ids[i]!, c, i);
       }
-      if (out.length >= limit) break;
       await checkpoint?.();
     }
     for (const p of this.live.all()) {
-      if (out.length >= limit) break;
       const r = p.rec;
-      const text = `${r.description ?? ''}\n${r.categoryName ?? ''}\n${r.tags.map((t) => t.name).join('\n')}`.toLowerCase();
-      if (text.includes(needle) && passesLive(p, f, this.checkedIds)) out.push(this.getPin(r.id)!);
+      const fields = { description: (r.description ?? '').toLowerCase(), category: (r.categoryName ?? '').toLowerCase(), tags: r.tags.map((t) => t.name.toLowerCase()) };
+      const rank = searchRank(fields, needle);
+      if (rank !== NO_MATCH && passesLive(p, f, this.checkedIds)) add(rank, r.categoryId ?? -1, r.id, null, -1);
     }
-    return out;
+    hits.sort(compareHits);
+    const pins = hits.slice(offset, offset + page.limit).map((h) => (h.at ? h.at.record(h.i) : this.getPin(h.id)!));
+    return { total: hits.length, pins };
   }
 }
 

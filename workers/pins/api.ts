@@ -82,6 +82,20 @@ export interface PinRecord {
   checked: boolean;
 }
 
+/** Which page of search results to return. */
+export interface SearchPage {
+  /** Hits to skip (default 0). */
+  offset?: number;
+  /** Hits to return at most. */
+  limit: number;
+}
+
+/** One page of ranked search results and how many pins matched in all. */
+export interface SearchResults {
+  total: number;
+  pins: PinRecord[];
+}
+
 /** A pin to add or replace in the worker (after create/edit), as the API returns it. */
 export type PinInput = Omit<PinRecord, 'checked' | 'tags'> & { tags?: PinTag[]; checked?: boolean };
 
@@ -196,8 +210,8 @@ export interface PinsWorkerApi {
   getPin(id: number): Promise<PinRecord | null>;
   /** Found/total per category and per region over the loaded pins passing the filter. */
   counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): Promise<PinCounts>;
-  /** Pins whose description, category name or tag names contain the text (case-insensitive). */
-  search(text: string, limit: number, filter?: PinFilter): Promise<PinRecord[]>;
+  /** Pins whose description, tag names or category name contain the text (case-insensitive), best first, one page. */
+  search(text: string, page: SearchPage, filter?: PinFilter): Promise<SearchResults>;
   /** Cancels the call started with this requestId (no effect when it already finished). */
   cancel(requestId: number): void;
 }

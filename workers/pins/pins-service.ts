@@ -167,8 +167,8 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     async counts(filter) {
       return store.counts(filter);
     },
-    async search(text, limit, filter) {
-      return store.search(text, limit, filter);
+    async search(text, page, filter) {
+      return store.search(text, page, filter);
     },
     cancel(requestId) {
       running.get(requestId)?.abort();

@@ -6,6 +6,7 @@ import { MapMode, useStore } from '../../state';
 import { useDocumentTitle } from '../PageLayout';
 import { CategoryPanel } from './CategoryPanel';
 import { MapToolbar } from './MapToolbar';
+import { MapToolsHint } from './MapToolsHint';
 import { useEngine } from '../../map/engine-context';
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
@@ -25,6 +26,10 @@ export default function HomePage() {
 
   return (
     <>
+      {/* The map tools come before the long filter list in the tab order. */}
+      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape}>
+        <MapToolsHint />
+      </MapToolbar>
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label="지도 필터">
         <div className="map-panel-head">
           <button type="button" className="panel-toggle" aria-expanded={panelOpen} aria-controls="map-panel-body" onClick={() => setPanelOpen((o) => !o)}>
@@ -40,7 +45,6 @@ export default function HomePage() {
           <Footer compact />
         </div>
       </aside>
-      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape} />
     </>
   );
 }

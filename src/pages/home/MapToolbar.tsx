@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { floorLabel, regionFloors } from '../../../common/regions';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
@@ -15,8 +15,8 @@ function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconNam
 }
 
 
-/** The map's tools: floor picker, selection tools (range, lasso, route), pin size and share link. */
-export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 'lasso'; onRangeShape: (s: 'rect' | 'lasso') => void }) {
+/** The map's tools (with `children` below them): floor picker, selection tools (range, lasso, route), pin size and share link. */
+export function MapToolbar({ rangeShape, onRangeShape, children }: { rangeShape: 'rect' | 'lasso'; onRangeShape: (s: 'rect' | 'lasso') => void; children?: ReactNode }) {
   const snap = useStore();
   const [settings, updateSettings] = useSettings();
   const floors = regionFloors(snap.mapRegion);
@@ -44,29 +44,33 @@ export function MapToolbar({ rangeShape, onRangeShape }: { rangeShape: 'rect' | 
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
-      {floors.length > 1 && (
-        <select className="select floor-select phone-only" aria-label="층 선택" value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
-          {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
-        </select>
-      )}
-      {floors.length > 1 && (
-        <div className="floor-picker wide-only" role="radiogroup" aria-label="층 선택">
-          {floors.map((f) => (
-            <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
-          ))}
+    <div className="map-dock">
+      <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
+        {floors.length > 1 && (
+          <select className="select floor-select phone-only" aria-label="층 선택" value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
+            {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
+          </select>
+        )}
+        {floors.length > 1 && (
+          <div className="floor-picker wide-only" role="radiogroup" aria-label="층 선택">
+            {floors.map((f) => (
+              <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
+            ))}
+          </div>
+        )}
+        <div className="tool-group">
+          <ToolButton icon="square" label="사각형 범위 선택" shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
+          <ToolButton icon="lasso" label="올가미 범위 선택" shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+          <ToolButton icon="route" label="경로 선택" shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
         </div>
-      )}
-      <div className="tool-group">
-        <ToolButton icon="square" label="사각형 범위 선택" shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
-        <ToolButton icon="lasso" label="올가미 범위 선택" shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
-        <ToolButton icon="route" label="경로 선택" shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
+        <div className="tool-group">
+          <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 아이콘 크게 보기 (켜짐)' : '핀 아이콘 크게 보기'} pressed={settings.pinSize === 'large'}
+            onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
+          <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
+        </div>
       </div>
-      <div className="tool-group">
-        <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 아이콘 크게 보기 (켜짐)' : '핀 아이콘 크게 보기'} pressed={settings.pinSize === 'large'}
-          onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
-        <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
-      </div>
+      {/* Below the tools: what explains them (the first-visit hint). */}
+      {children}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { REGIONS, isKnownRegion } from '../../../common/regions';
+import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
+import { ko } from '../../i18n/ko';
+import { pinTitle } from '../../ui/pin-title';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -16,22 +18,6 @@ function Highlight({ text, q }: { text: string; q: string }) {
   return <>{text.slice(0, i)}<mark>{text.slice(i, i + q.length)}</mark>{text.slice(i + q.length)}</>;
 }
 
-/** Results grouped by region, then by category. */
-function group(pins: readonly PinRecord[], names: Map<number, { name: string; icon?: number }>): { region: number; categories: { id: number; name: string; icon: number; pins: PinRecord[] }[] }[] {
-  const byRegion = new Map<number, Map<number, { id: number; name: string; icon: number; pins: PinRecord[] }>>();
-  for (const p of pins) {
-    const r = p.region != null && isKnownRegion(p.region) ? p.region : -1;
-    const cats = byRegion.get(r) ?? new Map();
-    byRegion.set(r, cats);
-    const cid = p.categoryId ?? p.catNum;
-    const known = names.get(cid);
-    const entry = cats.get(cid) ?? { id: cid, name: p.categoryName ?? known?.name ?? `카테고리 ${cid}`, icon: known?.icon ?? p.icon ?? 0, pins: [] };
-    entry.pins.push(p);
-    cats.set(cid, entry);
-  }
-  return [...byRegion.entries()].sort((a, b) => a[0] - b[0]).map(([region, cats]) => ({ region, categories: [...cats.values()] }));
-}
-
 /** /search: pins and categories by name, tag and description across all regions; a click flies the map to the pin. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -39,7 +25,7 @@ export default function SearchPage() {
   const deferred = useDeferredValue(q.trim());
   const groups = useCategoryGroups();
   const snap = useStore();
-  const results = useSearch(deferred, 300);
+  const results = useSearch(deferred);
   const navigate = useNavigate();
   // Search covers every category, not only the ones on the map.
   useEffect(() => {
@@ -58,10 +44,9 @@ export default function SearchPage() {
     if (!t) return [];
     return (groups.data ?? []).flatMap((g) => g.categories.filter((c) => c.name.toLowerCase().includes(t) || g.name.toLowerCase().includes(t)).map((c) => ({ ...c, group: g.name })));
   }, [groups.data, deferred]);
-  const grouped = useMemo(() => {
-    const names = new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const)));
-    return group(results.data ?? [], names);
-  }, [results.data, groups.data]);
+  const names = useMemo(() => new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const))), [groups.data]);
+  const pins = useMemo(() => results.data?.pages.flatMap((p) => p.pins) ?? [], [results.data]);
+  const total = results.data?.pages[0]?.total ?? 0;
 
   const showCategory = (id: number) => {
     setCategories([...new Set([...store.homeFilters.categories, id])]);
@@ -107,35 +92,45 @@ export default function SearchPage() {
       )}
 
       {deferred && results.isFetching && !results.data && <Spinner label="검색 중…" />}
-      {deferred && results.data && results.data.length === 0 && cats.length === 0 && (
+      {deferred && results.data && total === 0 && cats.length === 0 && (
         <p className="empty">"{deferred}"에 대한 검색 결과가 없습니다. 다른 낱말로 찾아보세요.</p>
       )}
-      {grouped.map((g) => (
-        <section key={g.region} className="search-region" aria-labelledby={`sr-${g.region}`}>
-          <h2 id={`sr-${g.region}`}><Icon name="pin" className="inline-icon" />{g.region >= 0 ? REGIONS[g.region]!.label : '지역 없음'}
-            <span className="muted small">{g.categories.reduce((n, c) => n + c.pins.length, 0)}개</span></h2>
-          {g.categories.map((c) => (
-            <div key={c.id} className="search-category">
-              <h3><CategoryIcon icon={c.icon} size={20} />{c.name} <span className="small">{c.pins.length}</span></h3>
-              <ul className="list-reset result-list">
-                {c.pins.slice(0, 30).map((p) => (
-                  <li key={p.id}>
-                    <button type="button" className="result" onClick={() => openPin(p)}>
-                      <span className="result-main">
-                        <span className="result-title">핀 #{p.id}{p.tags.length > 0 && <> · {p.tags.map((t, i) => <span key={t.id}>{i > 0 && ', '}<Highlight text={t.name} q={deferred} /></span>)}</>}</span>
-                        {p.description && <span className="result-desc"><Highlight text={p.description} q={deferred} /></span>}
+      {pins.length > 0 && (
+        <section className="search-region" aria-labelledby="pin-results">
+          <h2 id="pin-results"><Icon name="pin" className="inline-icon" />핀 <span className="muted small">{ko.search.results(pins.length, total)}</span></h2>
+          <ul className="list-reset result-list" aria-label="핀 검색 결과">
+            {pins.map((p) => {
+              const cid = p.categoryId ?? p.catNum;
+              const known = names.get(cid);
+              const category = p.categoryName ?? known?.name ?? ko.search.category(cid);
+              const region = p.region != null && isKnownRegion(p.region) ? REGIONS[p.region]!.label : ko.search.noRegion;
+              return (
+                <li key={p.id}>
+                  <button type="button" className="result" onClick={() => openPin(p)} data-pin-id={p.id}>
+                    <CategoryIcon icon={p.icon ?? known?.icon ?? 0} size={28} />
+                    <span className="result-main">
+                      <span className="result-title"><Highlight text={pinTitle(p, category)} q={deferred} /></span>
+                      <span className="result-meta">
+                        <span>{region}</span><span>{floorLabel(p.coordZ ?? null)}</span>
+                        {p.checked
+                          ? <span className="found-state is-found"><Icon name="check" className="inline-icon" />{ko.search.found}</span>
+                          : <span className="found-state">{ko.search.notFound}</span>}
                       </span>
-                      <Icon name="chevronRight" className="inline-icon" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {c.pins.length > 30 && <p className="muted small">외 {c.pins.length - 30}개. 검색어를 더 자세히 입력해 보세요.</p>}
-            </div>
-          ))}
+                      {p.tags.length > 0 && <span className="result-desc">{p.tags.map((t, i) => <span key={t.id}>{i > 0 && ', '}<Highlight text={t.name} q={deferred} /></span>)}</span>}
+                    </span>
+                    <Icon name="chevronRight" className="inline-icon" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {results.hasNextPage && (
+            <button type="button" className="btn search-more" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+              {ko.search.more(total - pins.length)}
+            </button>
+          )}
         </section>
-      ))}
-      {results.data && results.data.length >= 300 && <p className="muted small">결과가 많아 300개까지만 보여 줍니다.</p>}
+      )}
       <p className="muted small" style={{ marginTop: '2rem' }}>찾는 위치가 없나요? <Link to="/edit">직접 등록</Link>해 주세요.</p>
     </PageLayout>
   );

@@ -37,16 +37,18 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
   }, [anchor]);
 
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role="menuitem"], [role="menuitemradio"]')?.focus();
+    [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [])].find((el) => el.offsetParent !== null)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         onClose();
         anchor?.focus();
       }
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Home' || e.key === 'End') {
+        // Only the items shown (the phone-only ones are hidden on a wide screen).
+        const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])].filter((el) => el.offsetParent !== null);
         const i = items.indexOf(document.activeElement as HTMLElement);
-        items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+        const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : (i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+        items[next]?.focus();
         e.preventDefault();
       }
     };

@@ -10,6 +10,7 @@ import { TrackerHost } from './TrackerHost';
 import { SideNav } from './SideNav';
 import { isStaff } from '../../data';
 import { SyncStatus } from './SyncStatus';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 
@@ -59,6 +60,7 @@ export default function Shell() {
         )}
         <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
         <SyncStatus />
+        <ShortcutsDialog />
       </EngineContext.Provider>
     </ShellContext.Provider>
   );

@@ -55,8 +55,9 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('button', { name: /보급 상자 \(기본\)/ }).first()).toBeVisible();
     // Pins are found by their description across every region and category.
     await box.fill('다리');
-    await expect(page.getByRole('button', { name: /핀 #\d+/ }).first()).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: /핀 #\d+/ }).first().click();
+    const hit = page.getByRole('list', { name: '핀 검색 결과' }).getByRole('button', { name: /다리/ }).first();
+    await expect(hit).toBeVisible({ timeout: 30_000 });
+    await hit.click();
     await expect(page).toHaveURL(/\/pin\/\d+/);
     await expect(page.getByText('찾은 사람')).toBeVisible();
   });
