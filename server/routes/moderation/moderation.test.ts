@@ -137,6 +137,42 @@ describe('reports: hide and merge', () => {
   });
 });
 
+describe('report queue filters', () => {
+  it('filters by kind, the reported pin\'s category and region, and reporter; for moderators and admins only', async () => {
+    const a = await newPin(PLAYER, { categoryId: 5 });
+    const b = await newPin(PLAYER, { categoryId: 5, coordX: 102 });
+    const far = await t.one<{ id: number; region: number }>('select id, region from pins where region <> 0 and not hidden and category_id <> 5 order by id limit 1');
+    const report = async (userId: number, targetPinId: number, duplicatePinId: number, comment: string) =>
+      (await t.call(userId, 'POST', '/api/v1/pin/report', { targetPinId, duplicatePinId, comment })).body.result.id as number;
+    const wrong = await report(24, a, 0, '위치가 틀림');
+    const dup = await report(25, b, a, '중복');
+    const farOff = await report(24, far.id, 0, '없는 상자');
+    const mine = [wrong, dup, farOff];
+    type Row = { id: number; duplicate: unknown; reporterId: number; target: { categoryId: number; region: number } };
+    const list = async (q: string) => (await t.call(MODERATOR, 'GET', `/api/v1/moderation/reports?status=open&${q}`)).body.result as Row[];
+    const ours = async (q: string) => (await list(q)).map((r) => r.id).filter((id) => mine.includes(id));
+    expect(await ours('kind=duplicate')).toEqual([dup]);
+    expect(await ours('kind=wrong')).toEqual([farOff, wrong]);
+    expect(await ours('categoryId=5')).toEqual([dup, wrong]);
+    expect(await ours(`region=${far.region}`)).toEqual([farOff]);
+    expect((await list('reporterId=24')).map((r) => r.id)).toEqual([farOff, wrong]);
+    expect((await list('reporterId=25&kind=duplicate&categoryId=5&region=0')).map((r) => r.id)).toEqual([dup]);
+    expect(await list('reporterId=25&kind=wrong')).toEqual([]);
+    // Every row answers its filter, also the reports of other tests.
+    for (const r of await list('kind=wrong')) expect(r.duplicate).toBeNull();
+    for (const r of await list('kind=duplicate')) expect(r.duplicate).not.toBeNull();
+    for (const r of await list('categoryId=5')) expect(r.target.categoryId).toBe(5);
+    for (const r of await list('region=0')) expect(r.target.region).toBe(0);
+    expect((await t.call(MODERATOR, 'GET', '/api/v1/moderation/reports?kind=spam')).status).toBe(400);
+    expect(await statuses('GET', '/api/v1/moderation/reports?status=open&kind=wrong&reporterId=24&region=0&categoryId=5')).toEqual([401, 403, 200, 200]);
+    // A resolved report leaves the open filter's answer and joins the resolved one.
+    expect((await t.call(ADMIN, 'POST', `/api/v1/moderation/reports/${wrong}`, { action: 'dismiss' })).status).toBe(200);
+    expect((await list('reporterId=24')).map((r) => r.id)).toEqual([farOff]);
+    const resolved = (await t.call(ADMIN, 'GET', '/api/v1/moderation/reports?status=resolved&reporterId=24')).body.result as Row[];
+    expect(resolved.map((r) => r.id)).toEqual([wrong]);
+  });
+});
+
 describe('suspension', () => {
   it('lets a suspended player read, refuses every write with account_suspended, and lifts', async () => {
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
