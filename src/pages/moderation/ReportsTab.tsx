@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useReportAction, useReports, useHidePin, type ModerationReport, type ReportPin } from '../../data';
+import { useCategoryGroups, useReportAction, useReports, useHidePin, type ModerationReport, type ReportFilter, type ReportPin } from '../../data';
+import { REGIONS } from '../../../common/regions';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
 import { formatTime } from '../pin/PinHistory';
@@ -19,7 +20,7 @@ function PinLine({ label, p }: { label: string; p: ReportPin }) {
   );
 }
 
-function ReportItem({ r }: { r: ModerationReport }) {
+function ReportItem({ r, onReporter }: { r: ModerationReport; onReporter: (id: number, name: string) => void }) {
   const act = useReportAction();
   const hide = useHidePin();
   const open = r.status === 'open';
@@ -31,7 +32,13 @@ function ReportItem({ r }: { r: ModerationReport }) {
       <ReportMap target={r.target} duplicate={r.duplicate} />
       <div>
         <p><strong>{r.comment}</strong></p>
-        <p className="muted small">{t.reporter}: {r.reporterNickname ?? ko.history.by(null)} · {formatTime(r.createdAt)}{r.resolution ? ` · ${r.resolution}` : ''}</p>
+        <p className="muted small">
+          {t.reporter}:{' '}
+          {r.reporterId != null
+            ? <button type="button" className="btn btn-ghost btn-small" title={t.filterReporter} onClick={() => onReporter(r.reporterId!, r.reporterNickname ?? ko.history.by(null))}>{r.reporterNickname ?? ko.history.by(null)}</button>
+            : ko.history.by(null)}
+          {' · '}{formatTime(r.createdAt)}{r.resolution ? ` · ${r.resolution}` : ''}
+        </p>
         <PinLine label={t.target} p={r.target} />
         {r.duplicate && <PinLine label={t.duplicate} p={r.duplicate} />}
         {open && (
@@ -55,18 +62,42 @@ function ReportItem({ r }: { r: ModerationReport }) {
   );
 }
 
-/** The report queue: open or resolved, newest first. */
+/** The report queue: open or resolved, newest first, filtered by kind, category, region and reporter. */
 export function ReportsTab() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const reports = useReports(status);
+  const [filter, setFilter] = useState<ReportFilter>({});
+  const [reporterName, setReporterName] = useState('');
+  const reports = useReports(status, filter);
+  const groups = useCategoryGroups();
+  const categories = groups.data?.flatMap((g) => g.categories) ?? [];
+  const patch = (p: Partial<ReportFilter>) => setFilter((f) => ({ ...f, ...p }));
+  const num = (v: string) => (v === '' ? undefined : Number(v));
   return (
     <>
       <div className="mod-filters" role="group">
         <button type="button" className="chip" aria-pressed={status === 'open'} onClick={() => setStatus('open')}>{t.open}</button>
         <button type="button" className="chip" aria-pressed={status === 'resolved'} onClick={() => setStatus('resolved')}>{t.resolved}</button>
+        <select className="input" aria-label={t.kindAll} value={filter.kind ?? ''} onChange={(e) => patch({ kind: (e.target.value || undefined) as ReportFilter['kind'] })}>
+          <option value="">{t.kindAll}</option>
+          <option value="duplicate">{t.kindDuplicate}</option>
+          <option value="wrong">{t.kindWrong}</option>
+        </select>
+        <select className="input" aria-label={t.allCategories} value={filter.categoryId ?? ''} onChange={(e) => patch({ categoryId: num(e.target.value) })}>
+          <option value="">{t.allCategories}</option>
+          {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select>
+        <select className="input" aria-label={t.allRegions} value={filter.region ?? ''} onChange={(e) => patch({ region: num(e.target.value) })}>
+          <option value="">{t.allRegions}</option>
+          {REGIONS.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+        </select>
+        {filter.reporterId !== undefined && (
+          <button type="button" className="chip" aria-pressed="true" onClick={() => patch({ reporterId: undefined })}>{t.reporterFilter(reporterName)}</button>
+        )}
       </div>
       {reports.isSuccess && reports.data.length === 0 && <p className="muted">{t.noReports}</p>}
-      <ul className="list-reset mod-list">{reports.data?.map((r) => <ReportItem key={r.id} r={r} />)}</ul>
+      <ul className="list-reset mod-list">
+        {reports.data?.map((r) => <ReportItem key={r.id} r={r} onReporter={(id, name) => { setReporterName(name); patch({ reporterId: id }); }} />)}
+      </ul>
     </>
   );
 }
