@@ -228,6 +228,19 @@ describe('roles and catalogue', () => {
     expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories', { groupId: 999, name: 'x', icon: 1 })).status).toBe(400);
     expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories', { groupId: 1, name: ' ', icon: 1 })).body.error?.messageTranslated).toBe('이름을 입력해 주세요.');
   });
+  it('reorders categories: the list comes back in the new order, each reordered category refetched', async () => {
+    type Cat = { id: number; lastEdited: number };
+    const group = async () => (await t.call(null, 'GET', '/api/v1/category/groups')).body.result[0] as { categories: Cat[] };
+    const before = (await group()).categories;
+    expect(before.length).toBeGreaterThan(2);
+    const wanted = before.map((c) => c.id).reverse();
+    expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories/order', { ids: wanted })).body.result).toEqual({ ids: wanted });
+    const after = (await group()).categories;
+    expect(after.map((c) => c.id)).toEqual(wanted);
+    for (const c of after) expect(c.lastEdited).toBeGreaterThan(before.find((b) => b.id === c.id)!.lastEdited);
+    expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories/order', { ids: [...wanted, 999999] })).status).toBe(400);
+    expect((await group()).categories.map((c) => c.id)).toEqual(wanted);
+  });
 });
 
 describe('guard rails', () => {
@@ -243,6 +256,31 @@ describe('guard rails', () => {
       for (let i = 0; i < 3; i++) expect((await t.call(MODERATOR, 'PATCH', '/api/v1/pin/51', { content: `운영 ${i}` })).status).toBe(200);
     } finally {
       t.app.config.newEditorDailyEdits = saved;
+    }
+  });
+
+  it('lifts the limit for a proven editor: older than a day with TRUSTED_EDITOR_EDITS accepted edits; reverted edits do not count', async () => {
+    const saved = { daily: t.app.config.newEditorDailyEdits, trusted: t.app.config.trustedEditorEdits };
+    t.app.config.newEditorDailyEdits = 2;
+    t.app.config.trustedEditorEdits = 2;
+    const [PROVEN, YOUNG, REVERTED] = [26, 27, 28];
+    await t.db.query(`update users set created_at = now() - interval '2 days' where id = any($1::int[])`, [[PROVEN, REVERTED]]);
+    await t.db.query('update users set created_at = now() where id = $1', [YOUNG]);
+    const since = new Date(Date.now() - 1000).toISOString();
+    try {
+      for (const u of [PROVEN, YOUNG, REVERTED]) {
+        for (const n of [1, 2]) expect((await t.call(u, 'PATCH', `/api/v1/pin/${60 + u}`, { content: `수정 ${n}` })).status).toBe(200);
+      }
+      // Two accepted edits and older than a day: no daily limit.
+      for (let i = 0; i < 2; i++) expect((await t.call(PROVEN, 'PUT', '/api/v1/pin', draft())).status).toBe(200);
+      // The same edits on an account younger than a day: limited.
+      expect((await t.call(YOUNG, 'PUT', '/api/v1/pin', draft())).status).toBe(429);
+      // Old enough, but a moderator reverted its edits: they are not accepted, so it stays limited.
+      expect((await t.call(MODERATOR, 'POST', `/api/v1/moderation/users/${REVERTED}/revert-since`, { since })).status).toBe(200);
+      expect((await t.call(REVERTED, 'PUT', '/api/v1/pin', draft())).status).toBe(429);
+    } finally {
+      t.app.config.newEditorDailyEdits = saved.daily;
+      t.app.config.trustedEditorEdits = saved.trusted;
     }
   });
 
