@@ -5,7 +5,7 @@ import { REGIONS } from '../../../common/regions';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
 import { formatTime } from '../pin/PinHistory';
-import { ReportMap } from './ReportMap';
+import { ReportScene } from './ReportScene';
 
 const t = ko.moderation;
 
@@ -20,7 +20,7 @@ function PinLine({ label, p }: { label: string; p: ReportPin }) {
   );
 }
 
-function ReportItem({ r, onReporter }: { r: ModerationReport; onReporter: (id: number, name: string) => void }) {
+function ReportItem({ r, selected, onSelect, onReporter }: { r: ModerationReport; selected: boolean; onSelect: () => void; onReporter: (id: number, name: string) => void }) {
   const act = useReportAction();
   const hide = useHidePin();
   const open = r.status === 'open';
@@ -28,8 +28,7 @@ function ReportItem({ r, onReporter }: { r: ModerationReport; onReporter: (id: n
     act.mutate({ id: r.id, action, keepPinId }, { onSuccess: () => toast.success(t.actionDone) });
   const [keep, dup] = r.duplicate ? (r.duplicate.id < r.target.id ? [r.duplicate, r.target] : [r.target, r.duplicate]) : [null, null];
   return (
-    <li className="card mod-item" data-testid="report">
-      <ReportMap target={r.target} duplicate={r.duplicate} />
+    <li className={`card mod-item${selected ? ' selected' : ''}`} data-testid="report">
       <div>
         <p><strong>{r.comment}</strong></p>
         <p className="muted small">
@@ -41,6 +40,7 @@ function ReportItem({ r, onReporter }: { r: ModerationReport; onReporter: (id: n
         </p>
         <PinLine label={t.target} p={r.target} />
         {r.duplicate && <PinLine label={t.duplicate} p={r.duplicate} />}
+        <button type="button" className="chip" aria-pressed={selected} onClick={onSelect}>{t.showOnMap}</button>
         {open && (
           <div className="actions">
             <button type="button" className="btn btn-small" onClick={() => run('dismiss')} disabled={act.isPending}>{t.dismiss}</button>
@@ -67,11 +67,14 @@ export function ReportsTab() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [filter, setFilter] = useState<ReportFilter>({});
   const [reporterName, setReporterName] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
   const reports = useReports(status, filter);
   const groups = useCategoryGroups();
   const categories = groups.data?.flatMap((g) => g.categories) ?? [];
   const patch = (p: Partial<ReportFilter>) => setFilter((f) => ({ ...f, ...p }));
   const num = (v: string) => (v === '' ? undefined : Number(v));
+  // One map for the chosen report (the newest until one is chosen).
+  const selected = reports.data?.find((r) => r.id === selectedId) ?? reports.data?.[0] ?? null;
   return (
     <>
       <div className="mod-filters" role="group">
@@ -95,9 +98,19 @@ export function ReportsTab() {
         )}
       </div>
       {reports.isSuccess && reports.data.length === 0 && <p className="muted">{t.noReports}</p>}
-      <ul className="list-reset mod-list">
-        {reports.data?.map((r) => <ReportItem key={r.id} r={r} onReporter={(id, name) => { setReporterName(name); patch({ reporterId: id }); }} />)}
-      </ul>
+      <div className="mod-reports">
+        {selected && (
+          <aside className="mod-reports-map">
+            <ReportScene target={selected.target} duplicate={selected.duplicate} />
+          </aside>
+        )}
+        <ul className="list-reset mod-list">
+          {reports.data?.map((r) => (
+            <ReportItem key={r.id} r={r} selected={r === selected} onSelect={() => setSelectedId(r.id)}
+              onReporter={(id, name) => { setReporterName(name); patch({ reporterId: id }); }} />
+          ))}
+        </ul>
+      </div>
     </>
   );
 }
