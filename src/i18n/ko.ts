@@ -126,7 +126,7 @@ export const ko = {
     reporterFilter: (name: string) => `신고자: ${name} ✕`,
     showOnMap: '지도에서 보기',
     mapOf: (target: number, duplicate: number | null) => (duplicate ? `핀 ${target}과(와) 핀 ${duplicate}의 위치` : `핀 ${target}의 위치`),
-    distance: (d: number) => `${Math.round(d).toLocaleString('ko-KR')} 떨어짐`,
+    distance: (d: number) => `거리 ${Math.round(d).toLocaleString('ko-KR')}`,
     reporter: '신고자',
     target: '신고된 핀',
     duplicate: '중복 핀',
