@@ -305,3 +305,53 @@ describe('the local provider is rate-limited per IP (issue 12 item 4)', () => {
     }
   });
 });
+
+describe('ADMIN_EMAILS', () => {
+  let t: T;
+  let base: string;
+  beforeAll(async () => {
+    const saved = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = ' Boss@Example.com ,second@example.com';
+    try {
+      t = await testApp({ localLogin: true });
+    } finally {
+      if (saved === undefined) delete process.env.ADMIN_EMAILS;
+      else process.env.ADMIN_EMAILS = saved;
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const cookiesOf = (res: Response) => Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+
+  /** Signs in through the local provider (registering the first time); the signed-in account's role and access cookie. */
+  async function signIn(email: string): Promise<{ role: string; cookie: string }> {
+    const started = await fetch(`${base}/api/v1/oauth/local/start`, { redirect: 'manual' });
+    const stateCookie = `${STATE_COOKIE}=${cookiesOf(started)[STATE_COOKIE]}`;
+    const state = new URL(started.headers.get('location')!, base).searchParams.get('state')!;
+    const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
+    const code = new URL((await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } })).headers.get('location')!, base).searchParams.get('code');
+    let res = await fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie }, body: JSON.stringify({ code, state }) });
+    let body = await res.json();
+    if (body.result.registered === false) {
+      res = await fetch(`${base}/api/v1/oauth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${cookiesOf(res)[PENDING_COOKIE]}` }, body: JSON.stringify({ nickname: `n${Math.floor(Math.random() * 1e6)}` }) });
+      body = await res.json();
+    }
+    return { role: body.result.me.role, cookie: `${ACCESS_COOKIE}=${cookiesOf(res)[ACCESS_COOKIE]}` };
+  }
+
+  it('makes an account in the list an admin at sign-in (any case, trimmed), and no other', async () => {
+    expect(t.config.adminEmails).toEqual(['boss@example.com', 'second@example.com']);
+    const boss = await signIn('boss@example.com');
+    expect(boss.role).toBe('admin');
+    const player = await signIn('player@example.com');
+    expect(player.role).toBe('user');
+    const asAdmin = await fetch(`${base}/api/v1/moderation/audit`, { headers: { cookie: boss.cookie } });
+    expect(asAdmin.status).toBe(200);
+    expect((await fetch(`${base}/api/v1/moderation/audit`, { headers: { cookie: player.cookie } })).status).toBe(403);
+    // An account added to the list later becomes admin at its next sign-in.
+    t.app.config.adminEmails = [...t.app.config.adminEmails, 'player@example.com'];
+    expect((await signIn('Player@Example.com')).role).toBe('admin');
+  });
+});

@@ -25,16 +25,39 @@ const PIN_COLS = (a: string) => `json_build_object('id', ${a}.id, 'region', ${a}
   'categoryId', ${a}.category_id, 'categoryName', ${a}c.name, 'icon', coalesce(${a}.icon, ${a}c.icon), 'description', ${a}.description,
   'totalChecks', ${a}.total_checks, 'hidden', ${a}.hidden)`;
 
-/** Reports by status ('open', or 'resolved' = resolved and dismissed), newest first. */
-export async function listReports(db: Db, status: 'open' | 'resolved', limit: number): Promise<ReportView[]> {
+/** Which reports the queue shows beyond their status (every field optional). */
+export interface ReportFilter {
+  /** 'duplicate': reports naming a duplicate pin; 'wrong': reports of a wrong or missing pin. */
+  kind?: 'duplicate' | 'wrong';
+  /** The reported pin's category. */
+  categoryId?: number;
+  /** The reported pin's region. */
+  region?: number;
+  /** The reporting player. */
+  reporterId?: number;
+}
+
+/** Reports by status ('open', or 'resolved' = resolved and dismissed) and filter, newest first. */
+export async function listReports(db: Db, status: 'open' | 'resolved', limit: number, filter: ReportFilter = {}): Promise<ReportView[]> {
+  const params: unknown[] = [limit];
+  const where = [status === 'open' ? "r.status = 'open'" : "r.status <> 'open'"];
+  if (filter.kind) where.push(filter.kind === 'duplicate' ? 'r.duplicate_pin_id <> 0' : 'r.duplicate_pin_id = 0');
+  const param = (sql: string, v: number | undefined) => {
+    if (v === undefined) return;
+    params.push(v);
+    where.push(`${sql} = $${params.length}`);
+  };
+  param('t.category_id', filter.categoryId);
+  param('t.region', filter.region);
+  param('r.user_id', filter.reporterId);
   const { rows } = await db.query<{ id: number; status: ReportView['status']; comment: string; created_at: unknown; user_id: number | null; nickname: string | null; resolution: string | null; resolved_at: unknown; target: ReportPin; duplicate: ReportPin | null }>(
     `select r.id, r.status, r.comment, r.created_at, r.user_id, u.nickname, r.resolution, r.resolved_at,
             ${PIN_COLS('t')} as target, case when d.id is null then null else ${PIN_COLS('d')} end as duplicate
        from reports r join pins t on t.id = r.target_pin_id join categories tc on tc.id = t.category_id
        left join pins d on d.id = r.duplicate_pin_id left join categories dc on dc.id = d.category_id
        left join users u on u.id = r.user_id
-      where ${status === 'open' ? "r.status = 'open'" : "r.status <> 'open'"}
-      order by r.created_at desc, r.id desc limit $1`, [limit]);
+      where ${where.join(' and ')}
+      order by r.created_at desc, r.id desc limit $1`, params);
   return rows.map((r) => ({
     id: r.id, status: r.status, comment: r.comment, createdAt: iso(r.created_at), reporterId: r.user_id, reporterNickname: r.nickname,
     resolution: r.resolution, resolvedAt: r.resolved_at == null ? null : iso(r.resolved_at), target: r.target, duplicate: r.duplicate,

@@ -24,10 +24,14 @@ async function fetchPin(id: number): Promise<PinDetail | null> {
   }
 }
 
-/** Listens to the server's pin events for as long as the app runs; returns the stop function. */
-export function startLivePins(worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>): () => void {
+/**
+ * Listens to the server's pin events for as long as the app runs; returns the stop function.
+ * `onOpen` runs each time the stream (re)connects: from then on no edit is missed.
+ */
+export function startLivePins(worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>, onOpen?: () => void): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   const source = new EventSource(PIN_EVENTS_PATH, { withCredentials: true });
+  if (onOpen) source.addEventListener('open', onOpen);
   let queue = Promise.resolve();
   source.addEventListener('pin', (m) => {
     const e = JSON.parse((m as MessageEvent<string>).data) as PinEvent;

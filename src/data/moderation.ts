@@ -42,13 +42,16 @@ export interface Player { id: number; nickname: string; role: 'user' | 'moderato
 /** One moderator action. */
 export interface AuditEntry { id: number; actorId: number | null; actorNickname: string | null; action: string; targetType: string; targetId: number | null; detail: Record<string, unknown>; createdAt: string }
 
+/** The report queue's filters beyond its status (GET /moderation/reports). */
+export interface ReportFilter { kind?: 'duplicate' | 'wrong'; categoryId?: number; region?: number; reporterId?: number }
+
 /** Report actions of the queue. */
 export type ReportAction = 'dismiss' | 'resolve' | 'hide' | 'merge';
 
 export const moderationKeys = {
   revisions: (pinId: number) => ['pin', pinId, 'revisions'] as const,
   all: ['moderation'] as const,
-  reports: (status: 'open' | 'resolved') => ['moderation', 'reports', status] as const,
+  reports: (status: 'open' | 'resolved', filter: ReportFilter = {}) => ['moderation', 'reports', status, filter] as const,
   changes: (userId: number | null) => ['moderation', 'changes', userId] as const,
   players: (q: string) => ['moderation', 'players', q] as const,
   audit: ['moderation', 'audit'] as const,
@@ -58,7 +61,11 @@ const m = '/api/v1/moderation';
 export const moderationPaths = {
   revisions: (pinId: number) => `/api/v1/pin/${pinId}/revisions`,
   revert: (pinId: number) => `/api/v1/pin/${pinId}/revert`,
-  reports: (status: 'open' | 'resolved') => `${m}/reports?status=${status}`,
+  reports: (status: 'open' | 'resolved', filter: ReportFilter = {}) => {
+    const q = new URLSearchParams({ status });
+    for (const [k, v] of Object.entries(filter)) if (v !== undefined) q.set(k, String(v));
+    return `${m}/reports?${q.toString()}`;
+  },
   report: (id: number) => `${m}/reports/${id}`,
   changes: (userId: number | null) => `${m}/changes${userId ? `?userId=${userId}` : ''}`,
   revertSince: (userId: number) => `${m}/users/${userId}/revert-since`,
@@ -96,8 +103,9 @@ export function useRevert() {
   });
 }
 
-export function useReports(status: 'open' | 'resolved') {
-  return useQuery({ queryKey: moderationKeys.reports(status), queryFn: () => api.get<ModerationReport[]>(moderationPaths.reports(status)), staleTime: 0 });
+/** The report queue of a status, filtered, newest first. */
+export function useReports(status: 'open' | 'resolved', filter: ReportFilter = {}) {
+  return useQuery({ queryKey: moderationKeys.reports(status, filter), queryFn: () => api.get<ModerationReport[]>(moderationPaths.reports(status, filter)), staleTime: 0 });
 }
 
 export function useReportAction() {

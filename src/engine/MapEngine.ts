@@ -12,7 +12,7 @@ import { InputController, type InputHost } from './InputController';
 import { OverlayLayer, type DrawnShape } from './OverlayLayer';
 import { PinLayer, pinSizeFactor } from './PinLayer';
 import { AggregateLayer } from './AggregateLayer';
-import type { PinLayout } from '../../workers/pins/api';
+import type { PinLayout, PinSetChange } from '../../workers/pins/api';
 import { IconLook } from './IconAtlas';
 import { PlayerTrack, type TrackPoint } from './player-track';
 import { SubMapLayer } from './SubMapLayer';
@@ -201,6 +201,23 @@ export class MapEngine {
     this.pins.setPins(buffers);
     this.setHover(null);
     this.touch();
+  }
+
+  /**
+   * Changes only the pins a live edit touched (PinsWorkerApi.changesSince against `pinSetVersion`);
+   * false (nothing changed) when the change is for another pin set. Its layout follows through setPinLayout.
+   */
+  updatePins(change: PinSetChange): boolean {
+    if (!this.pins.updatePins(change)) return false;
+    if (this.hoverId !== null && change.removed.includes(this.hoverId)) this.setHover(null);
+    this.pointer.dirty = this.pointer.inside;
+    this.touch();
+    return true;
+  }
+
+  /** The worker's pin-set version of the pins drawn (undefined before any, or for pins given without one). */
+  get pinSetVersion(): number | undefined {
+    return this.pins.pinSetVersion;
   }
 
   /**
@@ -398,10 +415,15 @@ export class MapEngine {
   }
 
   /** Counts for tests and the benchmark page: tiles drawn by scale, cached textures, pins. */
-  debugInfo(): { tilesDrawn: Record<number, number>; cache: ReturnType<TileCache['stats']>; pins: number; textures: ReturnType<TileCache['textures']>; atlasDestroyed: boolean; level: number; aggregates: number } {
+  debugInfo(): {
+    tilesDrawn: Record<number, number>; cache: ReturnType<TileCache['stats']>; pins: number; textures: ReturnType<TileCache['textures']>; atlasDestroyed: boolean; level: number; aggregates: number;
+    /** Whole pin sets taken (setPins), live changes applied (updatePins), pin particles restyled: cumulative. */
+    pinSets: number; pinUpdates: number; pinRestyles: number;
+  } {
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) }, cache: this.cache.stats(), pins: this.pins.count, textures: this.cache.textures(),
       atlasDestroyed: this.pins.atlas.destroyed, level: this.pins.level, aggregates: this.aggregates.countAt(this.pins.level),
+      pinSets: this.pins.stats.sets, pinUpdates: this.pins.stats.updates, pinRestyles: this.pins.stats.restyles,
     };
   }
 

@@ -6,7 +6,7 @@ import { Particle, ParticleContainer } from 'pixi.js';
 import Flatbush from 'flatbush';
 import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
-import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinLayout } from '../../workers/pins/api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinLayout, type PinSetChange } from '../../workers/pins/api';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { PinFlag, type PinBuffers } from './types';
 
@@ -47,6 +47,23 @@ const ALPHA_OTHER_FLOOR = 0.3;
 // ones stand out; a restyle of flags, no new scene.
 const ALPHA_DIMMED = 0.35;
 const TINT_DIMMED = 0x8a8a8a;
+// Live changes put pins outside the static index; past this many it is built again.
+const MAX_UNINDEXED = 256;
+
+/** Empty pin buffers of n pins (tag bits when `tagBits`). */
+function allocPins(n: number, tagBits: boolean): PinBuffers {
+  return {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n), icon: new Uint16Array(n),
+    category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n), ...(tagBits ? { tagBits: new Uint32Array(n) } : {}),
+  };
+}
+
+/** Copies pin `from` of `a` to pin `to` of `b`. */
+function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
+  b.ids[to] = a.ids[from]!; b.x[to] = a.x[from]!; b.y[to] = a.y[from]!; b.z[to] = a.z[from]!; b.icon[to] = a.icon[from]!;
+  b.category[to] = a.category[from]!; b.region[to] = a.region[from]!; b.flags[to] = a.flags[from]!;
+  if (b.tagBits) b.tagBits[to] = a.tagBits?.[from] ?? 0;
+}
 
 export class PinLayer {
   readonly container: ParticleContainer;
@@ -57,10 +74,15 @@ export class PinLayer {
   private particles: Particle[] = [];
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
-  /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones). */
+  /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones), and back. */
   private slotOf = new Int32Array(0);
+  private pinOfSlot = new Int32Array(0);
   private indexOfId = new Map<number, number>();
   private index: Flatbush | null = null;
+  /** Static index item → pin index (-1: the pin changed or left since the index was built). */
+  private indexPin = new Int32Array(0);
+  /** Pins a live change added or moved since the static index was built (tested one by one). */
+  private unindexed: number[] = [];
   private hideChecked = false;
   private floor: number | null = null;
   private large = false;
@@ -77,6 +99,8 @@ export class PinLayer {
   level = -1;
   /** Bumped whenever something drawn changes. */
   version = 0;
+  /** Counters for tests: whole pin sets taken, live changes applied, particles restyled. */
+  readonly stats = { sets: 0, updates: 0, restyles: 0 };
 
   constructor() {
     this.container = new ParticleContainer({
@@ -91,6 +115,11 @@ export class PinLayer {
 
   get count(): number {
     return this.particles.length;
+  }
+
+  /** The worker's pin-set version of the pins held (undefined before any, or when given without one). */
+  get pinSetVersion(): number | undefined {
+    return this.buffers?.version;
   }
 
   /** Replaces every pin. */
@@ -122,6 +151,7 @@ export class PinLayer {
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, c) => b.y[a]! - b.y[c]! || a - c);
+    this.pinOfSlot = order;
     this.slotOf = new Int32Array(n);
     const particles = this.particles;
     if (particles.length > n) particles.length = n;
@@ -134,17 +164,120 @@ export class PinLayer {
       p.y = b.y[i]!;
     }
     this.container.particleChildren = particles;
-    this.index = null;
-    if (n > 0) {
-      const index = new Flatbush(n);
-      for (let i = 0; i < n; i++) index.add(b.x[i]!, b.y[i]!);
-      index.finish();
-      this.index = index;
-    }
+    this.buildIndex();
     this.laidOut = false;
+    this.stats.sets++;
     this.refreshFloorFlags();
     this.dimOthers = this.shouldDim();
     this.restyleAll();
+  }
+
+  /**
+   * Applies a live change (PinsWorkerApi.changesSince) to the pins of version `change.from`: the
+   * touched pins leave, the changed ones come in at their places; every other pin keeps its
+   * particle, look and layout level. False (nothing changed) when the pins are of another version.
+   */
+  updatePins(change: PinSetChange): boolean {
+    const old = this.buffers;
+    if (!old || old.version === undefined || old.version !== change.from) return false;
+    const removed = new Set<number>();
+    const selected = new Set<number>();
+    for (const id of change.removed) {
+      const i = this.indexOfId.get(id);
+      if (i === undefined) continue;
+      removed.add(i);
+      if (this.flags[i]! & PinFlag.Selected) selected.add(id);
+    }
+    const oldN = old.ids.length;
+    const added = change.pins;
+    const n = oldN - removed.size + added.ids.length;
+    const b = allocPins(n, Boolean(old.tagBits));
+    const flags = new Uint8Array(n);
+    const minLevel = new Uint8Array(n);
+    const newOfOld = new Int32Array(oldN).fill(-1);
+    let o = 0;
+    let j = 0;
+    for (let k = 0; k < n; k++) {
+      if (j < added.ids.length && change.at[j] === k) {
+        copyPin(added, j, b, k);
+        const id = added.ids[j]!;
+        flags[k] = (added.flags[j]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (added.flags[j]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0)
+          | (selected.has(id) ? PinFlag.Selected : 0) | (id === this.focusedId ? PinFlag.Focused : 0);
+        j++;
+        continue;
+      }
+      while (o < oldN && removed.has(o)) o++;
+      // A change made for another pin set (other filters): take every pin instead.
+      if (o >= oldN) return false;
+      copyPin(old, o, b, k);
+      flags[k] = this.flags[o]!;
+      minLevel[k] = this.minLevel[o]!;
+      newOfOld[o++] = k;
+    }
+    while (o < oldN && removed.has(o)) o++;
+    if (o !== oldN || j !== added.ids.length) return false;
+    b.version = change.version;
+
+    // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
+    const spare: Particle[] = [];
+    const keptParticles: Particle[] = [];
+    const keptPins: number[] = [];
+    for (let s = 0; s < oldN; s++) {
+      const k = newOfOld[this.pinOfSlot[s]!]!;
+      if (k < 0) spare.push(this.particles[s]!);
+      else {
+        keptParticles.push(this.particles[s]!);
+        keptPins.push(k);
+      }
+    }
+    const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
+    const particles: Particle[] = new Array<Particle>(n);
+    const pinOfSlot = new Int32Array(n);
+    let a = 0;
+    let c = 0;
+    for (let s = 0; s < n; s++) {
+      if (c < incoming.length && (a >= keptPins.length || b.y[incoming[c]!]! < b.y[keptPins[a]!]!)) {
+        const k = incoming[c++]!;
+        const p = spare.pop() ?? new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
+        p.x = b.x[k]!;
+        p.y = b.y[k]!;
+        particles[s] = p;
+        pinOfSlot[s] = k;
+      } else {
+        particles[s] = keptParticles[a]!;
+        pinOfSlot[s] = keptPins[a++]!;
+      }
+    }
+    const slotOf = new Int32Array(n);
+    for (let s = 0; s < n; s++) slotOf[pinOfSlot[s]!] = s;
+
+    this.buffers = b;
+    this.flags = flags;
+    this.minLevel = minLevel;
+    this.particles = particles;
+    this.pinOfSlot = pinOfSlot;
+    this.slotOf = slotOf;
+    this.container.particleChildren = particles;
+    this.indexOfId = new Map();
+    for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
+    for (let k = 0; k < this.indexPin.length; k++) {
+      const i = this.indexPin[k]!;
+      this.indexPin[k] = i < 0 ? -1 : newOfOld[i]!;
+    }
+    this.unindexed = [...this.unindexed.map((i) => newOfOld[i]!).filter((i) => i >= 0), ...change.at];
+    if (this.unindexed.length > MAX_UNINDEXED) this.buildIndex();
+    this.laidOut = false;
+    this.stats.updates++;
+    for (const k of change.at) {
+      this.flags[k] = this.floorFlag(k, this.flags[k]!);
+      this.restyle(k);
+    }
+    // A highlighted pin came or went: the others step back or forward (restyles all only then).
+    this.refreshDim();
+    // The removed pins' particles left the container: the static buffer is uploaded again.
+    this.dirty = true;
+    this.version++;
+    return true;
   }
 
   /** Pins drawn at `level` by the layout (found pins left out while hidden); counted on demand, for tests and benchmarks. */
@@ -163,9 +296,11 @@ export class PinLayer {
     if (layout.count !== this.flags.length) return false;
     const pinsVersion = this.buffers?.version;
     if (layout.version !== undefined && pinsVersion !== undefined && layout.version !== pinsVersion) return false;
+    // Only pins whose level moved are restyled (a live change moves few).
+    const previous = this.minLevel;
     this.minLevel = layout.minLevel;
     this.laidOut = true;
-    this.restyleAll();
+    for (let i = 0; i < this.flags.length; i++) if (previous[i] !== layout.minLevel[i]) this.restyle(i);
     return true;
   }
 
@@ -307,7 +442,7 @@ export class PinLayer {
    * at its coordinate, so its marker spans up from there. Synchronous; a flatbush box query.
    */
   pick(wx: number, wy: number, zoom: number): number | null {
-    if (!this.index) return null;
+    if (!this.buffers) return null;
     const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
     const s = styleSizeFactor(style, zoom, this.large) / zoom;
     let best = -1;
@@ -323,12 +458,23 @@ export class PinLayer {
       }
       return false;
     };
+    let minX: number, minY: number, maxX: number, maxY: number;
     if (style === 'dot') {
       const r = (DOT_HIT_HALF * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
-      this.index.search(wx - r, wy - r, wx + r, wy + r, test);
+      minX = wx - r; minY = wy - r; maxX = wx + r; maxY = wy + r;
     } else {
       const hw = HIT_HALF_WIDTH * s;
-      this.index.search(wx - hw, wy, wx + hw, wy + HIT_HEIGHT * s, test);
+      minX = wx - hw; minY = wy; maxX = wx + hw; maxY = wy + HIT_HEIGHT * s;
+    }
+    const indexPin = this.indexPin;
+    this.index?.search(minX, minY, maxX, maxY, (k) => {
+      const i = indexPin[k]!;
+      return i >= 0 ? test(i) : false;
+    });
+    const b = this.buffers!;
+    for (const i of this.unindexed) {
+      const x = b.x[i]!, y = b.y[i]!;
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) test(i);
     }
     return best < 0 ? null : this.idOf(best);
   }
@@ -362,13 +508,32 @@ export class PinLayer {
   }
 
   private refreshFloorFlags(): void {
-    const z = this.buffers?.z;
-    if (!z) return;
-    for (let i = 0; i < this.flags.length; i++) {
-      const zi = z[i]!;
-      const other = this.floor === null ? !Number.isNaN(zi) : zi !== this.floor;
-      this.flags[i] = other ? this.flags[i]! | PinFlag.OtherFloor : this.flags[i]! & ~PinFlag.OtherFloor;
+    if (!this.buffers) return;
+    for (let i = 0; i < this.flags.length; i++) this.flags[i] = this.floorFlag(i, this.flags[i]!);
+  }
+
+  /** Pin i's flags `f` with OtherFloor set when it lies off the chosen floor. */
+  private floorFlag(i: number, f: number): number {
+    const zi = this.buffers!.z[i]!;
+    const other = this.floor === null ? !Number.isNaN(zi) : zi !== this.floor;
+    return other ? f | PinFlag.OtherFloor : f & ~PinFlag.OtherFloor;
+  }
+
+  /** The static index over every pin as it stands now. */
+  private buildIndex(): void {
+    const b = this.buffers;
+    const n = b?.ids.length ?? 0;
+    this.index = null;
+    this.indexPin = new Int32Array(n);
+    this.unindexed = [];
+    if (!b || n === 0) return;
+    const index = new Flatbush(n);
+    for (let i = 0; i < n; i++) {
+      index.add(b.x[i]!, b.y[i]!);
+      this.indexPin[i] = i;
     }
+    index.finish();
+    this.index = index;
   }
 
   private shouldDim(): boolean {
@@ -391,6 +556,7 @@ export class PinLayer {
   private restyle(i: number): void {
     const p = this.particles[this.slotOf[i]!];
     if (!p || !this.buffers) return;
+    this.stats.restyles++;
     const f = this.flags[i]!;
     const picked = f & (PinFlag.Selected | PinFlag.Focused);
     const look = picked ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;

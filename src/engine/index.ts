@@ -5,3 +5,4 @@ export { FIRST_PINS_MARK, SelectionMode, PinFlag } from './types';
 export type { CameraState, EngineEvents, EngineSnapshot, MapEngineOptions, ModeOptions, PinBuffers, PlayerState, ScreenPoint, WorldPoint } from './types';
 export { ICON_COUNT, drawIcon } from './icons';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
+export { chooseScale } from './tile-cover';

@@ -64,9 +64,10 @@ export function setLoadedCategory(id: number, meta: LoadedCategory | null): void
   if (meta) store.pins.categories[id] = meta;
   else delete store.pins.categories[id];
   store.pins.version++;
+  store.pins.loads++;
 }
 
-/** The worker's pins changed without a category load (a live edit): views query the worker again. */
+/** The worker's pins changed without a category load (a live edit): views query the worker again; the map changes only those pins. */
 export function pinsChanged(): void {
   store.pins.version++;
 }
@@ -175,7 +176,7 @@ export function subscribeStore(fn: () => void): () => void {
 
 /** Puts the store back to its start-up values (a fresh page; tests). */
 export function resetStore(): void {
-  store.pins = { categories: {}, version: store.pins.version + 1 };
+  store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1 };
   store.checks = ref(new Set<number>());
   store.fetchingPins = false;
   store.tempPin = null;

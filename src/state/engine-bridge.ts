@@ -10,10 +10,10 @@ import { store } from './store';
 /** The engine commands the bridge uses (MapEngine satisfies it). */
 export type BridgeEngine = Pick<
   MapEngine,
-  'setRegion' | 'setFloor' | 'setPins' | 'setPinLayout' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
+  'setRegion' | 'setFloor' | 'setPins' | 'updatePins' | 'pinSetVersion' | 'setPinLayout' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
-export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
+export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'changesSince' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -44,15 +44,33 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
 
   // New pins come with their layout in ONE worker call (same pin-set version), so a category
   // finishing its load between two calls can never leave the engine with pins and no layout.
+  // Whether every pin is being fetched (for new filters or loads): a live edit then waits for it.
+  let fullPending = false;
   async function refreshPins(): Promise<void> {
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
+    fullPending = true;
     const { pins, layout } = await worker.pinsWithLayout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
+    fullPending = false;
     engine.setPins(pins);
     // A layout asked for since (checks, hide-found, floor) arrives next and wins.
     if (layoutAt === layoutGeneration) engine.setPinLayout(layout);
+  }
+
+  // A live edit (a pin created, edited, moved, reverted, hidden or merged) changes only its pins:
+  // the worker names what changed since the engine's pin set, with the new layout. Anything else
+  // between (a load, new filters) makes it take every pin again.
+  async function refreshLive(): Promise<void> {
+    const since = engine.pinSetVersion;
+    if (fullPending || since === undefined) return refreshPins();
+    const generation = ++pinsGeneration;
+    const layoutAt = ++layoutGeneration;
+    const change = await worker.changesSince(since, shownRegions().map((r) => filter(r, false)), layoutOptions());
+    if (disposed || generation !== pinsGeneration) return;
+    if (!change || !engine.updatePins(change)) return refreshPins();
+    if (layoutAt === layoutGeneration) engine.setPinLayout(change.layout);
   }
 
   // The declutter and aggregates follow hide-found, the floor and the checks without new pins:
@@ -104,12 +122,14 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: ((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360 + 360) % 360 } : null);
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
-    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.version}`;
+    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}`;
     const pinsChanged = changed('pins', pinsKey) || tagsChanged;
+    const edited = changed('pinsVersion', s.pins.version);
     const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
     const layoutChanged = changed('layout', layoutKey) || last.layoutChecks !== s.checks;
     last.layoutChecks = s.checks;
     if (pinsChanged) void refreshPins();
+    else if (edited) void refreshLive();
     else if (layoutChanged) void refreshLayout();
   }
 

@@ -55,7 +55,13 @@ export interface HomeFilters {
 
 /** The client state (SPEC §3 "Client state"). */
 export interface AppState {
-  pins: { categories: Record<number, LoadedCategory>; /** bumps on every load so views re-query the worker */ version: number };
+  pins: {
+    categories: Record<number, LoadedCategory>;
+    /** Bumps on every change of the worker's pins (loads and live edits), so views re-query the worker. */
+    version: number;
+    /** Bumps on loads and unloads only: the map takes every pin again; a live edit changes only its pin. */
+    loads: number;
+  };
   /** Ids of the pins the user found (replaced as a whole; ref'd so valtio does not proxy 20k entries). */
   checks: ReadonlySet<number>;
   fetchingPins: boolean;
@@ -88,7 +94,7 @@ function storedTheme(): ThemeChoice {
 
 /** The one valtio store. Write through the actions in actions.ts. */
 export const store = proxy<AppState>({
-  pins: { categories: {}, version: 0 },
+  pins: { categories: {}, version: 0, loads: 0 },
   checks: ref(new Set<number>()),
   fetchingPins: false,
   tempPin: null,

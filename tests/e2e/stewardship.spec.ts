@@ -129,7 +129,14 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await mod.goto('/moderation');
   const report = mod.getByTestId('report').filter({ hasText: '같은 상자가 두 번 등록됐어요' });
   await expect(report).toBeVisible();
-  await expect(report.getByTestId('report-map')).toBeVisible();
+  // One small Pixi map follows the chosen report: the engine's tiles and icons under both pins.
+  await report.getByRole('button', { name: '지도에서 보기' }).click();
+  const map = mod.getByTestId('report-map');
+  await expect(map).toHaveAttribute('data-pins', `${dup},${keep}`);
+  await expect(map).toHaveAttribute('aria-label', `핀 ${dup}과(와) 핀 ${keep}의 위치`);
+  await expect(map.locator('canvas')).toHaveCount(1);
+  await expect(mod.locator('canvas')).toHaveCount(1);
+  await expect.poll(async () => mod.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/map/')).length)).toBeGreaterThan(0);
   await mod.screenshot({ path: '/tmp/i15-reports-1440.png' });
   await mod.setViewportSize({ width: 390, height: 844 });
   await mod.screenshot({ path: '/tmp/i15-reports-390.png' });

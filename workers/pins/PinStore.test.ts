@@ -31,6 +31,30 @@ describe('PinStore on the grid set', () => {
     expect(store.layout([{}]).version).toBe(v + 2);
   });
 
+  it('changesSince: taking out the touched ids and putting the changed pins at their places gives the new pin set', () => {
+    const filters = [{ region: 0 }, { region: 2 }];
+    const before = store.pinsWithLayout(filters);
+    const v = before.pins.version!;
+    store.upsertPin({ id: 3, coordX: 70, coordY: 5, catNum: 1, tagIds: [], region: 2, categoryId: 1 }); // moved to region 2
+    store.upsertPin({ id: 5000, coordX: 12, coordY: 12, catNum: 9, tagIds: [], region: 0, categoryId: 2 }); // created
+    store.removePins([1005]);
+    const change = store.changesSince(v, filters)!;
+    const after = store.pinsWithLayout(filters);
+    expect(change.version).toBe(after.pins.version);
+    expect(sorted(change.removed)).toEqual([3, 1005, 5000]);
+    expect(Array.from(change.pins.ids)).toEqual([5000, 3]);
+    expect(Array.from(change.pins.x)).toEqual([12, 70]);
+    const gone = new Set(change.removed);
+    const ids = Array.from(before.pins.ids).filter((id) => !gone.has(id));
+    change.at.forEach((at, k) => ids.splice(at, 0, change.pins.ids[k]!));
+    expect(ids).toEqual(Array.from(after.pins.ids));
+    expect(Array.from(change.layout.minLevel)).toEqual(Array.from(after.layout.minLevel));
+    // A load between: the map must take every pin again.
+    store.load(2, gridCategories().cat2);
+    expect(store.changesSince(v, filters)).toBeNull();
+    expect(store.changesSince(store.version, filters)!.removed).toHaveLength(0);
+  });
+
   it('selects exactly the pins in a rectangle, edges included', async () => {
     expect(sorted(await store.queryRect(0, 0, 20, 10))).toEqual([1, 2, 3, 11, 12, 13, 1001, 1002]);
     expect(sorted(await store.queryRect(0, 0, 20, 10, { categories: [1] }))).toEqual([1, 2, 3, 11, 12, 13]);

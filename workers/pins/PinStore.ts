@@ -1,4 +1,4 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type SearchPage, type SearchResults } from './api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins, type LivePin } from './LivePins';
@@ -56,6 +56,8 @@ function passesLive(p: LivePin, f: Compiled, checked: ReadonlySet<number>): bool
 }
 
 const MERGE = new Int32Array(0);
+/** How many live changes changesSince can look back over (a map further behind takes every pin again). */
+const CHANGE_LOG_SIZE = 1024;
 const projection: Projection = { dist2: 0, along: 0 };
 
 /**
@@ -71,11 +73,30 @@ export class PinStore {
   private highlighted: Set<number> | null = null;
   /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
   version = 0;
+  /** The pin ids each live change touched, oldest first; entry k made version logStart + k + 1. */
+  private changeLog: number[][] = [];
+  private logStart = 0;
+
+  /** A load or unload: changesSince cannot describe it, so maps before it take every pin again. */
+  private bulkChange(): void {
+    this.version++;
+    this.changeLog = [];
+    this.logStart = this.version;
+  }
+
+  private liveChange(ids: number[]): void {
+    this.version++;
+    this.changeLog.push(ids);
+    if (this.changeLog.length > CHANGE_LOG_SIZE) {
+      this.changeLog.shift();
+      this.logStart++;
+    }
+  }
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
-    this.version++;
+    this.bulkChange();
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
@@ -86,14 +107,14 @@ export class PinStore {
 
   /** Drops a category (and its live pins). */
   unload(categoryId: number): void {
-    this.version++;
+    this.bulkChange();
     this.categories.delete(categoryId);
     this.live.removeCategory(categoryId);
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
   upsertPin(pin: PinInput): void {
-    this.version++;
+    this.liveChange([pin.id]);
     const at = this.locate(pin.id);
     if (at) at[0].kill(at[1]);
     const { checked, ...rec } = pin;
@@ -103,7 +124,7 @@ export class PinStore {
 
   /** Removes pins (deleted on the server) until their category reloads. */
   removePins(ids: ArrayLike<number>): void {
-    this.version++;
+    this.liveChange(Array.from(ids));
     for (let k = 0; k < ids.length; k++) {
       const at = this.locate(ids[k]!);
       if (at) at[0].kill(at[1]);
@@ -227,6 +248,25 @@ export class PinStore {
     const layout = layoutPins(pins, opts);
     layout.version = pins.version = this.version;
     return { pins, layout };
+  }
+
+  /**
+   * The live changes since the pin set of version `since` read with these filters: the touched
+   * pins' ids, those still in the set and where they now stand, and the new layout; null when a
+   * load or unload came between (or `since` is unknown). Untouched pins keep their relative order
+   * (categories in load order, live pins in insertion order), so taking out the touched ids and
+   * putting the present ones at `at` turns the old set into the new one.
+   */
+  changesSince(since: number, filters: PinFilter[], opts: LayoutOptions = {}): PinSetChange | null {
+    if (since < this.logStart || since > this.version) return null;
+    const touched = new Set<number>();
+    for (let k = since - this.logStart; k < this.changeLog.length; k++) for (const id of this.changeLog[k]!) touched.add(id);
+    const { pins: all, layout } = this.pinsWithLayout(filters, opts);
+    const at: number[] = [];
+    for (let i = 0; i < all.ids.length; i++) if (touched.has(all.ids[i]!)) at.push(i);
+    const pins = pick(all, at);
+    pins.version = all.version;
+    return { from: since, version: this.version, removed: Int32Array.from(touched), pins, at: Int32Array.from(at), layout };
   }
 
   /** The pin nearest to (x, y) within `radius` passing the filter (later-loaded wins a tie), or null. */
@@ -444,6 +484,20 @@ function concat(parts: Int32Array[]): Int32Array {
     out.set(p, o);
     o += p.length;
   }
+  return out;
+}
+
+/** The pins at these positions of a pin set, in that order. */
+function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
+  const n = at.length;
+  const out: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  at.forEach((i, k) => {
+    out.ids[k] = b.ids[i]!; out.x[k] = b.x[i]!; out.y[k] = b.y[i]!; out.z[k] = b.z[i]!;
+    out.icon[k] = b.icon[i]!; out.category[k] = b.category[i]!; out.region[k] = b.region[i]!; out.flags[k] = b.flags[i]!;
+  });
   return out;
 }
 

@@ -159,6 +159,24 @@ export interface PinLayout {
   aggregates: PinAggregates;
 }
 
+/**
+ * The live changes (upserts, removals) since a pin set the map holds, against the same filters:
+ * what the engine needs to change only those pins (MapEngine.updatePins) instead of taking every pin again.
+ */
+export interface PinSetChange {
+  /** The pin-set version the change applies to (the map's), and the version it leads to. */
+  from: number;
+  version: number;
+  /** Ids of every pin changed since `from`: each is taken out of the old set first, wherever it was. */
+  removed: Int32Array;
+  /** The changed pins still in the set, in the new set's order... */
+  pins: PinBuffers;
+  /** ...and their positions in the new set (ascending). */
+  at: Int32Array;
+  /** The new set's layout (same version). */
+  layout: PinLayout;
+}
+
 /** The error name a cancelled call rejects with. */
 export const CANCELLED_ERROR_NAME = 'AbortError';
 
@@ -198,6 +216,12 @@ export interface PinsWorkerApi {
    * go so they always match (same version): what the map asks for whenever its pins change.
    */
   pinsWithLayout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<{ pins: PinBuffers; layout: PinLayout }>;
+  /**
+   * The changes since the map's pin set of version `since` (read with these filters and options):
+   * null when something other than live upserts and removals changed it since (a load or unload),
+   * or the version is unknown; then the map takes pinsWithLayout again.
+   */
+  changesSince(since: number, filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<PinSetChange | null>;
   /** Topmost (last drawn = highest index among the nearest) pin within `radius` of (x, y), or null. */
   queryPoint(x: number, y: number, radius: number, filter?: PinFilter): Promise<number | null>;
   /** Ids of the pins inside the rectangle (edges included). */

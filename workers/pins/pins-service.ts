@@ -131,6 +131,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const r = store.pinsWithLayout(filters, opts);
       return Comlink.transfer(r, [...pinBuffersTransferList(r.pins), ...layoutTransferList(r.layout)]);
     },
+    async changesSince(since, filters, opts) {
+      const c = store.changesSince(since, filters, opts);
+      return c && Comlink.transfer(c, [c.removed.buffer as ArrayBuffer, c.at.buffer as ArrayBuffer, ...pinBuffersTransferList(c.pins), ...layoutTransferList(c.layout)]);
+    },
     async queryPoint(x, y, radius, filter) {
       return store.queryPoint(x, y, radius, filter);
     },

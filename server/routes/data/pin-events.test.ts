@@ -47,4 +47,26 @@ describe('GET /v1/pin/events', () => {
     ]);
     res.destroy();
   });
+
+  it('pushes a revert and both pins of a merge', async () => {
+    const { events, res } = await subscribe();
+    const id = (await t.call(7, 'PUT', '/api/v1/pin', { coordX: 20, coordY: 20, categoryId: 3, region: 0 })).body.result.id;
+    await t.call(8, 'PATCH', `/api/v1/pin/${id}`, { coordX: 60, categoryId: 4 });
+    const revisions = (await t.call(null, 'GET', `/api/v1/pin/${id}/revisions`)).body.result as { id: number }[];
+    const first = Math.min(...revisions.map((r) => r.id));
+    expect((await t.call(MODERATOR, 'POST', `/api/v1/pin/${id}/revert`, { revisionId: first })).status).toBe(200);
+    const dup = (await t.call(7, 'PUT', '/api/v1/pin', { coordX: 22, coordY: 22, categoryId: 3, region: 0 })).body.result.id;
+    const report = (await t.call(9, 'POST', '/api/v1/pin/report', { targetPinId: dup, duplicatePinId: id, comment: '중복' })).body.result.id;
+    expect((await t.call(MODERATOR, 'POST', `/api/v1/moderation/reports/${report}`, { action: 'merge', keepPinId: id })).status).toBe(200);
+    await expect.poll(() => events.length, { timeout: 5000 }).toBe(6);
+    expect(events).toEqual([
+      { pinId: id, categoryIds: [3], kind: 'create' },
+      { pinId: id, categoryIds: [3, 4], kind: 'edit' },
+      { pinId: id, categoryIds: [4, 3], kind: 'revert' },
+      { pinId: dup, categoryIds: [3], kind: 'create' },
+      { pinId: dup, categoryIds: [3], kind: 'merge' },
+      { pinId: id, categoryIds: [3], kind: 'merge' },
+    ]);
+    res.destroy();
+  });
 });

@@ -137,6 +137,42 @@ describe('reports: hide and merge', () => {
   });
 });
 
+describe('report queue filters', () => {
+  it('filters by kind, the reported pin\'s category and region, and reporter; for moderators and admins only', async () => {
+    const a = await newPin(PLAYER, { categoryId: 5 });
+    const b = await newPin(PLAYER, { categoryId: 5, coordX: 102 });
+    const far = await t.one<{ id: number; region: number }>('select id, region from pins where region <> 0 and not hidden and category_id <> 5 order by id limit 1');
+    const report = async (userId: number, targetPinId: number, duplicatePinId: number, comment: string) =>
+      (await t.call(userId, 'POST', '/api/v1/pin/report', { targetPinId, duplicatePinId, comment })).body.result.id as number;
+    const wrong = await report(24, a, 0, '위치가 틀림');
+    const dup = await report(25, b, a, '중복');
+    const farOff = await report(24, far.id, 0, '없는 상자');
+    const mine = [wrong, dup, farOff];
+    type Row = { id: number; duplicate: unknown; reporterId: number; target: { categoryId: number; region: number } };
+    const list = async (q: string) => (await t.call(MODERATOR, 'GET', `/api/v1/moderation/reports?status=open&${q}`)).body.result as Row[];
+    const ours = async (q: string) => (await list(q)).map((r) => r.id).filter((id) => mine.includes(id));
+    expect(await ours('kind=duplicate')).toEqual([dup]);
+    expect(await ours('kind=wrong')).toEqual([farOff, wrong]);
+    expect(await ours('categoryId=5')).toEqual([dup, wrong]);
+    expect(await ours(`region=${far.region}`)).toEqual([farOff]);
+    expect((await list('reporterId=24')).map((r) => r.id)).toEqual([farOff, wrong]);
+    expect((await list('reporterId=25&kind=duplicate&categoryId=5&region=0')).map((r) => r.id)).toEqual([dup]);
+    expect(await list('reporterId=25&kind=wrong')).toEqual([]);
+    // Every row answers its filter, also the reports of other tests.
+    for (const r of await list('kind=wrong')) expect(r.duplicate).toBeNull();
+    for (const r of await list('kind=duplicate')) expect(r.duplicate).not.toBeNull();
+    for (const r of await list('categoryId=5')) expect(r.target.categoryId).toBe(5);
+    for (const r of await list('region=0')) expect(r.target.region).toBe(0);
+    expect((await t.call(MODERATOR, 'GET', '/api/v1/moderation/reports?kind=spam')).status).toBe(400);
+    expect(await statuses('GET', '/api/v1/moderation/reports?status=open&kind=wrong&reporterId=24&region=0&categoryId=5')).toEqual([401, 403, 200, 200]);
+    // A resolved report leaves the open filter's answer and joins the resolved one.
+    expect((await t.call(ADMIN, 'POST', `/api/v1/moderation/reports/${wrong}`, { action: 'dismiss' })).status).toBe(200);
+    expect((await list('reporterId=24')).map((r) => r.id)).toEqual([farOff]);
+    const resolved = (await t.call(ADMIN, 'GET', '/api/v1/moderation/reports?status=resolved&reporterId=24')).body.result as Row[];
+    expect(resolved.map((r) => r.id)).toEqual([wrong]);
+  });
+});
+
 describe('suspension', () => {
   it('lets a suspended player read, refuses every write with account_suspended, and lifts', async () => {
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -192,6 +228,19 @@ describe('roles and catalogue', () => {
     expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories', { groupId: 999, name: 'x', icon: 1 })).status).toBe(400);
     expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories', { groupId: 1, name: ' ', icon: 1 })).body.error?.messageTranslated).toBe('이름을 입력해 주세요.');
   });
+  it('reorders categories: the list comes back in the new order, each reordered category refetched', async () => {
+    type Cat = { id: number; lastEdited: number };
+    const group = async () => (await t.call(null, 'GET', '/api/v1/category/groups')).body.result[0] as { categories: Cat[] };
+    const before = (await group()).categories;
+    expect(before.length).toBeGreaterThan(2);
+    const wanted = before.map((c) => c.id).reverse();
+    expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories/order', { ids: wanted })).body.result).toEqual({ ids: wanted });
+    const after = (await group()).categories;
+    expect(after.map((c) => c.id)).toEqual(wanted);
+    for (const c of after) expect(c.lastEdited).toBeGreaterThan(before.find((b) => b.id === c.id)!.lastEdited);
+    expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/categories/order', { ids: [...wanted, 999999] })).status).toBe(400);
+    expect((await group()).categories.map((c) => c.id)).toEqual(wanted);
+  });
 });
 
 describe('guard rails', () => {
@@ -207,6 +256,31 @@ describe('guard rails', () => {
       for (let i = 0; i < 3; i++) expect((await t.call(MODERATOR, 'PATCH', '/api/v1/pin/51', { content: `운영 ${i}` })).status).toBe(200);
     } finally {
       t.app.config.newEditorDailyEdits = saved;
+    }
+  });
+
+  it('lifts the limit for a proven editor: older than a day with TRUSTED_EDITOR_EDITS accepted edits; reverted edits do not count', async () => {
+    const saved = { daily: t.app.config.newEditorDailyEdits, trusted: t.app.config.trustedEditorEdits };
+    t.app.config.newEditorDailyEdits = 2;
+    t.app.config.trustedEditorEdits = 2;
+    const [PROVEN, YOUNG, REVERTED] = [26, 27, 28];
+    await t.db.query(`update users set created_at = now() - interval '2 days' where id = any($1::int[])`, [[PROVEN, REVERTED]]);
+    await t.db.query('update users set created_at = now() where id = $1', [YOUNG]);
+    const since = new Date(Date.now() - 1000).toISOString();
+    try {
+      for (const u of [PROVEN, YOUNG, REVERTED]) {
+        for (const n of [1, 2]) expect((await t.call(u, 'PATCH', `/api/v1/pin/${60 + u}`, { content: `수정 ${n}` })).status).toBe(200);
+      }
+      // Two accepted edits and older than a day: no daily limit.
+      for (let i = 0; i < 2; i++) expect((await t.call(PROVEN, 'PUT', '/api/v1/pin', draft())).status).toBe(200);
+      // The same edits on an account younger than a day: limited.
+      expect((await t.call(YOUNG, 'PUT', '/api/v1/pin', draft())).status).toBe(429);
+      // Old enough, but a moderator reverted its edits: they are not accepted, so it stays limited.
+      expect((await t.call(MODERATOR, 'POST', `/api/v1/moderation/users/${REVERTED}/revert-since`, { since })).status).toBe(200);
+      expect((await t.call(REVERTED, 'PUT', '/api/v1/pin', draft())).status).toBe(429);
+    } finally {
+      t.app.config.newEditorDailyEdits = saved.daily;
+      t.app.config.trustedEditorEdits = saved.trusted;
     }
   });
 

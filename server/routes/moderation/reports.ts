@@ -10,7 +10,14 @@ import { setHidden } from '../../repos/revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams } from '../data/common';
 
-const ReportsQuery = Type.Object({ status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
+const ReportsQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
+  kind: Type.Optional(Type.Union([Type.Literal('duplicate'), Type.Literal('wrong')])),
+  categoryId: Type.Optional(Id),
+  region: Type.Optional(Type.Integer({ minimum: 0, maximum: 255 })),
+  reporterId: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
 const ActionBody = Type.Object({
   action: Type.Union([Type.Literal('dismiss'), Type.Literal('resolve'), Type.Literal('hide'), Type.Literal('merge')]),
   keepPinId: Type.Optional(Id),
@@ -23,7 +30,8 @@ export async function registerReportRoutes(app: FastifyInstance): Promise<void> 
   app.get('/v1/moderation/reports', { schema: { querystring: ReportsQuery } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof ReportsQuery>;
-    return ok(await listReports(app.db, q.status ?? 'open', q.limit ?? 200));
+    const { status, limit, ...filter } = q;
+    return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
   });
 
   app.post('/v1/moderation/reports/:id', { schema: { params: IdParams, body: ActionBody } }, async (request) => {
