@@ -7,6 +7,7 @@ import { getPinsWorker } from '../../workers/pins/client';
 import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
+import { FollowButton } from './FollowButton';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
@@ -80,6 +81,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       {!engine && <div className="map-placeholder" role="status">지도를 불러오는 중…</div>}
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
+      {engine && <FollowButton />}
     </div>
   );
 }
