@@ -60,7 +60,9 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     // A reload: the page connects to the same code by itself and follows again.
     await page.reload();
     await expect(page.getByTestId('map-view')).toBeVisible();
-    await expectToast(page, ko.trackerConnected);
+    await page.getByRole('button', { name: '더보기' }).click();
+    await expect(page.getByRole('menuitem', { name: '트래커 (연결됨)' })).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
     await expectFollowing(page);
 
     // A pan by hand turns follow off; the button turns it back on.
