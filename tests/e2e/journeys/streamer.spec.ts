@@ -110,7 +110,8 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
 });
 
 test('overlay set up from the menu with a live preview; a mark on another device shows on it within 2 s', async ({ browser, server }) => {
-  test.setTimeout(240_000);
+  // Three browsers (setup page with its preview, the overlay, the phone) on a loaded machine.
+  test.setTimeout(480_000);
   const code = 'E2EOVLY1';
   const sim = startExternalSimulator({ relay: relay(server), code, hz: 20, speed: 5 });
   const streamer = await browser.newContext({ baseURL: server.url, locale: 'ko-KR', permissions: ['clipboard-read', 'clipboard-write'] });
