@@ -23,6 +23,7 @@ const ModerationPage = lazy(() => import('./pages/moderation/ModerationPage'));
 // The stream overlay is owned by the tracker work; a glob keeps the app building while it lands.
 const overlayModule = import.meta.glob<{ default: ComponentType }>('./pages/overlay/OverlayPage.tsx');
 const OverlayPage = lazy<ComponentType>(() => overlayModule['./pages/overlay/OverlayPage.tsx']?.() ?? import('./pages/NotFoundPage'));
+const OverlaySetupPage = lazy(() => import('./pages/overlay/OverlaySetupPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="search" element={<Page><SearchPage /></Page>} />
         <Route path="mypage" element={<Page><MyPage /></Page>} />
         <Route path="support" element={<Page><SupportPage /></Page>} />
+        <Route path="overlay/setup" element={<Page><OverlaySetupPage /></Page>} />
         <Route path="moderation" element={<Page><ModerationPage /></Page>} />
         <Route path="register/:provider" element={<Page><RegisterPage /></Page>} />
         <Route path="about/terms" element={<Page><TermsPage /></Page>} />

@@ -45,6 +45,11 @@ export function signInRateLimit(limits: RateLimits, which: 'signIn' | 'refresh')
   return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip, allowList: () => false } };
 }
 
+/** Whether a request is for the stream overlay page (/overlay with any query). */
+function isOverlayPath(url: string): boolean {
+  return /^\/overlay\/?(\?|$)/.test(url);
+}
+
 /** Security headers with the CSP, the Origin check and rate limits on writes. Register before any route. */
 export async function registerSecurity(app: FastifyInstance, limits: RateLimits = rateLimitsFromEnv()): Promise<void> {
   const https = app.config.publicUrl.startsWith('https:');
@@ -57,6 +62,13 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     checkOrigin(request, app.config.publicUrl);
+  });
+  // The stream overlay is framed by its setup page's live preview (same origin); every other page stays unframeable.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isOverlayPath(request.url)) return payload;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    return payload;
   });
   if (!limits.enabled) return;
   await app.register(fastifyRateLimit, {

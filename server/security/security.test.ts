@@ -52,6 +52,19 @@ describe('protection', () => {
     }
   });
 
+  it('the stream overlay may be framed by its own setup page (same origin), and nothing else may', async () => {
+    for (const url of ['/overlay', '/overlay?code=ABCD1234&bg=chroma']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/overlay/setup', '/overlayx', '/']) {
+      expect(String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('a third-party image host is allowed to connect and show images', () => {
     const csp = cspDirectives(loadConfig({ IMAGE_HOST_URL: 'https://api.imgur.example/3/image' }));
     expect(csp['connect-src']).toContain('https://api.imgur.example');

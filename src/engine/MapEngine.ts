@@ -355,6 +355,7 @@ export class MapEngine {
 
   /** Follow mode: the camera keeps the player centred; panning by hand turns it off. */
   setFollow(on: boolean): void {
+    const changed = this.follow !== on;
     this.follow = on;
     // Turning follow on stops a glide or tween still under way, which would otherwise count as a pan by hand.
     if (on) {
@@ -363,6 +364,7 @@ export class MapEngine {
     }
     this.touch();
     this.patchSnapshot({ follow: on });
+    if (changed) this.events.emit('follow', { on });
   }
 
   getFollow(): boolean {

@@ -18,6 +18,10 @@ export interface DrawnShape {
 
 const SHAPE_COLOR = 0x4cc9f0;
 const TEMP_PIN_ICON = 4; // the plus glyph
+/** The player marker's sizes in CSS px: halo radius, disc radius, heading arrow tip from the centre. */
+export const PLAYER_HALO = 32;
+export const PLAYER_DISC = 13;
+export const PLAYER_TIP = 34;
 
 export class OverlayLayer {
   readonly container = new Container({ label: 'overlay', eventMode: 'none' });
@@ -34,11 +38,15 @@ export class OverlayLayer {
   constructor(private readonly atlas: IconAtlas) {
     this.hover = new Sprite({ texture: atlas.frame(0, IconLook.Plain), anchor: { x: 0.5, y: 1 }, visible: false });
     this.temp = new Sprite({ texture: atlas.frame(TEMP_PIN_ICON, IconLook.Selected), anchor: { x: 0.5, y: 1 }, visible: false });
-    // The player: a disc with a white rim and an arrow pointing along the heading (drawn for heading 0 = up).
+    // The player: a wide halo, a dark-edged disc with a thick white rim and an arrow along the heading
+    // (drawn for heading 0 = up), in CSS px. About 36 px of solid marker and 64 px with the halo: it
+    // reads on a phone over dense pins and, with the overlay's UI scale, on a 4K stream.
     this.player
-      .circle(0, 0, 15).fill({ color: 0x4cc9f0, alpha: 0.25 })
-      .circle(0, 0, 8).fill(0x1f6feb).stroke({ color: 0xffffff, width: 2.5 })
-      .poly([0, -20, 6, -11, -6, -11]).fill(0xffffff).stroke({ color: 0x1f6feb, width: 1.5 });
+      .circle(0, 0, PLAYER_HALO).fill({ color: 0x4cc9f0, alpha: 0.3 }).stroke({ color: 0x4cc9f0, alpha: 0.7, width: 2 })
+      .poly([0, -PLAYER_TIP - 2, 13, -12, -13, -12]).fill(0x0b1220)
+      .poly([0, -PLAYER_TIP, 10, -13, -10, -13]).fill(0xffffff).stroke({ color: 0x1f6feb, width: 2 })
+      .circle(0, 0, PLAYER_DISC + 5).fill(0x0b1220)
+      .circle(0, 0, PLAYER_DISC).fill(0x1f6feb).stroke({ color: 0xffffff, width: 4 });
     this.player.visible = false;
     this.container.addChild(this.shapeGfx, this.temp, this.player, this.hover);
   }

@@ -48,6 +48,8 @@ export interface EngineEvents {
   /** ESC in a selection mode: the engine has gone back to Default. */
   modecancel: Record<string, never>;
   camera: CameraState;
+  /** Follow mode turned on or off (a pan by hand turns it off; the UI offers to turn it back on). */
+  follow: { on: boolean };
   /** The camera came to rest (no drag, fling or tween moved it for SETTLE_MS): write the URL now, not per frame. */
   camerasettle: CameraState;
 }

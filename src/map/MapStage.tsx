@@ -7,6 +7,7 @@ import { getPinsWorker } from '../../workers/pins/client';
 import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
+import { FollowButton } from './FollowButton';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
 import { useCategoryGroups, useCheckPin, useMe } from '../data';
 import { ko } from '../i18n/ko';
@@ -114,6 +115,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       <p className="sr-only" role="status" aria-live="polite" data-testid="map-key-focus">{announced}</p>
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
+      {engine && <FollowButton />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { SelectionMode } from '../engine';
 import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
-import { setTempPin, setSelectionIds } from './actions';
+import { setTempPin, setSelectionIds, setTracking } from './actions';
 import { store } from './store';
 
 /** The engine commands the bridge uses (MapEngine satisfies it). */
@@ -146,6 +146,11 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       } else {
         void select((f) => worker.queryLasso(e.polygon, f));
       }
+    }),
+    // A pan by hand turned follow off in the engine: the store hears it, so the re-follow button shows.
+    engine.on('follow', (e) => {
+      last.follow = e.on;
+      if (store.tracking.follow !== e.on) setTracking({ follow: e.on });
     }),
     engine.on('routeselect', (e) => void select((f) => worker.queryRoute(e.polyline, e.width, f))),
     engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),

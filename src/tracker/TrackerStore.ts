@@ -8,7 +8,33 @@ export interface TrackerSnapshot extends TrackerState {
 }
 
 /** Extra options for connections the store makes (tests pass their socket and clock). */
-export type TrackerStoreOptions = Omit<TrackerConnectionOptions, 'target' | 'onInfo' | 'onState'>;
+export type TrackerStoreOptions = Omit<TrackerConnectionOptions, 'target' | 'onInfo' | 'onState'> & {
+  /** sessionStorage key under which the target is kept, so a reload of the tab can `resume()` it. */
+  rememberKey?: string;
+};
+
+/** The target remembered under `key` in this tab's sessionStorage, or null. */
+export function rememberedTarget(key: string): TrackerTarget | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(key);
+    const t = raw ? (JSON.parse(raw) as Partial<TrackerTarget> | null) : null;
+    if (t?.mode === 'local' && typeof t.url === 'string') return { mode: 'local', url: t.url };
+    if (t?.mode === 'external' && typeof t.code === 'string' && typeof t.relayUrl === 'string') return { mode: 'external', code: t.code, relayUrl: t.relayUrl };
+  } catch {
+    // Storage off or a damaged value: nothing to resume.
+  }
+  return null;
+}
+
+function remember(key: string | undefined, target: TrackerTarget | null): void {
+  if (!key) return;
+  try {
+    if (target) globalThis.sessionStorage?.setItem(key, JSON.stringify(target));
+    else globalThis.sessionStorage?.removeItem(key);
+  } catch {
+    // Private mode without storage: the session just is not resumed after a reload.
+  }
+}
 
 const IDLE: TrackerSnapshot = {
   status: 'idle', attempts: 0, trackerOnline: false, transport: null, failure: null, target: null, sample: null,
@@ -46,14 +72,18 @@ export class TrackerStore {
     return () => this.statusListeners.delete(fn);
   }
 
-  /** Connects to a target, ending any current session first. */
+  /** Connects to a target, ending any current session first (and remembers it for a reload). */
   connect(target: TrackerTarget): void {
     this.conn?.stop();
+    remember(this.options.rememberKey, target);
     const conn = new TrackerConnection({
       ...this.options,
       target,
       onState: (state) => {
-        if (this.conn === conn) this.update({ ...state, target });
+        if (this.conn !== conn) return;
+        // A code the relay refuses will not work after a reload either.
+        if (state.status === 'failed' && state.failure === 'code') remember(this.options.rememberKey, null);
+        this.update({ ...state, target });
       },
       onInfo: (info, at) => {
         if (this.conn !== conn) return;
@@ -68,8 +98,17 @@ export class TrackerStore {
     conn.start();
   }
 
-  /** Ends the session (status becomes 'closed'). */
+  /** Connects again to the target remembered before a reload; false when there is none. */
+  resume(): boolean {
+    const target = this.options.rememberKey ? rememberedTarget(this.options.rememberKey) : null;
+    if (!target || this.conn) return false;
+    this.connect(target);
+    return true;
+  }
+
+  /** Ends the session (status becomes 'closed') and forgets it: a reload does not reconnect. */
   disconnect(): void {
+    remember(this.options.rememberKey, null);
     const conn = this.conn;
     if (!conn) return;
     conn.stop();

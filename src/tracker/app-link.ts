@@ -45,3 +45,9 @@ export function linkTrackerToApp(source: TrackerStore = tracker): () => void {
   };
   return linked;
 }
+
+/** After a reload: links the tracker to the app and reconnects to the target this tab remembered. */
+export function resumeTrackerSession(): boolean {
+  linkTrackerToApp();
+  return tracker.resume();
+}

@@ -3,8 +3,9 @@
 export { TrackerDialog } from './TrackerDialog';
 export { useTracker } from './useTracker';
 export { tracker, parseTrackerInput, describeTracker, relayUrl } from './tracker';
-export { linkTrackerToApp } from './app-link';
-export { TrackerStore } from './TrackerStore';
+export { linkTrackerToApp, resumeTrackerSession } from './app-link';
+export { TRACKER_SESSION_KEY, hasTrackerSession } from './session-key';
+export { TrackerStore, rememberedTarget } from './TrackerStore';
 export type { TrackerSnapshot, TrackerStoreOptions } from './TrackerStore';
 export {
   TrackerConnection, targetUrl,

@@ -3,13 +3,14 @@ import { toast } from '../ui/toast';
 import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../common/tracker/protocol';
 import type { TrackerTarget } from './TrackerConnection';
 import { TrackerStore } from './TrackerStore';
+import { TRACKER_SESSION_KEY } from './session-key';
 import { describeTracker } from './describe';
 import { relayUrl } from './relay-url';
 
 export { describeTracker, relayUrl };
 
-/** The page's one tracker session. */
-export const tracker = new TrackerStore();
+/** The page's one tracker session; kept in the tab's sessionStorage so a reload reconnects. */
+export const tracker = new TrackerStore({ rememberKey: TRACKER_SESSION_KEY });
 
 /**
  * Reads what the user typed in the connect dialog: a ws:// or wss:// URL (local mode) or an

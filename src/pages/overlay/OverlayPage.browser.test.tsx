@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
-import type { MapEngine } from '../../engine';
+import { PinFlag, type MapEngine } from '../../engine';
 import { SimTracker } from '../../../common/tracker/sim/SimTracker';
 import { SimRoute } from '../../../common/tracker/sim/route';
 import { relayUrl } from '../../tracker/relay-url';
@@ -9,6 +9,10 @@ import { until } from '../../tracker/test-support';
 import type { WebSocketLike } from '../../tracker/TrackerConnection';
 import { toSample } from '../../tracker/position';
 import { ko } from '../../i18n/ko';
+import { createPinsWorker } from '../../../workers/pins/client';
+import { regionsSharingTileSet } from '../../../common/regions';
+import { resetStore, setChecks } from '../../state';
+import type { OverlayStatusMessage } from './overlay-params';
 import OverlayPage from './OverlayPage';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -21,6 +25,7 @@ afterEach(async () => {
   host?.remove();
   for (const f of stops.splice(0)) f();
   window.history.replaceState(null, '', '/');
+  resetStore();
 });
 
 async function mount(search: string) {
@@ -28,9 +33,10 @@ async function mount(search: string) {
   host = document.createElement('div');
   document.body.appendChild(host);
   let engine: MapEngine | null = null;
+  const statuses: OverlayStatusMessage[] = [];
   root = createRoot(host);
-  await act(async () => root!.render(<OverlayPage onEngine={(e) => (engine = e)} />));
-  return { engine: () => engine };
+  await act(async () => root!.render(<OverlayPage onEngine={(e) => (engine = e)} onStatus={(m) => statuses.push(m)} />));
+  return { engine: () => engine, statuses, root: () => host!.querySelector<HTMLElement>('.overlay-root')! };
 }
 
 describe('stream overlay (/overlay)', () => {
@@ -51,8 +57,10 @@ describe('stream overlay (/overlay)', () => {
     expect(rootEl.style.background).toBe('transparent');
     expect(getComputedStyle(document.body).backgroundColor).toBe('rgba(0, 0, 0, 0)');
     await until(() => view.engine() !== null, 'the engine', 15_000);
-    // connected: the status line goes away (no chrome once the player shows)
-    await until(() => host!.querySelector('.overlay-status') === null, 'the status line to go', 15_000);
+    // The state goes to the framing page (the setup page's preview), never onto the stream.
+    await until(() => view.statuses.some((m) => m.status === 'connected' && m.trackerOnline && m.text === ko.trackerStateConnected), 'the connected status', 15_000);
+    expect(view.statuses).toContainEqual({ type: 'overlay-status', status: 'connecting', trackerOnline: false, text: ko.trackerStateConnecting });
+    expect(host!.textContent).toBe('');
     const e = view.engine()!;
     await until(() => e.getFollow() && e.getSnapshot().camera.x !== 0, 'the camera on the player');
     const a = { ...e.getSnapshot().camera };
@@ -69,9 +77,40 @@ describe('stream overlay (/overlay)', () => {
     expect(host!.querySelector('canvas')).not.toBeNull();
   });
 
-  it('shows the code message for a malformed code and starts nothing', async () => {
+  it('a bare overlay (no categories) draws the default categories; found pins show as the checks change', async () => {
+    const sim = new SimTracker({
+      url: `${relayUrl()}/OVERLAY3?role=server`,
+      createSocket: (u) => new WebSocket(u) as unknown as WebSocketLike,
+      createPeer: null,
+      position: () => ({ x: 0, y: 0, z: 0, pitch: 0, yaw: 0, roll: 0 }),
+      hz: 10,
+    });
+    sim.start();
+    stops.push(() => sim.stop());
+    const view = await mount('?code=OVERLAY3');
+    await until(() => Number(view.root().dataset.pins) > 0, 'pins of the default categories', 30_000);
+    const region = Number(view.root().dataset.region);
+    // The pins drawn are those of categories 1 and 2 (the map's first-run defaults) in the player's region.
+    const worker = createPinsWorker();
+    stops.push(() => worker.dispose());
+    await Promise.all([1, 2].map((id) => worker.api.loadCategory(id)));
+    const parts = await Promise.all(regionsSharingTileSet(region).map((r) => worker.api.getPins({ categories: [1, 2], region: r.id })));
+    const ids = parts.flatMap((p) => Array.from(p.ids));
+    expect(Number(view.root().dataset.pins)).toBe(ids.length);
+    expect(view.root().dataset.found).toBe('0');
+    // The data layer puts the streamer's checks (live from every device) in the store: the overlay draws them found.
+    await act(async () => setChecks(new Set([ids[0]!, ids[1]!])));
+    await until(() => view.root().dataset.found === '2', 'two pins found');
+    expect(view.engine()!.pinFlags(ids[0]!) & PinFlag.Checked).toBe(PinFlag.Checked);
+    await act(async () => setChecks(new Set([ids[1]!])));
+    await until(() => view.root().dataset.found === '1', 'one unmarked');
+    expect(view.engine()!.pinFlags(ids[0]!) & PinFlag.Checked).toBe(0);
+  });
+
+  it('draws nothing for a malformed code and tells the framing page why, starting nothing', async () => {
     const view = await mount('?code=nope&bg=chroma');
-    expect(host!.querySelector('.overlay-status')!.textContent).toBe(ko.trackerCodeInvalid);
+    expect(host!.textContent).toBe('');
+    expect(view.statuses.at(-1)).toMatchObject({ status: 'error', text: ko.trackerCodeInvalid });
     expect(host!.querySelector<HTMLElement>('.overlay-root')!.style.background).toBe('rgb(0, 255, 0)');
     await new Promise((r) => setTimeout(r, 300));
     expect(view.engine()).toBeNull();

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { joinPins, MapEngine } from '../../engine';
+import { joinPins, MapEngine, type PinBuffers } from '../../engine';
 import { regionsSharingTileSet } from '../../../common/regions';
 import { api } from '../../api';
 import { paths } from '../../data/keys';
+import { FIRST_RUN_CATEGORIES } from '../../data/categories';
 import type { CategoryGroup } from '../../data/types';
+import { store, subscribeStore } from '../../state';
 import { TrackerStore } from '../../tracker/TrackerStore';
 import { describeTracker } from '../../tracker/describe';
 import { relayUrl } from '../../tracker/relay-url';
 import { ko } from '../../i18n/ko';
 import { createPinsWorker } from '../../../workers/pins/client';
-import { CHROMA_COLOR, DARK_COLOR, engineHeading, overlayTarget, parseOverlayParams, uiScaleFor } from './overlay-params';
+import {
+  CHROMA_COLOR, DARK_COLOR, engineHeading, overlayTarget, parseOverlayParams, shownCategories, uiScaleFor, type OverlayStatusMessage,
+} from './overlay-params';
 import './overlay.css';
-
-type PinsApi = ReturnType<typeof createPinsWorker>['api'];
 
 /** Category icons (pins without their own icon draw their category's); empty on failure. */
 async function categoryIcons(): Promise<Map<number, number>> {
@@ -23,17 +25,39 @@ async function categoryIcons(): Promise<Map<number, number>> {
   return icons;
 }
 
+/** How many of the drawn pins the player has found. */
+function foundAmong(pins: PinBuffers | null, checks: ReadonlySet<number>): number {
+  let n = 0;
+  if (pins) for (const id of pins.ids) if (checks.has(id)) n++;
+  return n;
+}
+
+interface OverlayPageProps {
+  /** Test hook: the engine once made, null when gone. */
+  onEngine?: (engine: MapEngine | null) => void;
+  /** Where the status goes; by default to the page that frames the overlay (the setup page's preview). */
+  onStatus?: (status: OverlayStatusMessage) => void;
+}
+
+function postToFrame(status: OverlayStatusMessage): void {
+  if (window.parent !== window) window.parent.postMessage(status, window.location.origin);
+}
+
 /**
  * The streamer overlay (/overlay): a minimap that follows the tracker's player, for a browser
- * source. Everything comes from the query string (see overlay-params.ts); no UI chrome, and
- * the marker and pins grow with the window so 1080p and 4K read alike.
+ * source. Everything comes from the query string (see overlay-params.ts; /overlay/setup builds
+ * it); nothing but the map is drawn: the connection state goes to the framing page (the setup
+ * page's preview) and the tab title. The default categories draw when none are asked for; a
+ * signed-in streamer's found pins show, live as they are marked on any device (the data layer's
+ * live checks fill the store). The marker and pins grow with the window so 1080p and 4K read alike.
  */
-export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngine | null) => void } = {}) {
+export default function OverlayPage({ onEngine, onStatus = postToFrame }: OverlayPageProps = {}) {
   const params = useMemo(() => parseOverlayParams(window.location.search), []);
   const [tracker] = useState(() => new TrackerStore());
   const snap = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot);
   const stageRef = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(() => window.innerHeight);
+  const [drawn, setDrawn] = useState({ region: -1, pins: 0, found: 0 });
   const scale = params.scale ?? uiScaleFor(height);
   const background = params.background === 'chroma' ? CHROMA_COLOR : params.background === 'dark' ? DARK_COLOR : 'transparent';
 
@@ -52,21 +76,50 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
     };
   }, [params.background]);
 
+  // The state stays off the picture: the framing page shows it, the tab title carries it.
+  const statusText = params.errors.includes('code') ? ko.trackerCodeInvalid : params.errors.length ? ko.trackerUrlInvalid : describeTracker(snap);
+  const status = params.errors.length ? 'error' : snap.status;
+  useEffect(() => {
+    document.title = `${ko.overlaySetupTitle} · ${statusText}`;
+    onStatus({ type: 'overlay-status', status, trackerOnline: snap.trackerOnline, text: statusText });
+    // onStatus is a test hook, read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, snap.trackerOnline, statusText]);
+
   useEffect(() => {
     const container = stageRef.current;
     if (!container || params.errors.length) return;
+    const categories = shownCategories(params, FIRST_RUN_CATEGORIES);
     let engine: MapEngine | null = null;
     let disposed = false;
-    let worker: ReturnType<typeof createPinsWorker> | null = null;
+    const worker = createPinsWorker();
     let region = -1;
     let floor: number | null | undefined;
-    let pinsReady: Promise<PinsApi | null> = Promise.resolve(null);
+    let pins: PinBuffers | null = null;
+    let checks: ReadonlySet<number> | null = null;
+    const pinsApi = worker.api;
+    const pinsReady = categoryIcons().then((icons) => disposed ? [] :
+      Promise.all(categories.map((id) => pinsApi.loadCategory(id, { icon: icons.get(id) }).catch(() => null))));
+
+    // Found pins: the store's checks (kept live by the data layer) drawn on the pins shown.
+    const showChecks = () => {
+      if (!engine) return;
+      checks = store.checks;
+      engine.setCheckedSet(checks);
+      setDrawn({ region, pins: pins?.ids.length ?? 0, found: foundAmong(pins, checks) });
+    };
+    const offChecks = subscribeStore(() => {
+      if (store.checks !== checks) showChecks();
+    });
 
     const showPins = async (regionId: number) => {
-      const api = await pinsReady;
-      if (!api || !engine || disposed) return;
-      const parts = await Promise.all(regionsSharingTileSet(regionId).map((r) => api.getPins({ categories: params.categories, region: r.id })));
-      if (!disposed && region === regionId) engine.setPins(joinPins(parts));
+      await pinsReady;
+      if (!engine || disposed) return;
+      const parts = await Promise.all(regionsSharingTileSet(regionId).map((r) => pinsApi.getPins({ categories, region: r.id })));
+      if (disposed || region !== regionId) return;
+      pins = joinPins(parts);
+      engine.setPins(pins);
+      showChecks();
     };
 
     const offPosition = tracker.onPosition((s) => {
@@ -74,7 +127,8 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
       if (s.regionId !== region) {
         region = s.regionId;
         engine.setRegion(region);
-        void showPins(region);
+        // A page closed mid-load releases the worker: nothing is left to draw into.
+        showPins(region).catch(() => undefined);
       }
       if (s.floor !== floor) {
         floor = s.floor;
@@ -95,41 +149,38 @@ export default function OverlayPage({ onEngine }: { onEngine?: (engine: MapEngin
       e.setPinSize('large');
       e.setCamera({ zoom: params.zoom });
       e.setFollow(true);
-      if (params.categories.length) {
-        worker = createPinsWorker();
-        const api = worker.api;
-        pinsReady = categoryIcons().then((icons) =>
-          Promise.all(params.categories.map((id) => api.loadCategory(id, { icon: icons.get(id) }).catch(() => null))).then(() => api));
-      }
       tracker.connect(overlayTarget(params, relayUrl()));
     });
 
     return () => {
       disposed = true;
       offPosition();
+      offChecks();
       tracker.disconnect();
       if (engine) onEngine?.(null);
       engine?.dispose();
-      worker?.dispose();
+      worker.dispose();
     };
     // onEngine is a test hook, read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, tracker, scale]);
 
-  const waiting = params.errors.length > 0 || snap.status !== 'connected' || !snap.trackerOnline;
   return (
-    <div className="overlay-root" data-bg={params.background} data-status={snap.status} style={{ background }}>
+    <div
+      className="overlay-root"
+      data-bg={params.background}
+      data-status={status}
+      data-region={drawn.region}
+      data-pins={drawn.pins}
+      data-found={drawn.found}
+      style={{ background }}
+    >
       <div
         ref={stageRef}
         className="overlay-stage"
         data-testid="overlay-stage"
         style={{ width: `${100 / scale}vw`, height: `${100 / scale}vh`, transform: `scale(${scale})` }}
       />
-      {waiting && (
-        <p className="overlay-status" style={{ fontSize: `${1.1 * scale}rem` }} role="status">
-          {params.errors.includes('code') ? ko.trackerCodeInvalid : params.errors.length ? ko.trackerUrlInvalid : describeTracker(snap)}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineHeading, overlayTarget, parseOverlayParams, uiScaleFor } from './overlay-params';
+import { engineHeading, overlayTarget, overlayUrl, parseOverlayParams, shownCategories, uiScaleFor, type OverlaySettings } from './overlay-params';
 
 describe('overlay query string', () => {
   it('reads background, categories, tracker, zoom and scale', () => {
@@ -23,5 +23,21 @@ describe('overlay query string', () => {
     expect(engineHeading(0)).toBe(90); // east
     expect(engineHeading(-Math.PI / 2)).toBeCloseTo(0); // north (map up)
     expect(engineHeading(Math.PI)).toBeCloseTo(270);
+  });
+
+  it('draws the default categories when none are asked for', () => {
+    expect(shownCategories(parseOverlayParams(''), [1, 2])).toEqual([1, 2]);
+    expect(shownCategories(parseOverlayParams('?categories=7'), [1, 2])).toEqual([7]);
+  });
+
+  it('builds the browser-source URL the setup page shows, which reads back the same', () => {
+    const o = 'https://map.example';
+    expect(overlayUrl(o, { background: 'transparent', categories: [], tracker: { mode: 'local', url: 'ws://127.0.0.1:46821' }, zoom: 1, scale: null })).toBe('https://map.example/overlay');
+    const settings: OverlaySettings = { background: 'chroma', categories: [3, 12], tracker: { mode: 'external', code: 'AB12CD34' }, zoom: 0.5, scale: 2 };
+    const url = overlayUrl(o, settings);
+    expect(url).toBe('https://map.example/overlay?code=AB12CD34&categories=3,12&zoom=0.5&scale=2&bg=chroma');
+    expect(parseOverlayParams(new URL(url).search)).toEqual({ ...settings, errors: [] });
+    const local = overlayUrl(o, { ...settings, tracker: { mode: 'local', url: 'ws://10.0.0.2:46821' } });
+    expect(parseOverlayParams(new URL(local).search).tracker).toEqual({ mode: 'local', url: 'ws://10.0.0.2:46821' });
   });
 });

@@ -7,7 +7,7 @@ export type OverlayBackground = 'transparent' | 'chroma' | 'dark';
 /** The overlay's settings, all from its query string (a browser source has no UI). */
 export interface OverlayParams {
   background: OverlayBackground;
-  /** Category ids whose pins are drawn; empty = no pins. */
+  /** Category ids whose pins are drawn; empty = the default categories (see shownCategories). */
   categories: number[];
   /** Local URL or external code; the local default when neither is given. */
   tracker: { mode: 'local'; url: string } | { mode: 'external'; code: string };
@@ -15,7 +15,7 @@ export interface OverlayParams {
   zoom: number;
   /** UI scale (marker, pins, text); null = from the window height (1080p → 1, 4K → 2). */
   scale: number | null;
-  /** Problems with the query, shown instead of the minimap. */
+  /** Problems with the query (nothing is drawn; the setup page's preview says why). */
   errors: string[];
 }
 
@@ -67,4 +67,40 @@ export function uiScaleFor(height: number): number {
 /** The engine's heading (degrees, 0 = up, clockwise) from a tracker heading (radians from +x, clockwise). */
 export function engineHeading(radians: number): number {
   return ((((radians * 180) / Math.PI + 90) % 360) + 360) % 360;
+}
+
+/** The categories the overlay draws: those asked for, else the map's default ones (a bare /overlay is not empty). */
+export function shownCategories(p: Pick<OverlayParams, 'categories'>, defaults: readonly number[]): number[] {
+  return p.categories.length ? p.categories : [...defaults];
+}
+
+/** The overlay's settings as the setup page edits them (the query string's inverse). */
+export type OverlaySettings = Omit<OverlayParams, 'errors'>;
+
+/** The browser-source URL for settings: only what differs from the defaults goes in the query. */
+export function overlayUrl(origin: string, s: OverlaySettings): string {
+  const q = new URLSearchParams();
+  if (s.tracker.mode === 'external') q.set('code', s.tracker.code);
+  else if (s.tracker.url !== DEFAULT_LOCAL_URL) q.set('tracker', s.tracker.url);
+  if (s.categories.length) q.set('categories', s.categories.join(','));
+  if (s.zoom !== 1) q.set('zoom', String(s.zoom));
+  if (s.scale !== null) q.set('scale', String(s.scale));
+  if (s.background !== 'transparent') q.set('bg', s.background);
+  const query = q.toString().replace(/%2C/g, ',');
+  return `${origin}/overlay${query ? `?${query}` : ''}`;
+}
+
+/** What the overlay tells the page that frames it (the setup page's preview): its state, never drawn on the stream. */
+export interface OverlayStatusMessage {
+  type: 'overlay-status';
+  /** 'error' for a bad query; otherwise the tracker connection's status. */
+  status: string;
+  trackerOnline: boolean;
+  /** The Korean line to show beside the preview. */
+  text: string;
+}
+
+/** Whether a message event's data is the overlay's status. */
+export function isOverlayStatus(data: unknown): data is OverlayStatusMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'overlay-status';
 }

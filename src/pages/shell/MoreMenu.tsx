@@ -5,6 +5,7 @@ import { useFullscreen } from '../../ui/fullscreen';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { useShellActions } from './shell-context';
 import { useStore } from '../../state';
+import { ko } from '../../i18n/ko';
 
 interface MoreMenuProps {
   anchor: HTMLElement | null;
@@ -89,7 +90,7 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
       <hr />
       <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />{tracking.connected ? '트래커 (연결됨)' : '트래커 연결'}</button>
       <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />메뉴 접기 (방송용)</button>
-      <a role="menuitem" className="menu-item" href="/overlay" target="_blank" rel="noreferrer" onClick={onClose}><Icon name="monitor" />방송 오버레이 열기</a>
+      <Link role="menuitem" className="menu-item" to="/overlay/setup" onClick={onClose}><Icon name="monitor" />{ko.overlayMenu}</Link>
       <hr />
       <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}><Icon name="doc" />이용약관</Link>
       <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}><Icon name="shield" />개인정보처리방침</Link>

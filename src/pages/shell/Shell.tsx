@@ -7,6 +7,7 @@ import { MapStage } from '../../map/MapStage';
 import { EngineContext } from '../../map/engine-context';
 import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } from '../session';
 import { TrackerHost } from './TrackerHost';
+import { hasTrackerSession } from '../../tracker/session-key';
 import { SideNav } from './SideNav';
 import { isStaff } from '../../data';
 import { SyncStatus } from './SyncStatus';
@@ -36,6 +37,10 @@ export default function Shell() {
   useEffect(() => applyTheme(theme), [theme]);
   useUndoShortcut();
   const openTracker = useCallback(() => setTrackerOpen(true), []);
+  // A reload keeps the tracker: the tab remembered its target, so connect again (the tracker code loads only then).
+  useEffect(() => {
+    if (hasTrackerSession()) void import('../../tracker/app-link').then((m) => m.resumeTrackerSession());
+  }, []);
 
   const actions = useMemo<ShellActions>(
     () => ({ theme, setTheme, logout, openTracker, navCollapsed, setNavCollapsed }),

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { ko } from '../../../src/i18n/ko';
+import { startExternalSimulator } from '../../../tools/tracker-sim';
+import { expect, test, type RunningServer } from '../fixtures';
+import { expectToast, findPin, mapCentre, signInLocally } from './helpers';
+
+// A streamer's evening (issue 10, issue 14 item 3): the tracker survives a reload, a pan by hand
+// offers to follow again, the overlay is set up from the menu with a live preview, and a mark made
+// on the phone shows on the stream's overlay within 2 s.
+
+function relay(server: RunningServer): string {
+  return `${server.url.replace(/^http/, 'ws')}/api/v1/tracker`;
+}
+
+/** The camera in the page's URL (it follows the player while follow mode is on). */
+function cameraInUrl(page: Page): string {
+  const q = new URL(page.url()).searchParams;
+  return `${q.get('r')}:${q.get('x')}:${q.get('y')}`;
+}
+
+/** The map follows the moving player: the camera in the URL keeps changing. */
+async function expectFollowing(page: Page): Promise<void> {
+  const seen = new Set<string>();
+  await expect.poll(() => {
+    seen.add(cameraInUrl(page));
+    return seen.size;
+  }, { timeout: 30_000, intervals: [500] }).toBeGreaterThanOrEqual(3);
+}
+
+async function openTrackerDialog(page: Page, label: string | RegExp) {
+  await page.getByRole('button', { name: '더보기' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+  return page.getByRole('dialog', { name: ko.trackerDialogTitle });
+}
+
+/** Drags the map by mouse from a point of the map (by default its centre). */
+async function panByHand(page: Page, from?: { x: number; y: number }): Promise<void> {
+  const c = from ?? await mapCentre(page);
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(c.x - i * 25, c.y - i * 10);
+  await page.mouse.up();
+}
+
+test('the tracker connection survives a reload; a pan by hand shows the re-follow button', async ({ page, server }) => {
+  test.setTimeout(240_000);
+  const code = 'E2ERELD1';
+  const sim = startExternalSimulator({ relay: relay(server), code, hz: 20, speed: 20 });
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await expect(page.getByTestId('map-view')).toBeVisible();
+    const dialog = await openTrackerDialog(page, '트래커 연결');
+    // The desktop tracker shows its code as XXXX-XXXX.
+    await dialog.getByLabel(ko.trackerInputLabel).fill('e2er-eld1');
+    await dialog.getByRole('button', { name: ko.trackerConnect, exact: true }).click();
+    await expect(dialog).toContainText(ko.trackerStateConnected);
+    await dialog.getByRole('button', { name: ko.trackerClose }).click();
+    await expectFollowing(page);
+
+    // A reload: the page connects to the same code by itself and follows again.
+    await page.reload();
+    await expect(page.getByTestId('map-view')).toBeVisible();
+    await page.getByRole('button', { name: '더보기' }).click();
+    await expect(page.getByRole('menuitem', { name: '트래커 (연결됨)' })).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await expectFollowing(page);
+
+    // A pan by hand turns follow off; the button turns it back on.
+    const refollow = page.getByRole('button', { name: ko.trackerRefollow });
+    await expect(refollow).toBeHidden();
+    await panByHand(page);
+    await expect(refollow).toBeVisible();
+    // The pan's own URL update lands a moment later; after that the camera stays put while the player moves on.
+    await expect.poll(async () => {
+      const before = cameraInUrl(page);
+      await page.waitForTimeout(1500);
+      return before === cameraInUrl(page);
+    }, { timeout: 20_000 }).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/tracker-refollow-1440.png' });
+    await refollow.click();
+    await expect(refollow).toBeHidden();
+    await expectFollowing(page);
+
+    // On a phone, by touch-sized button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Above the filter sheet, which covers the lower part of a phone's map.
+    await panByHand(page, { x: 300, y: 200 });
+    await expect(refollow).toBeVisible();
+    const box = (await refollow.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '.tmp/screens/tracker-refollow-390.png' });
+    await refollow.click();
+    await expect(refollow).toBeHidden();
+
+    // An explicit disconnect is remembered too: the next reload stays disconnected.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const again = await openTrackerDialog(page, '트래커 (연결됨)');
+    await again.getByRole('button', { name: ko.trackerDisconnect }).click();
+    await expect(again).toContainText(ko.trackerStateIdle);
+    await again.getByRole('button', { name: ko.trackerClose }).click();
+    await page.reload();
+    await expect(page.getByTestId('map-view')).toBeVisible();
+    await page.waitForTimeout(3000);
+    await page.getByRole('button', { name: '더보기' }).click();
+    await expect(page.getByRole('menuitem', { name: '트래커 연결' })).toBeVisible();
+  } finally {
+    sim.close();
+  }
+});
+
+test('overlay set up from the menu with a live preview; a mark on another device shows on it within 2 s', async ({ browser, server }) => {
+  // Three browsers (setup page with its preview, the overlay, the phone) on a loaded machine.
+  test.setTimeout(480_000);
+  const code = 'E2EOVLY1';
+  const sim = startExternalSimulator({ relay: relay(server), code, hz: 20, speed: 5 });
+  const streamer = await browser.newContext({ baseURL: server.url, locale: 'ko-KR', permissions: ['clipboard-read', 'clipboard-write'] });
+  const phoneContext = await browser.newContext({ baseURL: server.url, locale: 'ko-KR', viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const page = await streamer.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const email = `streamer${Date.now()}@example.com`;
+    await signInLocally(page, email, '방송탐험가');
+
+    // The menu leads to the setup page, not to a bare overlay.
+    await page.goto('/');
+    await page.getByRole('button', { name: '더보기' }).click();
+    await page.getByRole('menuitem', { name: ko.overlayMenu }).click();
+    await expect(page).toHaveURL(/\/overlay\/setup$/);
+    await expect(page.getByRole('heading', { name: ko.overlaySetupTitle })).toBeVisible();
+    const address = page.getByLabel(ko.overlayUrlLabel);
+    await expect(address).toHaveValue(`${server.url}/overlay`);
+    await page.getByLabel(ko.overlayTrackerLabel).fill('e2eo-vly1');
+    await page.getByLabel(ko.overlayBgChroma).check();
+    await expect(address).toHaveValue(`${server.url}/overlay?code=E2EOVLY1&bg=chroma`);
+    await page.getByLabel(ko.overlayBgTransparent).check();
+    const url = `${server.url}/overlay?code=E2EOVLY1`;
+    await expect(address).toHaveValue(url);
+    // The preview is the overlay itself; its state shows in the frame's chrome, not in the picture.
+    const preview = page.frameLocator(`iframe[title="${ko.overlayPreview}"]`);
+    await expect(page.locator('.overlay-preview-status')).toHaveText(ko.trackerStateConnected, { timeout: 30_000 });
+    await expect.poll(async () => Number(await preview.locator('.overlay-root').getAttribute('data-pins')), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await preview.locator('body').innerText()).toBe('');
+    await page.getByRole('button', { name: ko.overlayCopy }).click();
+    await expectToast(page, ko.copiedToClipboard);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: '.tmp/screens/overlay-setup-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '.tmp/screens/overlay-setup-390.png' });
+
+    // The browser source: the same signed-in browser opens the overlay URL at 1080p.
+    const overlay = await streamer.newPage();
+    await overlay.setViewportSize({ width: 1920, height: 1080 });
+    await overlay.goto(url);
+    const root = overlay.locator('.overlay-root');
+    await expect.poll(async () => Number(await root.getAttribute('data-pins')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(root).toHaveAttribute('data-found', '0');
+    const region = Number(await root.getAttribute('data-region'));
+    const pin = await findPin(overlay.request, server.url, { category: 1, region });
+
+    // The phone: the same account in another browser marks the pin.
+    const phone = await phoneContext.newPage();
+    await signInLocally(phone, email);
+    await phone.goto(`/pin/${pin.id}`);
+    const sent = phone.waitForResponse((r) => r.url().endsWith(`/api/v1/pin/${pin.id}/check`) && r.request().method() === 'POST');
+    await phone.getByRole('button', { name: ko.markFound }).click();
+    expect((await sent).ok()).toBe(true);
+    await expect(root).toHaveAttribute('data-found', '1', { timeout: 2_000 });
+    // Nothing but the map is drawn on the stream.
+    expect(await overlay.locator('body').innerText()).toBe('');
+    await overlay.waitForTimeout(1000);
+    await overlay.screenshot({ path: '.tmp/screens/overlay-1920.png', omitBackground: true });
+
+    // And an unmark follows just as fast.
+    const unsent = phone.waitForResponse((r) => r.url().endsWith(`/api/v1/pin/${pin.id}/check`) && r.request().method() === 'POST');
+    await phone.getByRole('button', { name: ko.markNotFound }).click();
+    expect((await unsent).ok()).toBe(true);
+    await expect(root).toHaveAttribute('data-found', '0', { timeout: 2_000 });
+  } finally {
+    sim.close();
+    await streamer.close();
+    await phoneContext.close();
+  }
+});
