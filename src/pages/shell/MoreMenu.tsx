@@ -37,8 +37,14 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
     });
   }, [anchor]);
 
+  // The first item takes focus once the menu is placed (a hidden element cannot take focus),
+  // skipping the phone-only items a wide screen hides.
+  const placed = pos !== null;
   useEffect(() => {
-    [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [])].find((el) => el.offsetParent !== null)?.focus();
+    if (placed) [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [])].find((el) => el.offsetParent !== null)?.focus();
+  }, [placed]);
+
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         onClose();
