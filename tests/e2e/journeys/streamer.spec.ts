@@ -84,8 +84,8 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
 
     // On a phone, by touch-sized button.
     await page.setViewportSize({ width: 390, height: 844 });
-    // Above the filter sheet, which covers the lower part of a phone's map.
-    await panByHand(page, { x: 300, y: 200 });
+    // Above the filter sheet (lower part) and left of the floor picker and tools (top right).
+    await panByHand(page, { x: 220, y: 160 });
     await expect(refollow).toBeVisible();
     const box = (await refollow.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
