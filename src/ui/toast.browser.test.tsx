@@ -30,7 +30,9 @@ describe('toasts', () => {
     expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe('top');
     expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-x-position')).toBe('center');
     // The app's font stack (with Korean faces), not sonner's system-ui one, which draws Korean as boxes on Linux.
-    expect(getComputedStyle(document.querySelector('[data-sonner-toast]')!).fontFamily).toMatch(/^"?Pretendard/);
+    const appFont = getComputedStyle(document.body).fontFamily;
+    expect(appFont).toMatch(/^"?Noto Sans KR Variable/);
+    expect(getComputedStyle(document.querySelector('[data-sonner-toast]')!).fontFamily).toBe(appFont);
     await wait(TOAST_DURATION_MS + 800);
     expect(shown('저장했습니다')).toBe(false);
   });
