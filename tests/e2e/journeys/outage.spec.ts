@@ -17,6 +17,8 @@ test('a reload during an outage heals by itself when the server is back', async 
   // The API goes away (the page itself still loads, as from a CDN or the browser's cache).
   await page.route('**/api/**', (r) => r.abort('connectionrefused'));
   await page.getByRole('button', { name: ko.markFound }).click();
+  // The player is told the mark waits on this device (it is in the outbox by then), then reloads.
+  await expect(page.getByText(ko.checksQueued).first()).toBeVisible();
   await page.reload();
 
   const banner = page.getByRole('status').filter({ hasText: ko.syncOffline(1) });
