@@ -30,9 +30,9 @@ export async function openedPinSpot(page: Page): Promise<{ x: number; y: number 
   return { x: map.x + map.width / 2, y: map.y + (panel.y - map.y) / 2 };
 }
 
-/** Waits for a toast with this text. */
-export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+/** Waits for a toast with this text (longer than the default where the page may still be loading). */
+export async function expectToast(page: Page, text: string | RegExp, timeout?: number): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible(timeout ? { timeout } : undefined);
 }
 
 /** Signs in through the server's local provider; a new e-mail goes through the nickname step. */
@@ -46,7 +46,9 @@ export async function signInLocally(page: Page, email: string, nickname?: string
     await page.getByLabel('닉네임').fill(nickname);
     await page.getByRole('button', { name: '가입 완료' }).click();
   }
-  await expectToast(page, /환영합니다/);
+  // The welcome comes once the app has loaded after the sign-in redirect: a while on a busy machine
+  // running several browsers at once.
+  await expectToast(page, /환영합니다/, 60_000);
 }
 
 /** Right-clicks where the opened pin shows until the pin menu opens (pins load and the camera flies first). */
