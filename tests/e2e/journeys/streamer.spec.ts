@@ -150,6 +150,9 @@ test('overlay set up from the menu with a live preview; a mark on another device
     await page.screenshot({ path: '.tmp/screens/overlay-setup-1440.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '.tmp/screens/overlay-setup-390.png' });
+    // Done with the setup page (and its preview): each app page holds two event streams, and a
+    // browser allows six connections to one host over HTTP/1.1.
+    await page.close();
 
     // The browser source: the same signed-in browser opens the overlay URL at 1080p.
     const overlay = await streamer.newPage();
