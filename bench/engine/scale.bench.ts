@@ -103,6 +103,8 @@ async function run(pins: number): Promise<Result> {
       };
       open.onerror = () => resolve();
     }), DB_NAME);
+    // tsx compiles with esbuild's keepNames, which wraps functions in `__name(...)`: the page needs it too.
+    await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
     await page.addInitScript(instrument);
     let protoBytes = 0;
     page.on('response', (r) => { if (r.url().includes('/pins-proto')) void r.body().then((b) => (protoBytes += b.length)).catch(() => {}); });
