@@ -1,10 +1,10 @@
 // npm run import -- FILE: loads a JSON file of category groups, categories, tag groups and pins
 // (the format is in ./format.ts and the README) into the configured database, all or nothing.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db';
-import { lockDataDir } from '../ops/data-dir-lock';
+import { lockDataDirForTool } from '../ops/data-dir-lock';
 import { ImportError, importFile, parseImport } from './import';
 
 async function main(): Promise<number> {
@@ -31,15 +31,10 @@ async function main(): Promise<number> {
     throw e;
   }
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    if (!existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
-    // A running server keeps the embedded database in its memory: a write beside it would be lost or clobber it.
-    try {
-      lockDataDir(config.dataDir);
-    } catch (e) {
-      console.error((e as Error).message);
-      return 1;
-    }
+  const refused = lockDataDirForTool(config);
+  if (refused) {
+    console.error(refused);
+    return 1;
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   try {

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The lock file of the embedded database's folder. */
@@ -43,4 +43,20 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`DATA_DIR ${dataDir}: could not take ${LOCK_FILE}`);
+}
+
+/**
+ * For a command-line tool (seed, import) beside the server: on the embedded database, takes the
+ * DATA_DIR lock, since a running server keeps that database in its memory and a write beside it would
+ * be lost or clobber it. Answers the refusal line to print, or null when the tool may go on.
+ */
+export function lockDataDirForTool(config: { databaseUrl: string | null | undefined; dataDir: string }): string | null {
+  if (config.databaseUrl) return null;
+  if (!existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+  try {
+    lockDataDir(config.dataDir);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }

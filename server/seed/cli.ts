@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { migrate, openDb, type Db } from '../db';
-import { lockDataDir } from '../ops/data-dir-lock';
+import { lockDataDirForTool } from '../ops/data-dir-lock';
 import { checkPinCount, seedWorld } from './seed';
 
 /**
@@ -41,15 +40,10 @@ async function run(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  if (!config.databaseUrl) {
-    if (!existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
-    // A running server keeps the embedded database in its memory: seeding beside it would be lost or clobber it.
-    try {
-      lockDataDir(config.dataDir);
-    } catch (e) {
-      console.error((e as Error).message);
-      return 1;
-    }
+  const refused = lockDataDirForTool(config);
+  if (refused) {
+    console.error(refused);
+    return 1;
   }
   let db: Db;
   try {
