@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../PageLayout';
 import { useSettings } from '../session';
 import { toDraft, validatePinForm, type PinFormErrors, type PinFormValues } from './pin-form';
 import { Guidelines } from './Guidelines';
+import { FLY_TO_PIN } from '../pin/fly-state';
 
 type Stage = 'guidelines' | 'form' | 'confirm' | 'uploading' | 'uploaded' | 'done';
 
@@ -120,7 +121,8 @@ export default function EditPage() {
 
   const finish = (open: boolean) => {
     setTempPin(null);
-    if (open && savedId) navigate({ pathname: `/pin/${savedId}`, search });
+    // The saved pin may lie far from the camera the address carries: its page flies to it.
+    if (open && savedId) navigate({ pathname: `/pin/${savedId}`, search }, { state: FLY_TO_PIN });
     else navigate({ pathname: '/', search });
   };
   // After registering, the setting decides whether the new pin opens by itself.

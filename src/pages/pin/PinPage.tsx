@@ -17,6 +17,7 @@ import { uncoveredCenter } from '../../map/uncovered';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
 import { PinHistory } from './PinHistory';
+import { wantsFlyTo } from './fly-state';
 
 /** /pin/{hpid}: the pin's detail beside (or under, on phones) the map, which flies to it. */
 export default function PinPage() {
@@ -29,7 +30,7 @@ export default function PinPage() {
   const snap = useStore();
   const engine = useEngine();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const groups = useCategoryGroups();
   const [reportOpen, setReportOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -55,9 +56,13 @@ export default function PinPage() {
     engine.setFocusedPin(pinId);
     return () => engine.setFocusedPin(null);
   }, [engine, pinId]);
-  // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view).
+  // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view, or the
+  // map's own camera when the pin was opened on it); a page that asks for it (a saved edit) always flies.
+  // (Kept for the pin it was asked for: the map's camera writer replaces the location, and its state, on settle.)
+  const flyRequest = useRef<number | null>(null);
+  if (wantsFlyTo(state)) flyRequest.current = id;
   useEffect(() => {
-    if (p && engine && !readUrlView(window.location.search).camera) flyTo(true);
+    if (p && engine && (flyRequest.current === p.id || !readUrlView(window.location.search).camera)) flyTo(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p?.id, engine]);
 

@@ -11,7 +11,9 @@ test('a new pin in a hidden category shows on the map; fixed fields lose their e
   const near = await findPin(page.request, server.url, { category: 1, region: 0 });
   await signInLocally(page, `contrib${Date.now()}@example.com`, '기여탐험가', server.url);
 
-  await page.goto('/edit');
+  // The address carries a camera far from the new pin (the map's URL does once the camera has settled
+  // anywhere): the saved pin's page must still fly to it.
+  await page.goto(`/edit?x=${Math.round(near.coordX - 3000)}&y=${Math.round(near.coordY + 3000)}&z=1`);
   await page.getByRole('dialog', { name: '핀 등록 가이드라인' }).getByRole('button', { name: '동의하고 계속하기' }).click();
   await page.getByRole('button', { name: '등록 내용 확인' }).click();
   await expect(page.getByText('좌표에 잘못된 값이 입력되었습니다.')).toBeVisible();
