@@ -39,24 +39,36 @@ async function collectors(name: string, servers: StartedServer[], countRows: () 
   const bases = servers.map((s) => s.url);
   const players = await sessions(bases, COLLECTORS);
   const lat: number[] = [];
+  const batchLat: number[] = [];
   let errors = 0;
+  // What went wrong, by status (or the exception's name: a 30 s client timeout is a TimeoutError).
+  const why: Record<string, number> = {};
   const end = Date.now() + SECONDS * 1000;
+  const runStart = performance.now();
   await Promise.all(players.map(async (s, i) => {
     const base = bases[i % bases.length]!;
     while (Date.now() < end) {
       const t0 = performance.now();
+      const batch = Math.random() < 0.02;
       try {
-        const batch = Math.random() < 0.02;
         const status = batch
           ? await post(base, s, '/api/v1/pin/batch-check', { pinIds: Array.from({ length: 200 }, () => 1 + Math.floor(Math.random() * PINS)), check: Math.random() < 0.7 })
           : await post(base, s, `/api/v1/pin/${1 + Math.floor(Math.random() * PINS)}/check`, { check: Math.random() < 0.7 });
-        if (status !== 200) errors++;
-      } catch { errors++; }
+        if (status !== 200) {
+          errors++;
+          why[`${batch ? 'batch' : 'check'} ${status}`] = (why[`${batch ? 'batch' : 'check'} ${status}`] ?? 0) + 1;
+        }
+      } catch (e) {
+        errors++;
+        why[(e as Error).name] = (why[(e as Error).name] ?? 0) + 1;
+      }
       lat.push(performance.now() - t0);
+      if (batch) batchLat.push(performance.now() - t0);
+      if (process.env.BENCH_SLOW && performance.now() - t0 > 5000) console.error(`slow ${batch ? 'batch' : 'check'} started at +${((t0 - runStart) / 1000).toFixed(1)} s took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   }));
   const { sum, rows } = await countRows();
-  const row = { case: name, processes: servers.length, collectors: COLLECTORS, seconds: SECONDS, rps: Math.round(lat.length / SECONDS), p50: pct(lat, 0.5), p99: pct(lat, 0.99), errors, totalChecks: sum, checkRows: rows, exact: sum === rows };
+  const row = { case: name, processes: servers.length, collectors: COLLECTORS, seconds: SECONDS, rps: Math.round(lat.length / SECONDS), p50: pct(lat, 0.5), p99: pct(lat, 0.99), batchP50: pct(batchLat, 0.5), batchP99: pct(batchLat, 0.99), errors, ...(errors ? { why } : {}), totalChecks: sum, checkRows: rows, exact: sum === rows };
   console.log(JSON.stringify(row));
   return row;
 }
@@ -117,6 +129,7 @@ async function victim(name: string, dbEnv: Record<string, string>) {
   const alone: number[] = [];
   const lat: number[] = [];
   const end = Date.now() + SECONDS * 1000;
+  const runStart = performance.now();
   while (Date.now() < end) {
     const t0 = performance.now();
     await post(s.url, victim!, `/api/v1/pin/${20_001 + Math.floor(Math.random() * 9_000)}/check`, { check: Math.random() < 0.5 });

@@ -1,6 +1,7 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { BULK_MIN_ROWS, BulkLane } from './BulkLane';
 import type { Db, QueryResult } from './Db';
+import { LoopTurns } from './LoopTurns';
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -9,20 +10,29 @@ const parsers = {
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function wrap(q: Queryable, root: PGlite, lane: BulkLane): Db {
+/** What every handle on one embedded database shares: the bulk lane and the turns of its one connection. */
+interface Shared {
+  lane: BulkLane;
+  turns: LoopTurns;
+}
+
+function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
+  const { lane, turns } = shared;
+  // Outside a transaction each operation takes its turn (see LoopTurns); inside one the connection is ours.
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => (q === root ? turns.run(fn) : fn());
   return {
     kind: 'pglite',
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const r = await q.query<R>(sql, params as unknown[], { parsers });
+      const r = await inTurn(() => q.query<R>(sql, params as unknown[], { parsers }));
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      await inTurn(() => q.exec(sql));
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       // PGlite has one connection: a nested transaction runs inside the outer one.
-      if (q !== root) return fn(wrap(q, root, lane));
-      return root.transaction((tx) => fn(wrap(tx, root, lane)));
+      if (q !== root) return fn(wrap(q, root, shared));
+      return turns.run(() => root.transaction((tx) => fn(wrap(tx, root, shared))));
     },
     // Inside a transaction the connection is already ours: waiting for a turn would wait for ourselves.
     bulk: (rows, fn) => (q !== root || rows < BULK_MIN_ROWS ? fn() : lane.run(fn)),
@@ -31,7 +41,7 @@ function wrap(q: Queryable, root: PGlite, lane: BulkLane): Db {
       return () => unlisten();
     },
     async notify(channel: string, payload: string) {
-      await q.query('select pg_notify($1, $2)', [channel, payload]);
+      await inTurn(() => q.query('select pg_notify($1, $2)', [channel, payload]));
     },
     close: () => root.close(),
   };
@@ -41,5 +51,5 @@ function wrap(q: Queryable, root: PGlite, lane: BulkLane): Db {
 export async function openPglite(dir?: string): Promise<Db> {
   const pg = new PGlite(dir, { parsers });
   await pg.waitReady;
-  return wrap(pg, pg, new BulkLane());
+  return wrap(pg, pg, { lane: new BulkLane(), turns: new LoopTurns() });
 }
