@@ -9,8 +9,8 @@ export const SETTINGS_KEY = 'settings';
 export interface CachedCategory {
   id: number;
   lastEdited: number;
-  /** The raw PinList protobuf bytes, exactly as the pins worker handed them over. */
-  bytes: ArrayBuffer;
+  /** The raw PinList protobuf bytes, as the pins worker handed them over (a Blob; rows cached before 2026-11 hold an ArrayBuffer). */
+  bytes: Blob | ArrayBuffer;
   count?: number;
   name?: string;
 }

@@ -50,7 +50,8 @@ describe("first run and the 'pins store v2' settings", () => {
     expect(await readSettings()).toMatchObject({ ...DEFAULT_SETTINGS, enabledCategories: [1, 2] });
     const rows = await localDb().cats.toArray();
     expect(rows.map((r) => r.id).sort()).toEqual([1, 2]);
-    expect(rows.every((r) => r.bytes.byteLength > 0)).toBe(true);
+    // Cached as Blobs (a reference through postMessage and IndexedDB, no clone on the main thread).
+    expect(rows.every((r) => r.bytes instanceof Blob && r.bytes.size > 0)).toBe(true);
     expect(rows.find((r) => r.id === 1)!.lastEdited).toBe(await serverLastEdited(1));
     expect(Object.keys(store.pins.categories).map(Number).sort()).toEqual([1, 2]);
   });

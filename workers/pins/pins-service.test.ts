@@ -25,7 +25,7 @@ describe('pins service', () => {
     expect(res.count).toBe(rows[0]!.n);
     expect(res.count).toBeGreaterThan(0);
     // The returned bytes are the PinList itself, ready for the local cache.
-    expect(PinList.decode(new Uint8Array(res.bytes)).pins).toHaveLength(res.count);
+    expect(PinList.decode(new Uint8Array(await res.bytes.arrayBuffer())).pins).toHaveLength(res.count);
     const b = await svc.getPins();
     expect(b.ids).toHaveLength(res.count);
     const { rows: first } = await server.db.query<{ id: number; x: number; y: number }>(

@@ -87,15 +87,14 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         const bytes = await pinListBytes(res);
         if (signal?.aborted) throw cancelled();
         const c = loadInto(store, categoryId, bytes, opts?.icon ?? 0);
-        // The store keeps `bytes` for lazy records, so the cache gets its own copy to own.
-        const copy = new Uint8Array(bytes).buffer as ArrayBuffer;
-        return Comlink.transfer({ categoryId, lastEdited: c.lastEdited, count: c.count, bytes: copy }, [copy]);
+        // The store keeps `bytes` for lazy records; the cache gets a Blob of its own (a copy made here, off the main thread).
+        return { categoryId, lastEdited: c.lastEdited, count: c.count, bytes: new Blob([bytes as Uint8Array<ArrayBuffer>]) };
       } finally {
         end();
       }
     },
     async loadCategoryBytes(categoryId, bytes, opts) {
-      const c = loadInto(store, categoryId, new Uint8Array(bytes), opts?.icon ?? 0);
+      const c = loadInto(store, categoryId, new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes), opts?.icon ?? 0);
       return { count: c.count, lastEdited: c.lastEdited };
     },
     async unloadCategory(categoryId) {

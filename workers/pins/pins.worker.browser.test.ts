@@ -19,8 +19,8 @@ describe('pins worker in the browser', () => {
 
     const res = await api.loadCategory(1, { icon: 5 });
     expect(res.count).toBe(want.length);
-    expect(res.bytes).toBeInstanceOf(ArrayBuffer);
-    expect(PinList.decode(new Uint8Array(res.bytes)).pins).toHaveLength(want.length);
+    expect(res.bytes).toBeInstanceOf(Blob);
+    expect(PinList.decode(new Uint8Array(await res.bytes.arrayBuffer())).pins).toHaveLength(want.length);
 
     const b = await api.getPins({ categories: [1] });
     expect(b.ids).toBeInstanceOf(Int32Array);
