@@ -20,6 +20,8 @@ export interface Db {
   /** PostgreSQL `NOTIFY` (`pg_notify`): every listener on `channel`, in every process, gets `payload` (< 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Large writes that took their turn in the bulk lane, and the milliseconds they waited (PGlite; /metrics). */
+  bulkStats?(): { ran: number; waitedMs: number };
   /** Connection-pool gauges for /metrics (PostgreSQL; PGlite has one connection and none to report). */
   poolStats?(): { total: number; idle: number; waiting: number; listenReconnects: number };
 }

@@ -44,6 +44,7 @@ function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
       await inTurn(() => q.query('select pg_notify($1, $2)', [channel, payload]));
     },
     close: () => root.close(),
+    bulkStats: () => ({ ...lane.stats }),
   };
 }
 

@@ -65,6 +65,24 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
     },
   });
   new Counter({
+    name: 'db_bulk_lane_writes_total',
+    help: 'Large writes (batch checks, imports, undos of 1,000 pins or more) that took their turn in the embedded database\'s bulk lane',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(app.db.bulkStats?.().ran ?? 0);
+    },
+  });
+  new Counter({
+    name: 'db_bulk_lane_wait_seconds_total',
+    help: 'Seconds large writes waited for their turn in the bulk lane',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc((app.db.bulkStats?.().waitedMs ?? 0) / 1000);
+    },
+  });
+  new Counter({
     name: 'db_transaction_retries_total',
     help: 'Transactions retried after a serialization failure or deadlock',
     registers: [registry],

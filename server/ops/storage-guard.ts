@@ -25,5 +25,6 @@ export function guardStorage(db: Db, onFailure: (e: Error) => void): Db {
     notify: (channel, payload) => watch(db.notify(channel, payload)),
     close: () => db.close(),
     ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
+    ...(db.bulkStats ? { bulkStats: () => db.bulkStats!() } : {}),
   };
 }

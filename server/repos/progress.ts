@@ -37,7 +37,9 @@ export type UndoOutcome =
  * changed again since keeps its newer change). The undo is itself an action.
  */
 export async function undoAction(db: Db, userId: number, id: number, now: number, device: string): Promise<UndoOutcome> {
-  return withRetry(db, async (tx) => {
+  // Undoing a large batch is a large write: it takes its turn in the bulk lane like the batch did.
+  const size = await db.query<{ pin_count: number }>('select pin_count from check_actions where id = $1 and user_id = $2', [id, userId]);
+  return db.bulk(size.rows[0]?.pin_count ?? 0, () => withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     const { rows } = await tx.query<{ undone_at: number | null }>('select undone_at from check_actions where id = $1 and user_id = $2 for update', [id, userId]);
     if (!rows[0]) return { kind: 'missing' };
@@ -52,7 +54,7 @@ export async function undoAction(db: Db, userId: number, id: number, now: number
     await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
     const list = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
     return { kind: 'ok', actionId: c.actionId, restored: c.on.length + c.off.length, checkTime: c.checkTime, lastCheckTime: last, pinIds: list.rows[0]?.ids ?? [] };
-  });
+  }));
 }
 
 /** Version of the export format. */

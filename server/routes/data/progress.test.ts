@@ -101,6 +101,20 @@ describe('actions and undo', () => {
     expect(await mine(user)).toEqual([600, 602]);
   });
 
+  it('a 1,200-pin batch and its undo each take their turn in the bulk lane, counted in /metrics', async () => {
+    const user = await freshUser('취소큰묶음');
+    const lane = async () => Number(/db_bulk_lane_writes_total (\d+)/.exec((await t.app.inject('/metrics')).body)?.[1]);
+    const before = await lane();
+    const ids = Array.from({ length: 1200 }, (_, i) => 100 + i);
+    const batch = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true });
+    expect(batch.body.result.changed).toBe(1200);
+    const undo = await t.call(user, 'POST', `/api/v1/me/actions/${batch.body.result.actionId}/undo`);
+    expect(undo.body.result.restored).toBe(1200);
+    expect(await mine(user)).toEqual([]);
+    // The lane exists on the embedded database (one connection); PostgreSQL's pool needs none and counts nothing.
+    expect(await lane() - before).toBe(t.db.kind === 'pglite' ? 2 : 0);
+  });
+
   it("refuses another user's action, unknown ids and visitors", async () => {
     const a = await freshUser('취소3');
     const b = await freshUser('취소4');
