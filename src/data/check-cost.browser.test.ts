@@ -171,6 +171,7 @@ describe('what one check costs', () => {
     expect(c.requests).toEqual([`/api/v1/pin/${pin}/check`]);
     // Outbox: add the change, read the head, apply the answer and drop the entry (one transaction), find none left.
     expect(c.dexie.length).toBeLessThanOrEqual(6);
+    expect(c.dexie.filter((op) => /\.(add|put|delete)$/.test(op))).toEqual(['outbox.add', 'checks.put', 'outbox.delete']);
     // The worker: the one changed id, then a new layout from its own state; never the whole set or new pins.
     expect(named(c.worker, 'setChecked')).toEqual([]);
     expect(named(c.worker, 'pinsWithLayout')).toEqual([]);

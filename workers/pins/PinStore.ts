@@ -1,61 +1,15 @@
 import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
-import { LivePins, type LivePin } from './LivePins';
+import { LivePins } from './LivePins';
 import { layoutPins, type LayoutOptions } from './pin-layout';
+import { compile, passes, passesLive, type Compiled } from './pin-filter';
+import { concat, concatPins, flagsOf, idsOf, pick } from './pin-buffers';
 import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routePosition, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
 export type Checkpoint = () => Promise<void> | void;
 
-/** A PinFilter made ready for per-pin tests. */
-interface Compiled {
-  categories: Set<number> | null;
-  region: number;
-  regions: Set<number> | null;
-  hideChecked: boolean;
-  /** 0: every floor, 1: base map only, 2: `floor` only. */
-  floorMode: 0 | 1 | 2;
-  floor: number;
-  tags: Set<number> | null;
-}
-
-function compile(f: PinFilter | undefined): Compiled {
-  return {
-    categories: f?.categories ? new Set(f.categories) : null,
-    region: f?.region ?? -1,
-    regions: f?.regions ? new Set(f.regions) : null,
-    hideChecked: f?.hideChecked ?? false,
-    floorMode: f?.floor === undefined ? 0 : f.floor === null ? 1 : 2,
-    floor: f?.floor ?? 0,
-    tags: f?.tags?.length ? new Set(f.tags) : null,
-  };
-}
-
-function passes(c: CategoryPins, i: number, f: Compiled): boolean {
-  if (c.dead !== null && c.dead[i] === 1) return false;
-  if (f.region >= 0 && c.data.region[i] !== f.region) return false;
-  if (f.regions && !f.regions.has(c.data.region[i]!)) return false;
-  if (f.hideChecked && c.checked[i] === 1) return false;
-  if (f.floorMode !== 0) {
-    const z = c.data.z[i]!;
-    if (f.floorMode === 1 ? z === z : z !== f.floor) return false;
-  }
-  return !f.tags || c.hasAnyTag(i, f.tags);
-}
-
-function passesLive(p: LivePin, f: Compiled, checked: ReadonlySet<number>): boolean {
-  const r = p.rec;
-  if (f.categories && !f.categories.has(r.categoryId ?? -1)) return false;
-  if (f.region >= 0 && r.region !== f.region) return false;
-  if (f.regions && !f.regions.has(r.region ?? -1)) return false;
-  if (f.hideChecked && checked.has(r.id)) return false;
-  if (f.floorMode === 1 && r.coordZ != null) return false;
-  if (f.floorMode === 2 && r.coordZ !== f.floor) return false;
-  return !f.tags || r.tagIds.some((t) => f.tags!.has(t));
-}
-
-const MERGE = new Int32Array(0);
 /** How many live changes changesSince can look back over (a map further behind takes every pin again). */
 const CHANGE_LOG_SIZE = 1024;
 const projection: Projection = { dist2: 0, along: 0 };
@@ -167,6 +121,20 @@ export class PinStore {
   /** Tags whose pins get PIN_FLAG_HIGHLIGHTED in getPins. */
   setHighlightedTags(tags: readonly number[]): void {
     this.highlighted = tags.length ? new Set(tags) : null;
+  }
+
+  /** Ids of the pins of getPins(filters[0]), getPins(filters[1]), … that carry a highlighted tag. */
+  highlightedIn(filters: readonly PinFilter[]): Int32Array {
+    const hl = this.highlighted;
+    // A fresh array each time: the answer's buffer is transferred (a shared empty one would be detached).
+    if (!hl) return new Int32Array(0);
+    const out: number[] = [];
+    for (const filter of filters) {
+      const f = compile(filter);
+      for (const c of this.selected(f)) for (let i = 0; i < c.count; i++) if (c.hasAnyTag(i, hl) && passes(c, i, f)) out.push(c.data.ids[i]!);
+      for (const p of this.live.all()) if (p.rec.tagIds.some((t) => hl.has(t)) && passesLive(p, f, this.checkedIds)) out.push(p.rec.id);
+    }
+    return Int32Array.from(out);
   }
 
   private *selected(f: Compiled): Iterable<CategoryPins> {
@@ -314,7 +282,7 @@ export class PinStore {
   /** Ids of the pins inside the polygon (x,y pairs, even-odd rule). */
   async queryLasso(polygon: ArrayLike<number>, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
     const b = pairsBounds(polygon);
-    if (!b || polygon.length < 6) return MERGE;
+    if (!b || polygon.length < 6) return new Int32Array(0);
     const f = compile(filter);
     const inside = new PolygonTester(polygon);
     const parts: Int32Array[] = [];
@@ -335,7 +303,7 @@ export class PinStore {
    */
   async queryRoute(polyline: ArrayLike<number>, width: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
     const nv = polyline.length >> 1;
-    if (nv === 0 || !(width >= 0)) return MERGE;
+    if (nv === 0 || !(width >= 0)) return new Int32Array(0);
     const f = compile(filter);
     const half = width / 2;
     const h2 = half * half;
@@ -461,58 +429,3 @@ export class PinStore {
   }
 }
 
-function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
-  let fl = c.data.staticFlags[i]!;
-  if (c.checked[i] === 1) fl |= PIN_FLAG_CHECKED;
-  if (hl && c.hasAnyTag(i, hl)) fl |= PIN_FLAG_HIGHLIGHTED;
-  return fl;
-}
-
-function idsOf(c: CategoryPins, hits: number[]): Int32Array {
-  const out = new Int32Array(hits.length);
-  for (let k = 0; k < hits.length; k++) out[k] = c.data.ids[hits[k]!]!;
-  return out;
-}
-
-function concat(parts: Int32Array[]): Int32Array {
-  if (parts.length === 1) return parts[0]!;
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Int32Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-/** The pins at these positions of a pin set, in that order. */
-function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
-  const n = at.length;
-  const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  at.forEach((i, k) => {
-    out.ids[k] = b.ids[i]!; out.x[k] = b.x[i]!; out.y[k] = b.y[i]!; out.z[k] = b.z[i]!;
-    out.icon[k] = b.icon[i]!; out.category[k] = b.category[i]!; out.region[k] = b.region[i]!; out.flags[k] = b.flags[i]!;
-  });
-  return out;
-}
-
-/** Pin buffers of several filters, one after another. */
-function concatPins(parts: readonly PinBuffers[]): PinBuffers {
-  const n = parts.reduce((s, b) => s + b.ids.length, 0);
-  const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  let o = 0;
-  for (const b of parts) {
-    out.ids.set(b.ids, o); out.x.set(b.x, o); out.y.set(b.y, o); out.z.set(b.z, o);
-    out.icon.set(b.icon, o); out.category.set(b.category, o); out.region.set(b.region, o); out.flags.set(b.flags, o);
-    o += b.ids.length;
-  }
-  return out;
-}
