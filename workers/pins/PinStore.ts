@@ -2,6 +2,8 @@ import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuf
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
+import { PinChangeLog } from './PinChangeLog';
+import { countPins } from './pin-counts';
 import { layoutPins, type LayoutOptions } from './pin-layout';
 import { compile, passes, passesLive, type Compiled } from './pin-filter';
 import { concat, concatPins, flagsOf, idsOf, pick } from './pin-buffers';
@@ -10,8 +12,6 @@ import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routeP
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
 export type Checkpoint = () => Promise<void> | void;
 
-/** How many live changes changesSince can look back over (a map further behind takes every pin again). */
-const CHANGE_LOG_SIZE = 1024;
 const projection: Projection = { dist2: 0, along: 0 };
 
 /**
@@ -25,32 +25,17 @@ export class PinStore {
   private readonly live = new LivePins();
   private checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
+  private readonly changes = new PinChangeLog();
+
   /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
-  version = 0;
-  /** The pin ids each live change touched, oldest first; entry k made version logStart + k + 1. */
-  private changeLog: number[][] = [];
-  private logStart = 0;
-
-  /** A load or unload: changesSince cannot describe it, so maps before it take every pin again. */
-  private bulkChange(): void {
-    this.version++;
-    this.changeLog = [];
-    this.logStart = this.version;
-  }
-
-  private liveChange(ids: number[]): void {
-    this.version++;
-    this.changeLog.push(ids);
-    if (this.changeLog.length > CHANGE_LOG_SIZE) {
-      this.changeLog.shift();
-      this.logStart++;
-    }
+  get version(): number {
+    return this.changes.version;
   }
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
-    this.bulkChange();
+    this.changes.bulk();
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
@@ -61,14 +46,14 @@ export class PinStore {
 
   /** Drops a category (and its live pins). */
   unload(categoryId: number): void {
-    this.bulkChange();
+    this.changes.bulk();
     this.categories.delete(categoryId);
     this.live.removeCategory(categoryId);
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
   upsertPin(pin: PinInput): void {
-    this.liveChange([pin.id]);
+    this.changes.live([pin.id]);
     const at = this.locate(pin.id);
     if (at) at[0].kill(at[1]);
     const { checked, ...rec } = pin;
@@ -78,7 +63,7 @@ export class PinStore {
 
   /** Removes pins (deleted on the server) until their category reloads. */
   removePins(ids: ArrayLike<number>): void {
-    this.liveChange(Array.from(ids));
+    this.changes.live(Array.from(ids));
     for (let k = 0; k < ids.length; k++) {
       const at = this.locate(ids[k]!);
       if (at) at[0].kill(at[1]);
@@ -226,9 +211,8 @@ export class PinStore {
    * putting the present ones at `at` turns the old set into the new one.
    */
   changesSince(since: number, filters: PinFilter[], opts: LayoutOptions = {}): PinSetChange | null {
-    if (since < this.logStart || since > this.version) return null;
-    const touched = new Set<number>();
-    for (let k = since - this.logStart; k < this.changeLog.length; k++) for (const id of this.changeLog[k]!) touched.add(id);
+    const touched = this.changes.touchedSince(since);
+    if (!touched) return null;
     const { pins: all, layout } = this.pinsWithLayout(filters, opts);
     const at: number[] = [];
     for (let i = 0; i < all.ids.length; i++) if (touched.has(all.ids[i]!)) at.push(i);
@@ -364,33 +348,7 @@ export class PinStore {
   /** Found/total per category and region over the pins passing region, floor and tag filters. */
   counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): PinCounts {
     const f = compile({ ...filter, hideChecked: false });
-    const out: PinCounts = { byCategory: {}, byRegion: {} };
-    for (const c of this.selected(f)) {
-      const cat = (out.byCategory[c.categoryId] ??= { total: 0, checked: 0 });
-      for (let i = 0; i < c.count; i++) {
-        if (!passes(c, i, f)) continue;
-        const ch = c.checked[i]!;
-        cat.total++;
-        cat.checked += ch;
-        const r = c.regionOf(i);
-        if (r >= 0) {
-          const reg = (out.byRegion[r] ??= { total: 0, checked: 0 });
-          reg.total++;
-          reg.checked += ch;
-        }
-      }
-    }
-    for (const p of this.live.all()) {
-      if (!passesLive(p, f, this.checkedIds)) continue;
-      const ch = this.checkedIds.has(p.rec.id) ? 1 : 0;
-      for (const [table, key] of [[out.byCategory, p.rec.categoryId], [out.byRegion, p.rec.region]] as const) {
-        if (key == null) continue;
-        const e = (table[key] ??= { total: 0, checked: 0 });
-        e.total++;
-        e.checked += ch;
-      }
-    }
-    return out;
+    return countPins(this.selected(f), this.live.all(), f, this.checkedIds);
   }
 
   /**
