@@ -10,7 +10,7 @@ import { api } from '../api';
 import { checkPins, markPins, syncChecks, undoChange } from './checks';
 import { localDb } from './db';
 import { startLiveChecks } from './live';
-import { freshProfile, signInLocal } from './test-support';
+import { freshProfile, signInLocal, signOut } from './test-support';
 import type { Me } from './types';
 
 const tick = (ms = 50) => new Promise((r) => setTimeout(r, ms));
@@ -149,11 +149,13 @@ beforeAll(async () => {
   expect(engine.layoutInfo().laidOut).toBe(true);
 });
 
-afterAll(() => {
+afterAll(async () => {
   disconnect();
   engine.dispose();
   worker.dispose();
   container.remove();
+  // Test files share the browser's cookies.
+  await signOut();
 });
 
 beforeEach(() => begin());

@@ -165,6 +165,9 @@ export async function markPins(userId: number, pinIds: readonly number[], check:
 
 async function mark(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb): Promise<{ result: 'sent' | 'queued'; seq: number }> {
   const seq = await db.outbox.add({ userId, pinIds: [...pinIds], check, at: Date.now() });
+  // A new seq is new to this database; one remembered here came from a database since deleted.
+  sentActions.delete(seq);
+  refused.delete(seq);
   // Shown at once, as the pins it changes.
   applyChecks(pinIds, check);
   const { waiting } = await flushOutbox(userId, db);
