@@ -1,5 +1,5 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
-import { setChecks, setOutboxWaiting } from '../state';
+import { applyChecks, reconcileChecks, setChecks, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
 import { toast } from '../ui/toast';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
@@ -23,34 +23,55 @@ async function pendingOf(userId: number, db: PinsStoreDb): Promise<OutboxEntry[]
   return db.outbox.where('userId').equals(userId).sortBy('seq');
 }
 
-/** Puts the user's effective checks (record + waiting changes) into the store. */
-export async function publishChecks(userId: number, db: PinsStoreDb = localDb()): Promise<Set<number>> {
+/**
+ * Puts the user's effective checks (record + waiting changes) into the store as the pins that
+ * changed (the whole set when none was shown: first load, after a sign-out), or as a whole new
+ * set with `reset` (an import).
+ */
+export async function publishChecks(userId: number, db: PinsStoreDb = localDb(), opts: { reset?: boolean } = {}): Promise<Set<number>> {
   const [record, pending] = await Promise.all([db.checks.get(userId), pendingOf(userId, db)]);
   const ids = effectiveChecks(record, pending);
-  setChecks(ids);
+  if (opts.reset) setChecks(ids);
+  else reconcileChecks(ids);
   setOutboxWaiting(pending.length);
   return ids;
+}
+
+/** What sending one change did: the server's action id, and whether it changed exactly what was shown. */
+interface Sent {
+  actionId: number | null;
+  /** False when the answer may differ from what the mark showed (changed elsewhere, a batch's whole list). */
+  asShown: boolean;
 }
 
 /**
  * Sends one change with the time the player made it (the server ignores it where the pin changed
  * later elsewhere, answering the current state) and applies the response to the local record by
- * the rules of SPEC §4. Returns the server's id of the action (null: nothing changed).
+ * the rules of SPEC §4, dropping the change from the outbox in the same transaction.
  */
-async function send(entry: OutboxEntry, db: PinsStoreDb): Promise<number | null> {
+async function send(entry: OutboxEntry, db: PinsStoreDb): Promise<Sent> {
+  const seq = entry.seq!;
   if (entry.pinIds.length === 1) {
     const res = await api.post<CheckResponse>(paths.check(entry.pinIds[0]!), { check: entry.check, at: entry.at }, { suppressToast: true });
-    const updated = await db.transaction('rw', db.checks, async () => {
+    const updated = await db.transaction('rw', db.checks, db.outbox, async () => {
       const next = applyCheckResponse(await db.checks.get(res.userId), res, entry.pinIds);
-      if (next) await db.checks.put(next);
-      return next != null;
+      if (!next) return false;
+      await db.checks.put(next);
+      await db.outbox.delete(seq);
+      return true;
     });
-    if (!updated) await fetchCheckList(db);
-    return res.actionId ?? null;
+    if (!updated) {
+      await fetchCheckList(db);
+      await db.outbox.delete(seq);
+    }
+    return { actionId: res.actionId ?? null, asShown: updated && res.check === entry.check };
   }
   const res = await api.post<BatchCheckResponse>(paths.batchCheck, { pinIds: entry.pinIds, check: entry.check, at: entry.at }, { suppressToast: true });
-  await db.checks.put(recordFromBatch(res));
-  return res.actionId ?? null;
+  await db.transaction('rw', db.checks, db.outbox, async () => {
+    await db.checks.put(recordFromBatch(res));
+    await db.outbox.delete(seq);
+  });
+  return { actionId: res.actionId ?? null, asShown: false };
 }
 
 /** Outcome of offering the waiting changes to the server. */
@@ -64,30 +85,47 @@ const flushing = new Map<number, Promise<FlushResult>>();
 const refused = new Map<number, ApiClientError>();
 // Outbox seq → the server's action id once sent (what undo reverts).
 const sentActions = new Map<number, number | null>();
+// Per user: the oldest change left waiting by the last pass (the one that starts a wait).
+const firstWaiting = new Map<number, number>();
 
 async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> {
   let sent = 0;
+  let drained = false;
+  // Whether the shown checks may differ from the record + outbox now (re-read them only then).
+  let reread = false;
+  firstWaiting.delete(userId);
   // Re-read the head each time: changes added meanwhile are sent in the same pass, in order.
   for (;;) {
     const head = await db.outbox.where('userId').equals(userId).first();
-    if (!head) break;
+    if (!head) {
+      drained = true;
+      break;
+    }
     try {
-      sentActions.set(head.seq!, await send(head, db));
+      const r = await send(head, db);
+      sentActions.set(head.seq!, r.actionId);
       sent++;
+      reread ||= !r.asShown;
     } catch (e) {
       const err = asApiClientError(e);
       const sessionGone = err.errClazz === AUTH_ERR.requiresLogin || err.errClazz === AUTH_ERR.accessTokenInvalid;
-      if (err.unreachable || sessionGone || err.failure === 'cancelled') break;
+      if (err.unreachable || sessionGone || err.failure === 'cancelled') {
+        firstWaiting.set(userId, head.seq!);
+        break;
+      }
       // The server refused this change for good (e.g. an unknown pin): drop it, tell the user.
       refused.set(head.seq!, err);
       toast.error(err.messageTranslated);
+      await db.outbox.delete(head.seq!);
+      reread = true;
     }
-    await db.outbox.delete(head.seq!);
   }
-  await publishChecks(userId, db);
-  // A change may have been ignored for a newer one made elsewhere: open pin details read again.
-  if (sent > 0) void queryClient.invalidateQueries({ queryKey: ['pin'] });
-  return { sent, waiting: await db.outbox.where('userId').equals(userId).count() };
+  const waiting = drained ? 0 : await db.outbox.where('userId').equals(userId).count();
+  if (reread) await publishChecks(userId, db);
+  else setOutboxWaiting(waiting);
+  // A change was ignored for a newer one made elsewhere: open pin details read again.
+  if (reread && sent > 0) void queryClient.invalidateQueries({ queryKey: ['pin'] });
+  return { sent, waiting };
 }
 
 /** Offers the user's waiting check changes to the server, oldest first (one pass at a time). */
@@ -126,18 +164,21 @@ export async function markPins(userId: number, pinIds: readonly number[], check:
 }
 
 async function mark(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb): Promise<{ result: 'sent' | 'queued'; seq: number }> {
-  const waitingBefore = await db.outbox.where('userId').equals(userId).count();
   const seq = await db.outbox.add({ userId, pinIds: [...pinIds], check, at: Date.now() });
-  await publishChecks(userId, db);
-  await flushOutbox(userId, db);
+  // A new seq is new to this database; one remembered here came from a database since deleted.
+  sentActions.delete(seq);
+  refused.delete(seq);
+  // Shown at once, as the pins it changes.
+  applyChecks(pinIds, check);
+  const { waiting } = await flushOutbox(userId, db);
   const err = refused.get(seq);
   if (err) {
     refused.delete(seq);
     throw err;
   }
-  if (!(await db.outbox.get(seq))) return { result: 'sent', seq };
+  if (sentActions.has(seq) || waiting === 0) return { result: 'sent', seq };
   // Said once when changes start waiting, not on every mark made while offline.
-  if (waitingBefore === 0) toast.info(ko.checksQueued);
+  if (firstWaiting.get(userId) === seq) toast.info(ko.checksQueued);
   return { result: 'queued', seq };
 }
 
@@ -181,6 +222,7 @@ export async function syncChecks(userId: number, serverCheckTime: number | null,
   if (serverCheckTime == null || !recordIsCurrent(record, userId, serverCheckTime)) {
     try {
       await fetchCheckList(db);
+      await publishChecks(userId, db);
     } catch (e) {
       if (!(e instanceof ApiClientError) || !e.unreachable) throw e;
     }

@@ -95,7 +95,8 @@ export async function importProgress(mode: 'merge' | 'replace', data: unknown, p
   if (!preview) {
     const userId = currentUserId();
     await fetchCheckList(localDb());
-    if (userId != null) await publishChecks(userId);
+    // Possibly thousands of pins changed: the map takes the whole set again.
+    if (userId != null) await publishChecks(userId, localDb(), { reset: true });
   }
   return plan;
 }

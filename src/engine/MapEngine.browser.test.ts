@@ -214,11 +214,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
   it('dims the other pins while tags are highlighted (a restyle, no new pins)', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
-    const b = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
-    // Tag 5 takes slot 0: pin 2 carries it.
-    engine.tagSlot(5);
-    b.tagBits = Uint32Array.from([0, 1, 0]);
-    engine.setPins(b);
+    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]));
     engine.renderNow();
     const f = pinSizeFactor(1, false);
     const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
@@ -226,8 +222,11 @@ describe('MapEngine in Chromium (WebGL)', () => {
     const want = hex(iconColor(0));
     for (const px of before) expect(Math.abs(px[0] - want[0])).toBeLessThan(40);
 
-    engine.setHighlightedTags([5]);
+    // Pin 2 carries a highlighted tag (the worker names it).
+    const sets = engine.debugInfo().pinSets;
+    engine.setHighlightedPins([2], true);
     engine.renderNow();
+    expect(engine.debugInfo().pinSets).toBe(sets);
     expect(engine.pinFlags(2) & PinFlag.Highlighted).toBe(PinFlag.Highlighted);
     expect(engine.pinFlags(1) & PinFlag.Highlighted).toBe(0);
     // The highlighted pin keeps its full colour; the others drop well below it.
@@ -235,13 +234,13 @@ describe('MapEngine in Chromium (WebGL)', () => {
     expect(Math.abs(on[0] - want[0])).toBeLessThan(40);
     for (const x of [-200, 200]) expect(disc(x)[0], `pin at ${x}`).toBeLessThan(on[0] * 0.45);
 
-    // Highlighted by the worker's flags (as the app does) dims the same way; clearing restores all.
-    engine.setHighlightedTags([]);
+    // Clearing restores all; pins that arrive with the worker's highlighted flag dim the others the same way.
+    engine.setHighlightedPins([], false);
     engine.renderNow();
     for (const x of [-200, 0, 200]) expect(Math.abs(disc(x)[0] - want[0]), `pin at ${x}`).toBeLessThan(40);
     const flagged = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
     flagged.flags[2] = 2; // PIN_FLAG_HIGHLIGHTED
-    engine.setHighlightedTags([7]);
+    engine.setHighlightedPins([], true);
     engine.setPins(flagged);
     engine.renderNow();
     expect(disc(-200)[0]).toBeLessThan(disc(200)[0] * 0.45);

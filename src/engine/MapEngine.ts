@@ -75,7 +75,6 @@ export class MapEngine {
   private pointer = { x: 0, y: 0, inside: false, dirty: false };
   private follow = false;
   private floor: number | null = null;
-  private tagSlots = new Map<number, number>();
   private version = 1;
   private drawnVersion = 0;
   private drawnPinVersion = -1;
@@ -249,23 +248,14 @@ export class MapEngine {
     this.touch();
   }
 
-  /** Highlights pins carrying any of these tags (needs PinBuffers.tagBits; tag i of the first 32 seen = bit i). */
-  setHighlightedTags(tagIds: number[]): void {
-    let mask = 0;
-    for (const t of tagIds) {
-      let slot = this.tagSlots.get(t);
-      if (slot === undefined && this.tagSlots.size < 32) this.tagSlots.set(t, (slot = this.tagSlots.size));
-      if (slot !== undefined) mask |= 1 << slot;
-    }
-    this.pins.setHighlightMask(mask);
-    this.pins.setHighlighting(tagIds.length > 0);
+  /**
+   * Highlights exactly these pins (the pins worker names those carrying a highlighted tag); while
+   * `on`, the other pins step back. A restyle of flags, no new pins; pins that arrive later carry
+   * their own highlighted flag.
+   */
+  setHighlightedPins(ids: Int32Array | number[], on: boolean): void {
+    this.pins.setHighlighted(ids, on);
     this.touch();
-  }
-
-  /** The tag slot (bit of PinBuffers.tagBits) a tag id is given, so the producer of tagBits can agree. */
-  tagSlot(tagId: number): number | undefined {
-    if (!this.tagSlots.has(tagId) && this.tagSlots.size < 32) this.tagSlots.set(tagId, this.tagSlots.size);
-    return this.tagSlots.get(tagId);
   }
 
   setPinSize(size: 'default' | 'large'): void {

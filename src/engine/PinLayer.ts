@@ -50,11 +50,11 @@ const TINT_DIMMED = 0x8a8a8a;
 // Live changes put pins outside the static index; past this many it is built again.
 const MAX_UNINDEXED = 256;
 
-/** Empty pin buffers of n pins (tag bits when `tagBits`). */
-function allocPins(n: number, tagBits: boolean): PinBuffers {
+/** Empty pin buffers of n pins. */
+function allocPins(n: number): PinBuffers {
   return {
     ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n), icon: new Uint16Array(n),
-    category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n), ...(tagBits ? { tagBits: new Uint32Array(n) } : {}),
+    category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
   };
 }
 
@@ -62,7 +62,6 @@ function allocPins(n: number, tagBits: boolean): PinBuffers {
 function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
   b.ids[to] = a.ids[from]!; b.x[to] = a.x[from]!; b.y[to] = a.y[from]!; b.z[to] = a.z[from]!; b.icon[to] = a.icon[from]!;
   b.category[to] = a.category[from]!; b.region[to] = a.region[from]!; b.flags[to] = a.flags[from]!;
-  if (b.tagBits) b.tagBits[to] = a.tagBits?.[from] ?? 0;
 }
 
 export class PinLayer {
@@ -87,8 +86,7 @@ export class PinLayer {
   private floor: number | null = null;
   private large = false;
   private dirty = false;
-  private highlightMask = 0;
-  /** Tags are highlighted (setHighlighting) and a loaded pin carries one: the others are dimmed. */
+  /** Tags are highlighted (setHighlighted) and a loaded pin carries one: the others are dimmed. */
   private dimOthers = false;
   private highlighting = false;
   /** Per pin: the first layout level it is drawn at (0 = always, until a layout arrives). */
@@ -191,7 +189,7 @@ export class PinLayer {
     const oldN = old.ids.length;
     const added = change.pins;
     const n = oldN - removed.size + added.ids.length;
-    const b = allocPins(n, Boolean(old.tagBits));
+    const b = allocPins(n);
     const flags = new Uint8Array(n);
     const minLevel = new Uint8Array(n);
     const newOfOld = new Int32Array(oldN).fill(-1);
@@ -370,28 +368,13 @@ export class PinLayer {
   }
 
   /**
-   * Whether tags are highlighted now: while they are, pins without the Highlighted flag are
-   * dimmed (as long as some loaded pin has it; a tag no loaded pin carries dims nothing).
+   * Highlights exactly these pins (those carrying a highlighted tag); while `on` (tags are
+   * highlighted) the other pins are dimmed, as long as some loaded pin is highlighted (a tag no
+   * loaded pin carries dims nothing). Restyles only pins whose look changes.
    */
-  setHighlighting(on: boolean): void {
+  setHighlighted(ids: Iterable<number>, on: boolean): void {
     this.highlighting = on;
-    this.refreshDim();
-  }
-
-  /** Highlights pins whose tagBits share a bit with `mask` (tag slots). */
-  setHighlightMask(mask: number): void {
-    this.highlightMask = mask >>> 0;
-    const bits = this.buffers?.tagBits;
-    if (!bits) return;
-    for (let i = 0; i < this.flags.length; i++) {
-      const on = (bits[i]! & this.highlightMask) !== 0;
-      const f = on ? this.flags[i]! | PinFlag.Highlighted : this.flags[i]! & ~PinFlag.Highlighted;
-      if (f !== this.flags[i]) {
-        this.flags[i] = f;
-        this.restyle(i);
-      }
-    }
-    this.refreshDim();
+    this.setFlagExactly(ids, PinFlag.Highlighted);
   }
 
   idOf(i: number): number {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MapMode, store } from './store';
-import { applyChecks, endSelection, resumeSelection, resetStore, setChecks, setMapMode, setRegion, setSelectionIds, toggleCategory } from './actions';
+import { checkChangesSince, checkRevision } from './check-log';
+import { applyChecks, reconcileChecks, endSelection, resumeSelection, resetStore, setChecks, setMapMode, setRegion, setSelectionIds, toggleCategory } from './actions';
 
 beforeEach(resetStore);
 
@@ -30,6 +31,23 @@ describe('store actions', () => {
     expect(store.checks).not.toBe(before);
     expect([...store.checks].sort()).toEqual([2, 3]);
     expect([...before].sort()).toEqual([1, 2]);
+  });
+
+  it('every change of the found set is logged as the pins it changed; a whole new set as a reset', () => {
+    setChecks([1, 2]);
+    const r0 = checkRevision();
+    applyChecks([2, 3], true);
+    applyChecks([4], false);
+    expect(checkRevision()).toBe(r0 + 1);
+    expect(checkChangesSince(r0)).toEqual(new Map([[3, true]]));
+    reconcileChecks(new Set([1, 3, 5]));
+    expect(checkChangesSince(r0)).toEqual(new Map([[3, true], [5, true], [2, false]]));
+    const same = store.checks;
+    reconcileChecks(new Set([5, 3, 1]));
+    expect(store.checks).toBe(same);
+    expect(checkChangesSince(r0 - 1)).toBeNull();
+    setChecks([7]);
+    expect(checkChangesSince(r0)).toBeNull();
   });
 
   it('range and route share a selection; leaving for another mode clears it', () => {

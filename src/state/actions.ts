@@ -1,5 +1,6 @@
 import { ref, subscribe } from 'valtio';
 import { isKnownRegion } from '../../common/regions';
+import { logCheckChange } from './check-log';
 import { MapMode, THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
 
 /** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */
@@ -38,24 +39,48 @@ export function setSearchText(text: string): void {
   store.homeFilters.searchText = text;
 }
 
-/** Replaces the set of found pins. */
+/** Replaces the set of found pins as a whole (a reset: first load, another account, an import). */
 export function setChecks(ids: Iterable<number>): void {
   store.checks = ref(new Set(ids));
+  logCheckChange({ reset: true });
 }
 
-/** Marks pins found or not found (a new Set, so snapshots see the change). */
+/** Marks pins found or not found: only the pins that change are recorded (a new Set, so snapshots see it). */
 export function applyChecks(ids: readonly number[], check: boolean): void {
+  const changed = ids.filter((id) => store.checks.has(id) !== check);
+  if (!changed.length) return;
   const next = new Set(store.checks);
-  for (const id of ids) {
+  for (const id of changed) {
     if (check) next.add(id);
     else next.delete(id);
   }
   store.checks = ref(next);
+  logCheckChange({ ids: changed, on: check });
+}
+
+/**
+ * The found set becomes `ids`, recorded as the pins that changed (the server's answer or a pushed
+ * change agreeing with what is shown changes nothing); a reset when nothing was found yet.
+ */
+export function reconcileChecks(ids: ReadonlySet<number>): void {
+  const current = store.checks;
+  if (current.size === 0) {
+    if (ids.size > 0) setChecks(ids);
+    return;
+  }
+  const on: number[] = [];
+  const off: number[] = [];
+  for (const id of ids) if (!current.has(id)) on.push(id);
+  for (const id of current) if (!ids.has(id)) off.push(id);
+  if (!on.length && !off.length) return;
+  store.checks = ref(new Set(ids));
+  if (on.length) logCheckChange({ ids: on, on: true });
+  if (off.length) logCheckChange({ ids: off, on: false });
 }
 
 /** Clears what belongs to the signed-in user (logged-out handling). */
 export function clearUserState(): void {
-  store.checks = ref(new Set<number>());
+  setChecks([]);
   store.selection = { mode: MapMode.Default, ids: [] };
 }
 
@@ -177,7 +202,7 @@ export function subscribeStore(fn: () => void): () => void {
 /** Puts the store back to its start-up values (a fresh page; tests). */
 export function resetStore(): void {
   store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1 };
-  store.checks = ref(new Set<number>());
+  setChecks([]);
   store.fetchingPins = false;
   store.tempPin = null;
   store.mapRegion = 0;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapEngine, SelectionMode } from '../engine';
+import { MapEngine, PinFlag, SelectionMode } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { regionsSharingTileSet } from '../../common/regions';
 import { MapMode, store } from './store';
-import { resetStore, setCategories, setFloor, setHideChecked, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
+import { applyChecks, resetStore, setCategories, setFloor, setHideChecked, setHighlightedTags, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
 import { connectEngine } from './engine-bridge';
 
 let engine: MapEngine;
@@ -103,6 +103,41 @@ describe('store → engine', () => {
     setChecks([]);
     await tick();
     expect(engine.debugInfo().pins).toBe(await expectedCount(0));
+  });
+
+  it('a check reaches the engine as one flag change, with no new pins', async () => {
+    const { ids } = await worker.api.getPins({ categories: [1], region: 0 });
+    const sets = engine.debugInfo().pinSets;
+    applyChecks([ids[1]!], true);
+    await until(() => (engine.pinFlags(ids[1]!) & PinFlag.Checked) !== 0);
+    expect((await worker.api.getPin(ids[1]!))?.checked).toBe(true);
+    applyChecks([ids[1]!], false);
+    await until(() => (engine.pinFlags(ids[1]!) & PinFlag.Checked) === 0);
+    expect((await worker.api.getPin(ids[1]!))?.checked).toBe(false);
+    expect(engine.debugInfo().pinSets).toBe(sets);
+  });
+
+  it('highlighted tags restyle the flags of the pins carrying them, with no new pins', async () => {
+    const { ids } = await worker.api.getPins({ categories: [1, 2], region: 0 });
+    let tagged: { id: number; tag: number } | null = null;
+    for (const id of ids) {
+      const tag = (await worker.api.getPin(id))?.tagIds[0];
+      if (tag !== undefined) {
+        tagged = { id, tag };
+        break;
+      }
+    }
+    expect(tagged).not.toBeNull();
+    const { id, tag } = tagged!;
+    const carriers = (await worker.api.getPins({ categories: [1, 2], region: 0, tags: [tag] })).ids;
+    const other = ids.find((p) => !carriers.includes(p))!;
+    const sets = engine.debugInfo().pinSets;
+    setHighlightedTags([tag]);
+    await until(() => (engine.pinFlags(id) & PinFlag.Highlighted) !== 0);
+    expect(engine.pinFlags(other) & PinFlag.Highlighted).toBe(0);
+    setHighlightedTags([]);
+    await until(() => (engine.pinFlags(id) & PinFlag.Highlighted) === 0);
+    expect(engine.debugInfo().pinSets).toBe(sets);
   });
 });
 

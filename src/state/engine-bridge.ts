@@ -1,19 +1,20 @@
 import { subscribe } from 'valtio';
 import type { MapEngine } from '../engine';
-import { SelectionMode } from '../engine';
+import { PinFlag, SelectionMode } from '../engine';
 import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds, setTracking } from './actions';
+import { checkChangesSince, checkRevision, splitChanges } from './check-log';
 import { store } from './store';
 
 /** The engine commands the bridge uses (MapEngine satisfies it). */
 export type BridgeEngine = Pick<
   MapEngine,
-  'setRegion' | 'setFloor' | 'setPins' | 'updatePins' | 'pinSetVersion' | 'setPinLayout' | 'setCheckedSet' | 'setHideChecked' | 'setHighlightedTags' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
+  'setRegion' | 'setFloor' | 'setPins' | 'updatePins' | 'pinSetVersion' | 'setPinLayout' | 'setCheckedSet' | 'setPinFlags' | 'setHideChecked' | 'setHighlightedPins' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
-export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'changesSince' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'setHighlightedTags'>;
+export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'changesSince' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'updateChecked' | 'setHighlightedTags'>;
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -50,11 +51,13 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
     fullPending = true;
+    const told = checksSent;
     const { pins, layout } = await worker.pinsWithLayout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
     fullPending = false;
     engine.setPins(pins);
+    checksSince(told, engineOnly);
     // A layout asked for since (checks, hide-found, floor) arrives next and wins.
     if (layoutAt === layoutGeneration) engine.setPinLayout(layout);
   }
@@ -67,9 +70,11 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (fullPending || since === undefined) return refreshPins();
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
+    const told = checksSent;
     const change = await worker.changesSince(since, shownRegions().map((r) => filter(r, false)), layoutOptions());
     if (disposed || generation !== pinsGeneration) return;
     if (!change || !engine.updatePins(change)) return refreshPins();
+    checksSince(told, engineOnly);
     if (layoutAt === layoutGeneration) engine.setPinLayout(change.layout);
   }
 
@@ -81,6 +86,43 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const layout = await worker.layout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     if (disposed || generation !== layoutGeneration) return;
     if (!engine.setPinLayout(layout)) void refreshPins();
+  }
+
+  // The found set crosses as changes (check-log.ts): the pins that changed since the worker was last
+  // told become one flag change in the engine and one in the worker, whose own state then drives
+  // the new layout. Only a reset (first load, another account, an import) sends the whole set.
+  let checksSent = -1;
+  const engineAndWorker = (ids: Int32Array | null, on: boolean) => {
+    if (!ids) {
+      engine.setCheckedSet(store.checks);
+      void worker.setChecked(Int32Array.from(store.checks));
+      return;
+    }
+    engine.setPinFlags(ids, PinFlag.Checked, on);
+    void worker.updateChecked(ids, on);
+  };
+  // Pins the worker read before it heard of later changes carry their old found flags.
+  const engineOnly = (ids: Int32Array | null, on: boolean) => {
+    if (ids) engine.setPinFlags(ids, PinFlag.Checked, on);
+    else engine.setCheckedSet(store.checks);
+  };
+  /** Hands `to` the changes of the found set since revision `since` (null ids: the whole set). */
+  function checksSince(since: number, to: (ids: Int32Array | null, on: boolean) => void): void {
+    if (since === checkRevision()) return;
+    const net = since < 0 ? null : checkChangesSince(since);
+    if (!net) return to(null, true);
+    const { on, off } = splitChanges(net);
+    if (on.length) to(on, true);
+    if (off.length) to(off, false);
+  }
+
+  // Highlighted tags change flags only: the worker names the pins of the map's set that carry one.
+  let highlightGeneration = 0;
+  async function refreshHighlight(tags: number[]): Promise<void> {
+    const generation = ++highlightGeneration;
+    const ids = await worker.setHighlightedTags(tags, shownRegions().map((r) => filter(r, false)));
+    if (disposed || generation !== highlightGeneration) return;
+    engine.setHighlightedPins(ids, tags.length > 0);
   }
 
   async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {
@@ -100,9 +142,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const s = store;
     if (changed('region', s.mapRegion)) engine.setRegion(s.mapRegion);
     if (changed('floor', s.floor)) engine.setFloor(s.floor);
-    if (changed('checks', s.checks)) {
-      engine.setCheckedSet(s.checks);
-      void worker.setChecked(Int32Array.from(s.checks));
+    const checksChanged = checksSent !== checkRevision();
+    if (checksChanged) {
+      checksSince(checksSent, engineAndWorker);
+      checksSent = checkRevision();
     }
     if (changed('hideChecked', s.homeFilters.hideChecked)) engine.setHideChecked(s.homeFilters.hideChecked);
     if (changed('pinSize', s.pinSize)) engine.setPinSize(s.pinSize);
@@ -112,10 +155,6 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (changed('tempPin', temp)) engine.setTempPin(temp ? { x: temp.x, y: temp.y } : null);
     const tags = s.highlightedTags;
     const tagsChanged = changed('tags', tags.join(','));
-    if (tagsChanged) {
-      engine.setHighlightedTags([...tags]);
-      void worker.setHighlightedTags([...tags]);
-    }
     const pos = s.tracking.position;
     if (changed('player', pos)) {
       // Tracker rotation is radians from +x; the engine's heading is degrees clockwise from north.
@@ -123,11 +162,12 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
     const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}`;
-    const pinsChanged = changed('pins', pinsKey) || tagsChanged;
+    const pinsChanged = changed('pins', pinsKey);
     const edited = changed('pinsVersion', s.pins.version);
     const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
-    const layoutChanged = changed('layout', layoutKey) || last.layoutChecks !== s.checks;
-    last.layoutChecks = s.checks;
+    const layoutChanged = changed('layout', layoutKey) || checksChanged;
+    // Before new pins are asked for, so they come with the worker's highlighted flags.
+    if (tagsChanged) void refreshHighlight([...tags]);
     if (pinsChanged) void refreshPins();
     else if (edited) void refreshLive();
     else if (layoutChanged) void refreshLayout();

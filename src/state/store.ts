@@ -62,7 +62,10 @@ export interface AppState {
     /** Bumps on loads and unloads only: the map takes every pin again; a live edit changes only its pin. */
     loads: number;
   };
-  /** Ids of the pins the user found (replaced as a whole; ref'd so valtio does not proxy 20k entries). */
+  /**
+   * Ids of the pins the user found: a new Set on every change (ref'd so valtio does not proxy 20k
+   * entries), written only through the actions, which also log what changed (check-log.ts).
+   */
   checks: ReadonlySet<number>;
   fetchingPins: boolean;
   tempPin: TempPin | null;

@@ -137,6 +137,20 @@ describe('PinStore on the grid set', () => {
     expect([f.flags[0], f.flags[1]]).toEqual([PIN_FLAG_HIGHLIGHTED, 0]);
   });
 
+  it('highlightedIn: the pins of the filters carrying a highlighted tag, as getPins flags them', () => {
+    expect([...store.highlightedIn([{}])]).toEqual([]);
+    store.setHighlightedTags([5]);
+    const filters = [{ region: 0 }, { region: 2 }];
+    const flagged: number[] = [];
+    for (const f of filters) {
+      const b = store.getPins(f);
+      b.ids.forEach((id, i) => b.flags[i]! & PIN_FLAG_HIGHLIGHTED && flagged.push(id));
+    }
+    expect(flagged.length).toBeGreaterThan(0);
+    expect([...store.highlightedIn(filters)]).toEqual(flagged);
+    expect([...store.highlightedIn([{ categories: [2] }])]).toEqual([]);
+  });
+
   it('counts found and total per category and region', () => {
     store.setChecked(new Int32Array([1, 2, 3, 1001, 99]));
     expect(store.counts()).toEqual({

@@ -1,63 +1,17 @@
 import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
-import { LivePins, type LivePin } from './LivePins';
+import { LivePins } from './LivePins';
+import { PinChangeLog } from './PinChangeLog';
+import { countPins } from './pin-counts';
 import { layoutPins, type LayoutOptions } from './pin-layout';
+import { compile, passes, passesLive, type Compiled } from './pin-filter';
+import { concat, concatPins, flagsOf, idsOf, pick } from './pin-buffers';
 import { cumulativeLengths, pairsBounds, PolygonTester, projectOnSegment, routePosition, type Projection } from './queries';
 
 /** Awaited between categories by long queries: yields to the event loop and throws when cancelled. */
 export type Checkpoint = () => Promise<void> | void;
 
-/** A PinFilter made ready for per-pin tests. */
-interface Compiled {
-  categories: Set<number> | null;
-  region: number;
-  regions: Set<number> | null;
-  hideChecked: boolean;
-  /** 0: every floor, 1: base map only, 2: `floor` only. */
-  floorMode: 0 | 1 | 2;
-  floor: number;
-  tags: Set<number> | null;
-}
-
-function compile(f: PinFilter | undefined): Compiled {
-  return {
-    categories: f?.categories ? new Set(f.categories) : null,
-    region: f?.region ?? -1,
-    regions: f?.regions ? new Set(f.regions) : null,
-    hideChecked: f?.hideChecked ?? false,
-    floorMode: f?.floor === undefined ? 0 : f.floor === null ? 1 : 2,
-    floor: f?.floor ?? 0,
-    tags: f?.tags?.length ? new Set(f.tags) : null,
-  };
-}
-
-function passes(c: CategoryPins, i: number, f: Compiled): boolean {
-  if (c.dead !== null && c.dead[i] === 1) return false;
-  if (f.region >= 0 && c.data.region[i] !== f.region) return false;
-  if (f.regions && !f.regions.has(c.data.region[i]!)) return false;
-  if (f.hideChecked && c.checked[i] === 1) return false;
-  if (f.floorMode !== 0) {
-    const z = c.data.z[i]!;
-    if (f.floorMode === 1 ? z === z : z !== f.floor) return false;
-  }
-  return !f.tags || c.hasAnyTag(i, f.tags);
-}
-
-function passesLive(p: LivePin, f: Compiled, checked: ReadonlySet<number>): boolean {
-  const r = p.rec;
-  if (f.categories && !f.categories.has(r.categoryId ?? -1)) return false;
-  if (f.region >= 0 && r.region !== f.region) return false;
-  if (f.regions && !f.regions.has(r.region ?? -1)) return false;
-  if (f.hideChecked && checked.has(r.id)) return false;
-  if (f.floorMode === 1 && r.coordZ != null) return false;
-  if (f.floorMode === 2 && r.coordZ !== f.floor) return false;
-  return !f.tags || r.tagIds.some((t) => f.tags!.has(t));
-}
-
-const MERGE = new Int32Array(0);
-/** How many live changes changesSince can look back over (a map further behind takes every pin again). */
-const CHANGE_LOG_SIZE = 1024;
 const projection: Projection = { dist2: 0, along: 0 };
 
 /**
@@ -71,32 +25,17 @@ export class PinStore {
   private readonly live = new LivePins();
   private checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
+  private readonly changes = new PinChangeLog();
+
   /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
-  version = 0;
-  /** The pin ids each live change touched, oldest first; entry k made version logStart + k + 1. */
-  private changeLog: number[][] = [];
-  private logStart = 0;
-
-  /** A load or unload: changesSince cannot describe it, so maps before it take every pin again. */
-  private bulkChange(): void {
-    this.version++;
-    this.changeLog = [];
-    this.logStart = this.version;
-  }
-
-  private liveChange(ids: number[]): void {
-    this.version++;
-    this.changeLog.push(ids);
-    if (this.changeLog.length > CHANGE_LOG_SIZE) {
-      this.changeLog.shift();
-      this.logStart++;
-    }
+  get version(): number {
+    return this.changes.version;
   }
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
-    this.bulkChange();
+    this.changes.bulk();
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
@@ -107,14 +46,14 @@ export class PinStore {
 
   /** Drops a category (and its live pins). */
   unload(categoryId: number): void {
-    this.bulkChange();
+    this.changes.bulk();
     this.categories.delete(categoryId);
     this.live.removeCategory(categoryId);
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
   upsertPin(pin: PinInput): void {
-    this.liveChange([pin.id]);
+    this.changes.live([pin.id]);
     const at = this.locate(pin.id);
     if (at) at[0].kill(at[1]);
     const { checked, ...rec } = pin;
@@ -124,7 +63,7 @@ export class PinStore {
 
   /** Removes pins (deleted on the server) until their category reloads. */
   removePins(ids: ArrayLike<number>): void {
-    this.liveChange(Array.from(ids));
+    this.changes.live(Array.from(ids));
     for (let k = 0; k < ids.length; k++) {
       const at = this.locate(ids[k]!);
       if (at) at[0].kill(at[1]);
@@ -167,6 +106,20 @@ export class PinStore {
   /** Tags whose pins get PIN_FLAG_HIGHLIGHTED in getPins. */
   setHighlightedTags(tags: readonly number[]): void {
     this.highlighted = tags.length ? new Set(tags) : null;
+  }
+
+  /** Ids of the pins of getPins(filters[0]), getPins(filters[1]), … that carry a highlighted tag. */
+  highlightedIn(filters: readonly PinFilter[]): Int32Array {
+    const hl = this.highlighted;
+    // A fresh array each time: the answer's buffer is transferred (a shared empty one would be detached).
+    if (!hl) return new Int32Array(0);
+    const out: number[] = [];
+    for (const filter of filters) {
+      const f = compile(filter);
+      for (const c of this.selected(f)) for (let i = 0; i < c.count; i++) if (c.hasAnyTag(i, hl) && passes(c, i, f)) out.push(c.data.ids[i]!);
+      for (const p of this.live.all()) if (p.rec.tagIds.some((t) => hl.has(t)) && passesLive(p, f, this.checkedIds)) out.push(p.rec.id);
+    }
+    return Int32Array.from(out);
   }
 
   private *selected(f: Compiled): Iterable<CategoryPins> {
@@ -258,9 +211,8 @@ export class PinStore {
    * putting the present ones at `at` turns the old set into the new one.
    */
   changesSince(since: number, filters: PinFilter[], opts: LayoutOptions = {}): PinSetChange | null {
-    if (since < this.logStart || since > this.version) return null;
-    const touched = new Set<number>();
-    for (let k = since - this.logStart; k < this.changeLog.length; k++) for (const id of this.changeLog[k]!) touched.add(id);
+    const touched = this.changes.touchedSince(since);
+    if (!touched) return null;
     const { pins: all, layout } = this.pinsWithLayout(filters, opts);
     const at: number[] = [];
     for (let i = 0; i < all.ids.length; i++) if (touched.has(all.ids[i]!)) at.push(i);
@@ -314,7 +266,7 @@ export class PinStore {
   /** Ids of the pins inside the polygon (x,y pairs, even-odd rule). */
   async queryLasso(polygon: ArrayLike<number>, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
     const b = pairsBounds(polygon);
-    if (!b || polygon.length < 6) return MERGE;
+    if (!b || polygon.length < 6) return new Int32Array(0);
     const f = compile(filter);
     const inside = new PolygonTester(polygon);
     const parts: Int32Array[] = [];
@@ -335,7 +287,7 @@ export class PinStore {
    */
   async queryRoute(polyline: ArrayLike<number>, width: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
     const nv = polyline.length >> 1;
-    if (nv === 0 || !(width >= 0)) return MERGE;
+    if (nv === 0 || !(width >= 0)) return new Int32Array(0);
     const f = compile(filter);
     const half = width / 2;
     const h2 = half * half;
@@ -396,33 +348,7 @@ export class PinStore {
   /** Found/total per category and region over the pins passing region, floor and tag filters. */
   counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): PinCounts {
     const f = compile({ ...filter, hideChecked: false });
-    const out: PinCounts = { byCategory: {}, byRegion: {} };
-    for (const c of this.selected(f)) {
-      const cat = (out.byCategory[c.categoryId] ??= { total: 0, checked: 0 });
-      for (let i = 0; i < c.count; i++) {
-        if (!passes(c, i, f)) continue;
-        const ch = c.checked[i]!;
-        cat.total++;
-        cat.checked += ch;
-        const r = c.regionOf(i);
-        if (r >= 0) {
-          const reg = (out.byRegion[r] ??= { total: 0, checked: 0 });
-          reg.total++;
-          reg.checked += ch;
-        }
-      }
-    }
-    for (const p of this.live.all()) {
-      if (!passesLive(p, f, this.checkedIds)) continue;
-      const ch = this.checkedIds.has(p.rec.id) ? 1 : 0;
-      for (const [table, key] of [[out.byCategory, p.rec.categoryId], [out.byRegion, p.rec.region]] as const) {
-        if (key == null) continue;
-        const e = (table[key] ??= { total: 0, checked: 0 });
-        e.total++;
-        e.checked += ch;
-      }
-    }
-    return out;
+    return countPins(this.selected(f), this.live.all(), f, this.checkedIds);
   }
 
   /**
@@ -461,58 +387,3 @@ export class PinStore {
   }
 }
 
-function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
-  let fl = c.data.staticFlags[i]!;
-  if (c.checked[i] === 1) fl |= PIN_FLAG_CHECKED;
-  if (hl && c.hasAnyTag(i, hl)) fl |= PIN_FLAG_HIGHLIGHTED;
-  return fl;
-}
-
-function idsOf(c: CategoryPins, hits: number[]): Int32Array {
-  const out = new Int32Array(hits.length);
-  for (let k = 0; k < hits.length; k++) out[k] = c.data.ids[hits[k]!]!;
-  return out;
-}
-
-function concat(parts: Int32Array[]): Int32Array {
-  if (parts.length === 1) return parts[0]!;
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Int32Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-/** The pins at these positions of a pin set, in that order. */
-function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
-  const n = at.length;
-  const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  at.forEach((i, k) => {
-    out.ids[k] = b.ids[i]!; out.x[k] = b.x[i]!; out.y[k] = b.y[i]!; out.z[k] = b.z[i]!;
-    out.icon[k] = b.icon[i]!; out.category[k] = b.category[i]!; out.region[k] = b.region[i]!; out.flags[k] = b.flags[i]!;
-  });
-  return out;
-}
-
-/** Pin buffers of several filters, one after another. */
-function concatPins(parts: readonly PinBuffers[]): PinBuffers {
-  const n = parts.reduce((s, b) => s + b.ids.length, 0);
-  const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-  let o = 0;
-  for (const b of parts) {
-    out.ids.set(b.ids, o); out.x.set(b.x, o); out.y.set(b.y, o); out.z.set(b.z, o);
-    out.icon.set(b.icon, o); out.category.set(b.category, o); out.region.set(b.region, o); out.flags.set(b.flags, o);
-    o += b.ids.length;
-  }
-  return out;
-}

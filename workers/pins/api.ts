@@ -22,8 +22,6 @@ export interface PinBuffers {
   region: Uint8Array;
   /** Per-pin flag bits, see PIN_FLAG_*. */
   flags: Uint8Array;
-  /** Per-pin tag bitmask (bit i = tag slot i) for the engine's setHighlightedTags; the worker leaves it out. */
-  tagBits?: Uint32Array;
   /** The worker's pin-set version these pins were read at (see PinLayout.version); absent = unknown. */
   version?: number;
 }
@@ -205,8 +203,12 @@ export interface PinsWorkerApi {
   setChecked(ids: Int32Array): Promise<void>;
   /** Marks pins found (true) or not found (false) without replacing the whole set. */
   updateChecked(ids: Int32Array, checked: boolean): Promise<void>;
-  /** Highlighted tags: pins carrying any of them get PIN_FLAG_HIGHLIGHTED. */
-  setHighlightedTags(tagIds: number[]): Promise<void>;
+  /**
+   * Highlighted tags: pins carrying any of them get PIN_FLAG_HIGHLIGHTED from now on. Answers the
+   * ids of those pins among the pins of `filters` (the map's pin set), so the map restyles only
+   * their flags (MapEngine.setHighlightedPins) instead of taking new pins.
+   */
+  setHighlightedTags(tagIds: number[], filters?: PinFilter[]): Promise<Int32Array>;
   /** All pins passing the filter, as transferred typed arrays. */
   getPins(filter?: PinFilter): Promise<PinBuffers>;
   /**

@@ -115,8 +115,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     async updateChecked(ids, checked) {
       store.updateChecked(ids, checked);
     },
-    async setHighlightedTags(tagIds) {
+    async setHighlightedTags(tagIds, filters) {
       store.setHighlightedTags(tagIds);
+      const ids = store.highlightedIn(filters ?? []);
+      return Comlink.transfer(ids, [ids.buffer as ArrayBuffer]);
     },
     async getPins(filter) {
       const b = store.getPins(filter);

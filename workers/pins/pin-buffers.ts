@@ -1,0 +1,62 @@
+// Pin sets as parallel typed arrays: built, picked from and joined (PinStore's handoff).
+import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinBuffers } from './api';
+import type { CategoryPins } from './CategoryPins';
+
+/** The flags byte of pin i of a category (found, highlighted tag, has image). */
+export function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
+  let fl = c.data.staticFlags[i]!;
+  if (c.checked[i] === 1) fl |= PIN_FLAG_CHECKED;
+  if (hl && c.hasAnyTag(i, hl)) fl |= PIN_FLAG_HIGHLIGHTED;
+  return fl;
+}
+
+/** The ids of a category's pins at these indices. */
+export function idsOf(c: CategoryPins, hits: number[]): Int32Array {
+  const out = new Int32Array(hits.length);
+  for (let k = 0; k < hits.length; k++) out[k] = c.data.ids[hits[k]!]!;
+  return out;
+}
+
+/** Id arrays one after another. */
+export function concat(parts: Int32Array[]): Int32Array {
+  if (parts.length === 1) return parts[0]!;
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Int32Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/** The pins at these positions of a pin set, in that order. */
+export function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
+  const n = at.length;
+  const out: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  at.forEach((i, k) => {
+    out.ids[k] = b.ids[i]!; out.x[k] = b.x[i]!; out.y[k] = b.y[i]!; out.z[k] = b.z[i]!;
+    out.icon[k] = b.icon[i]!; out.category[k] = b.category[i]!; out.region[k] = b.region[i]!; out.flags[k] = b.flags[i]!;
+  });
+  return out;
+}
+
+/** Pin buffers of several filters, one after another. */
+export function concatPins(parts: readonly PinBuffers[]): PinBuffers {
+  const n = parts.reduce((s, b) => s + b.ids.length, 0);
+  const out: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  let o = 0;
+  for (const b of parts) {
+    out.ids.set(b.ids, o); out.x.set(b.x, o); out.y.set(b.y, o); out.z.set(b.z, o);
+    out.icon.set(b.icon, o); out.category.set(b.category, o); out.region.set(b.region, o); out.flags.set(b.flags, o);
+    o += b.ids.length;
+  }
+  return out;
+}
