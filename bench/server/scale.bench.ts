@@ -129,7 +129,6 @@ async function victim(name: string, dbEnv: Record<string, string>) {
   const alone: number[] = [];
   const lat: number[] = [];
   const end = Date.now() + SECONDS * 1000;
-  const runStart = performance.now();
   while (Date.now() < end) {
     const t0 = performance.now();
     await post(s.url, victim!, `/api/v1/pin/${20_001 + Math.floor(Math.random() * 9_000)}/check`, { check: Math.random() < 0.5 });
