@@ -1,7 +1,7 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
 import { setChecks, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
 import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from './db';
 import { paths } from './keys';
@@ -80,7 +80,7 @@ async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> 
       if (err.unreachable || sessionGone || err.failure === 'cancelled') break;
       // The server refused this change for good (e.g. an unknown pin): drop it, tell the user.
       refused.set(head.seq!, err);
-      toast.error(err.messageTranslated);
+      notify({ kind: 'error', message: err.messageTranslated });
     }
     await db.outbox.delete(head.seq!);
   }
@@ -137,7 +137,7 @@ async function mark(userId: number, pinIds: readonly number[], check: boolean, d
   }
   if (!(await db.outbox.get(seq))) return { result: 'sent', seq };
   // Said once when changes start waiting, not on every mark made while offline.
-  if (waitingBefore === 0) toast.info(ko.checksQueued);
+  if (waitingBefore === 0) notify({ kind: 'info', message: ko.checksQueued });
   return { result: 'queued', seq };
 }
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../ui/Dialog';
-import { ko } from '../i18n/ko';
-import { DEFAULT_LOCAL_URL } from '../../common/tracker/protocol';
-import { describeTracker, parseTrackerInput } from './tracker';
-import { useTracker } from './useTracker';
-import { linkTrackerToApp } from './app-link';
+import { Dialog } from '../../ui/Dialog';
+import { ko } from '../../i18n/ko';
+import { DEFAULT_LOCAL_URL } from '../../../common/tracker/protocol';
+import { describeTracker, parseTrackerInput } from '../../tracker/tracker';
+import { useTracker } from '../../tracker/useTracker';
+import { linkTrackerToApp } from '../../tracker/app-link';
 
 interface TrackerDialogProps {
   open: boolean;
