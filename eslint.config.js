@@ -68,4 +68,16 @@ export default tseslint.config(
     paths: [...stateLibraries, { name: 'react', message: 'src/engine is plain TypeScript: no React.' }, { name: 'react-dom', message: 'src/engine is plain TypeScript: no React.' }],
     patterns: [...stateLibraryPatterns, { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' }, noServer],
   }),
+  // Korean UI text lives in src/i18n (one string, one place; legal texts are documents there).
+  // Tests may say what they expect in Korean; test-pins.ts is server content (category names).
+  {
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    ignores: ['src/i18n/**', ...testFiles, 'workers/pins/test-pins.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['Literal[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]', 'JSXText[value=/[가-힣]/]'].map((selector) => ({
+        selector,
+        message: 'Korean UI text belongs in src/i18n (ko.<feature>.<key>): add or reuse a key there.',
+      }))],
+    },
+  },
 );

@@ -4,7 +4,6 @@ export const keyboard = {
   mapHelp: '화살표 키로 가까운 핀으로 이동, Enter로 열기, F로 찾음 표시, ?로 단축키 목록을 봅니다.',
   focused: (title: string) => `${title} 핀 선택됨. Enter로 열기, F로 찾음 표시`,
   shortcutsTitle: '키보드 단축키',
-  close: '닫기',
   groups: [
     { title: '지도', keys: [
       ['←↑→↓', '가까운 핀으로 이동 (지도에 초점이 있을 때)'],

@@ -1,8 +1,11 @@
+import { common } from './common';
 import { history } from './history';
 import { keyboard } from './keyboard';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
 import { search } from './search';
+import { shell } from './shell';
+import { support } from './support';
 
 /**
  * The Korean strings of the interface (the UI is Korean only): `ko.<feature>.<key>`, one file
@@ -10,10 +13,12 @@ import { search } from './search';
  * values a message needs.
  */
 export const ko = {
+  common,
+  shell,
+  support,
   keyboard,
   mapHint,
   search,
-  appName: '명조 커뮤니티 지도',
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',
   nicknameEmpty: '닉네임을 입력해 주세요.',
@@ -66,7 +71,6 @@ export const ko = {
   trackerInputLabel: '트래커 주소 또는 연결 코드',
   trackerConnect: '연결',
   trackerDisconnect: '연결 끊기',
-  trackerClose: '닫기',
   trackerViaWebrtc: 'WebRTC로 수신 중',
   trackerViaRelay: '서버 중계로 수신 중',
   trackerViaLocal: '로컬 트래커에서 수신 중',
@@ -124,7 +128,6 @@ export const ko = {
     (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : '') +
     (ignored ? ` · 파일보다 나중에 바꾼 핀 ${ignored.toLocaleString('ko-KR')}개는 그대로 둠` : ''),
   importApply: '적용',
-  importCancel: '취소',
   importDone: (add: number, remove: number) => `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,
   importUnreadable: '파일을 읽을 수 없습니다.',
   history,

@@ -44,7 +44,7 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn" onClick={onClose}>{ko.trackerClose}</button>
+          <button type="button" className="btn" onClick={onClose}>{ko.common.close}</button>
           {active && <button type="button" className="btn btn-danger" onClick={() => t.disconnect()}>{ko.trackerDisconnect}</button>}
           <button type="submit" form={`${inputId}-form`} className="btn btn-primary">{ko.trackerConnect}</button>
         </>
