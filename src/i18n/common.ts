@@ -14,6 +14,7 @@ export const common = {
   privacy: '개인정보처리방침',
   support: '고객지원',
   mypage: '마이페이지',
+  nickname: '닉네임',
   search: '검색',
   theme: '테마',
   region: '지역',

@@ -1,6 +1,7 @@
 import { common } from './common';
 import { history } from './history';
 import { keyboard } from './keyboard';
+import { login } from './login';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
 import { search } from './search';
@@ -16,6 +17,7 @@ export const ko = {
   common,
   shell,
   support,
+  login,
   keyboard,
   mapHint,
   search,
