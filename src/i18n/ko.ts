@@ -1,9 +1,11 @@
+import { comments } from './comments';
 import { common } from './common';
 import { history } from './history';
 import { keyboard } from './keyboard';
 import { login } from './login';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
+import { pin } from './pin';
 import { search } from './search';
 import { shell } from './shell';
 import { support } from './support';
@@ -18,6 +20,8 @@ export const ko = {
   shell,
   support,
   login,
+  pin,
+  comments,
   keyboard,
   mapHint,
   search,
