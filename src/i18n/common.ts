@@ -25,6 +25,9 @@ export const common = {
   fullscreen: '전체화면',
   exitFullscreen: '전체화면 종료',
   pin: '핀',
+  /** A count of things ("3개"). */
+  count: (n: number) => `${n}개`,
+  backToMap: '지도로 돌아가기',
   /** A pin named by its number, where its category is not known. */
   pinNumbered: (id: number) => `핀 ${id}`,
   pinLoading: '핀 정보를 불러오는 중…',

@@ -1,5 +1,6 @@
 import { comments } from './comments';
 import { common } from './common';
+import { edit } from './edit';
 import { history } from './history';
 import { keyboard } from './keyboard';
 import { login } from './login';
@@ -22,6 +23,7 @@ export const ko = {
   login,
   pin,
   comments,
+  edit,
   keyboard,
   mapHint,
   search,

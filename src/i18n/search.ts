@@ -7,7 +7,6 @@ export const search = {
   placeholder: '카테고리, 태그, 설명으로 검색 (예: 보물상자, 동굴)',
   loadingCategories: (loaded: number, all: number) => `모든 카테고리를 불러오는 중… (${loaded}/${all})`,
   intro: '모든 지역의 핀을 카테고리 이름, 태그, 설명으로 찾을 수 있습니다. 결과를 누르면 지도가 그 위치로 이동합니다.',
-  count: (n: number) => `${n}개`,
   categoryResult: (group: string, pins: number) => `${group} · 핀 ${pins.toLocaleString('ko-KR')}개 · 지도에 표시`,
   searching: '검색 중…',
   noResults: (q: string) => `"${q}"에 대한 검색 결과가 없습니다. 다른 낱말로 찾아보세요.`,

@@ -22,7 +22,6 @@ export const shell = {
     title: '페이지를 찾을 수 없음',
     heading: '페이지를 찾을 수 없습니다',
     body: <T>(path: T) => ['요청하신 주소 ', path, '에 해당하는 페이지가 없습니다. 주소가 바뀌었거나 삭제되었을 수 있습니다.'],
-    backToMap: '지도로 돌아가기',
     search: '검색하기',
   },
   crash: {

@@ -15,7 +15,7 @@ export default function NotFoundPage() {
         <h1>{t.heading}</h1>
         <p className="muted">{t.body(<code key="path">{pathname}</code>)}</p>
         <div className="row" style={{ justifyContent: 'center' }}>
-          <Link className="btn btn-primary" to="/"><Icon name="home" />{t.backToMap}</Link>
+          <Link className="btn btn-primary" to="/"><Icon name="home" />{ko.common.backToMap}</Link>
           <Link className="btn" to="/search"><Icon name="search" />{t.search}</Link>
         </div>
       </div>

@@ -76,7 +76,7 @@ export default function SearchPage() {
 
       {cats.length > 0 && (
         <section className="search-region" aria-labelledby="cat-results">
-          <h2 id="cat-results">{ko.common.category} <span className="muted small">{t.count(cats.length)}</span></h2>
+          <h2 id="cat-results">{ko.common.category} <span className="muted small">{ko.common.count(cats.length)}</span></h2>
           <ul className="list-reset result-list">
             {cats.map((c) => (
               <li key={c.id}>
