@@ -6,8 +6,10 @@ import { keyboard } from './keyboard';
 import { login } from './login';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
+import { mypage } from './mypage';
 import { pin } from './pin';
 import { search } from './search';
+import { settings } from './settings';
 import { shell } from './shell';
 import { support } from './support';
 
@@ -24,6 +26,8 @@ export const ko = {
   pin,
   comments,
   edit,
+  mypage,
+  settings,
   keyboard,
   mapHint,
   search,
