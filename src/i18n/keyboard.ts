@@ -1,3 +1,5 @@
+import { map } from './map';
+
 /** Keyboard mode on the map and the shortcut list (?). */
 export const keyboard = {
   mapLabel: '지도',
@@ -13,9 +15,9 @@ export const keyboard = {
       ['+ / −', '확대 / 축소'],
     ] },
     { title: '도구', keys: [
-      ['R', '사각형 범위 선택'],
-      ['L', '올가미 범위 선택'],
-      ['P', '경로 선택'],
+      ['R', map.tools.rect],
+      ['L', map.tools.lasso],
+      ['P', map.tools.route],
       ['Esc', '선택 끝내기, 핀 정보 닫기'],
       ['Ctrl+Z', '마지막 표시 실행 취소'],
       ['?', '이 목록 보기'],

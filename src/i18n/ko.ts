@@ -4,6 +4,7 @@ import { edit } from './edit';
 import { history } from './history';
 import { keyboard } from './keyboard';
 import { login } from './login';
+import { map } from './map';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
 import { mypage } from './mypage';
@@ -27,6 +28,7 @@ export const ko = {
   comments,
   edit,
   mypage,
+  map,
   settings,
   keyboard,
   mapHint,
@@ -101,6 +103,7 @@ export const ko = {
   overlayZoomHint: '값이 클수록 주변이 크게 보입니다 (기본 1).',
   overlayScaleLabel: '글자·마커 크기',
   overlayScaleAuto: '자동 (창 높이에 맞춤: 1080p는 1배, 4K는 2배)',
+  overlayScaleTimes: (n: number) => `${n}배`,
   overlayBgLabel: '배경',
   overlayBgTransparent: '투명 (권장)',
   overlayBgChroma: '초록색 (크로마키)',
