@@ -1,6 +1,7 @@
 import { comments } from './comments';
 import { common } from './common';
 import { edit } from './edit';
+import { errors } from './errors';
 import { history } from './history';
 import { keyboard } from './keyboard';
 import { login } from './login';
@@ -30,6 +31,7 @@ export const ko = {
   mypage,
   map,
   settings,
+  errors,
   keyboard,
   mapHint,
   search,
