@@ -1,12 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
+import { ko } from '../../i18n/ko';
 import { useDocumentTitle } from '../PageLayout';
 import { rememberReturnTo, useAuthProviders } from '../session';
 import type { AuthProvider } from './providers';
-import { ko } from '../../i18n/ko';
-
-const t = ko.login;
 
 function KakaoLogo() {
   return (
@@ -25,6 +23,8 @@ function GoogleLogo() {
     </svg>
   );
 }
+
+const t = ko.login;
 
 function ProviderButton({ p, from }: { p: AuthProvider; from: string }) {
   const cls = p.id === 'kakao' ? 'btn-kakao' : p.id === 'google' ? 'btn-google' : '';
