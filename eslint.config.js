@@ -11,10 +11,24 @@ const stateLibraries = [
 // Code shared by the server and the browser lives below both (common/, proto/).
 const noServer = { group: ['**/server/**'], message: 'The client does not import server/: shared code lives in common/; tests reach the real server through tests/support/real-server.ts.' };
 const noClient = { group: ['**/src/**', '../src', '../../src', '../../../src'], message: 'server/, tools/ and common/ do not import src/: shared code lives in common/.' };
+// The layers below the UI emit notices (src/state/notices.ts); the UI shows them. Tests may render UI.
+const noUi = { group: ['**/ui', '**/ui/**'], message: 'src/api, src/data, src/state, src/engine and src/tracker do not import src/ui: emit a notice (src/state/notices.ts) and let the UI show it.' };
+const testFiles = ['**/*.test.*', '**/*.spec.*', '**/test-support.ts'];
 const stateLibraryPatterns = [
   { group: ['valtio/*'], message: 'valtio lives in src/state/ only.' },
   { group: ['@tanstack/react-query/*'], message: 'react-query lives in src/data/ only.' },
 ];
+
+/**
+ * The import rule of one layer below the UI: `options` for every file, plus no src/ui outside tests
+ * (a later config block replaces the rule's options, so the second block repeats them).
+ */
+function layer(files, options) {
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', options] } },
+    { files, ignores: testFiles, rules: { 'no-restricted-imports': ['error', { ...options, patterns: [...options.patterns, noUi] }] } },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'proto/generated/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -33,14 +47,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   // Each state library has one home (STYLE.md).
-  {
-    files: ['src/state/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: stateLibraries.filter((p) => p.name !== 'valtio'), patterns: [noServer] }] },
-  },
-  {
-    files: ['src/data/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: stateLibraries.filter((p) => p.name === 'valtio'), patterns: [noServer] }] },
-  },
+  ...layer(['src/state/**'], { paths: stateLibraries.filter((p) => p.name !== 'valtio'), patterns: [noServer] }),
+  ...layer(['src/data/**'], { paths: stateLibraries.filter((p) => p.name === 'valtio'), patterns: [noServer] }),
   {
     files: ['server/**', 'tools/**'],
     rules: { 'no-restricted-imports': ['error', { paths: stateLibraries, patterns: [...stateLibraryPatterns, noClient] }] },
@@ -51,17 +59,25 @@ export default tseslint.config(
   },
   {
     files: ['src/**', 'workers/**'],
-    ignores: ['src/state/**', 'src/data/**', 'src/engine/**'],
+    ignores: ['src/state/**', 'src/data/**', 'src/engine/**', 'src/api/**', 'src/tracker/**'],
     rules: { 'no-restricted-imports': ['error', { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer] }] },
   },
+  ...layer(['src/api/**', 'src/tracker/**'], { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer] }),
   // The engine stands alone: plain TypeScript, no React and no state library.
+  ...layer(['src/engine/**'], {
+    paths: [...stateLibraries, { name: 'react', message: 'src/engine is plain TypeScript: no React.' }, { name: 'react-dom', message: 'src/engine is plain TypeScript: no React.' }],
+    patterns: [...stateLibraryPatterns, { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' }, noServer],
+  }),
+  // Korean UI text lives in src/i18n (one string, one place; legal texts are documents there).
+  // Tests may say what they expect in Korean; test-pins.ts is server content (category names).
   {
-    files: ['src/engine/**'],
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    ignores: ['src/i18n/**', ...testFiles, 'workers/pins/test-pins.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...stateLibraries, { name: 'react', message: 'src/engine is plain TypeScript: no React.' }, { name: 'react-dom', message: 'src/engine is plain TypeScript: no React.' }],
-        patterns: [...stateLibraryPatterns, { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' }, noServer],
-      }],
+      'no-restricted-syntax': ['error', ...['Literal[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]', 'JSXText[value=/[가-힣]/]'].map((selector) => ({
+        selector,
+        message: 'Korean UI text belongs in src/i18n (ko.<feature>.<key>): add or reuse a key there.',
+      }))],
     },
   },
 );

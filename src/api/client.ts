@@ -1,6 +1,6 @@
 import { Envelope as WireEnvelope, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { AUTH_ERR, ApiClientError } from './errors';
 
 export { ApiClientError } from './errors';
@@ -163,7 +163,7 @@ async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>,
   } catch (e) {
     if (!(e instanceof ApiClientError)) throw e;
     if (e.errClazz !== AUTH_ERR.accessTokenInvalid) {
-      if (!opts.suppressToast && e.failure !== 'cancelled') toast.error(e.messageTranslated);
+      if (!opts.suppressToast && e.failure !== 'cancelled') notify({ kind: 'error', message: e.messageTranslated });
       throw e;
     }
   }
@@ -175,7 +175,7 @@ async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>,
     if (e.errClazz === AUTH_ERR.accessTokenInvalid || e.errClazz === AUTH_ERR.requiresLogin) {
       await runLoggedOut();
     } else if (e.failure !== 'cancelled') {
-      toast.error(e.messageTranslated);
+      notify({ kind: 'error', message: e.messageTranslated });
     }
     throw e;
   }

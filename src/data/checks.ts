@@ -1,7 +1,7 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
 import { applyChecks, reconcileChecks, setChecks, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
 import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from './db';
 import { paths } from './keys';
@@ -115,7 +115,7 @@ async function flushLoop(userId: number, db: PinsStoreDb): Promise<FlushResult> 
       }
       // The server refused this change for good (e.g. an unknown pin): drop it, tell the user.
       refused.set(head.seq!, err);
-      toast.error(err.messageTranslated);
+      notify({ kind: 'error', message: err.messageTranslated });
       await db.outbox.delete(head.seq!);
       reread = true;
     }
@@ -178,7 +178,7 @@ async function mark(userId: number, pinIds: readonly number[], check: boolean, d
   }
   if (sentActions.has(seq) || waiting === 0) return { result: 'sent', seq };
   // Said once when changes start waiting, not on every mark made while offline.
-  if (firstWaiting.get(userId) === seq) toast.info(ko.checksQueued);
+  if (firstWaiting.get(userId) === seq) notify({ kind: 'info', message: ko.checksQueued });
   return { result: 'queued', seq };
 }
 

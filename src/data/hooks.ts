@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { fetchCategory, categoriesById } from './categories';
 import { fetchCheckList, markPins } from './checks';
 import { offerUndo } from './undo';
@@ -82,7 +82,7 @@ export function useSearch(q: string, pageSize = SEARCH_PAGE) {
 function requireUserId(): number {
   const id = currentUserId();
   if (id == null) {
-    toast.error(ko.loginRequired);
+    notify({ kind: 'error', message: ko.loginRequired });
     throw new ApiClientError(401, 'requires_login', ko.loginRequired);
   }
   return id;
@@ -153,7 +153,7 @@ export function useCreatePin() {
   return useMutation({
     mutationFn: (draft: PinDraft) => api.put<{ id: number; categoryId: number }>(paths.createPin, draft),
     onSuccess: async (res) => {
-      toast.success(ko.pinRegistered);
+      notify({ kind: 'success', message: ko.pinRegistered });
       await qc.invalidateQueries({ queryKey: keys.categoryGroups });
       await reloadCategory(res.categoryId).catch(() => {});
     },
@@ -209,7 +209,7 @@ export function useLikeComment() {
 export function useReportPin() {
   return useMutation({
     mutationFn: (report: PinReport) => api.post(paths.report, report),
-    onSuccess: () => void toast.success(ko.reportSubmitted),
+    onSuccess: () => notify({ kind: 'success', message: ko.reportSubmitted }),
   });
 }
 
@@ -219,14 +219,14 @@ export function useUpdateNickname() {
   return useMutation({
     mutationFn: (nickname: string) => {
       if (!nickname.trim()) {
-        toast.error(ko.nicknameEmpty);
+        notify({ kind: 'error', message: ko.nicknameEmpty });
         throw new ApiClientError(400, 'bad_request', ko.nicknameEmpty);
       }
       return api.patch<Me>(paths.me, { nickname: nickname.trim() });
     },
     onSuccess: (me) => {
       qc.setQueryData(keys.me, me);
-      toast.success(ko.nicknameChanged);
+      notify({ kind: 'success', message: ko.nicknameChanged });
     },
   });
 }
@@ -237,7 +237,7 @@ export function useDeleteAccount() {
     mutationFn: () => api.delete(paths.me),
     onSuccess: () => {
       resetSession();
-      toast.success(ko.accountDeleted);
+      notify({ kind: 'success', message: ko.accountDeleted });
     },
   });
 }
@@ -265,7 +265,7 @@ export function useOAuthLogin(provider: string) {
         if (res && (res.registered === false || res.needsRegistration === true)) return { status: 'register' };
       } catch (e) {
         if (e instanceof ApiClientError && e.errClazz === 'registration_required') return { status: 'register' };
-        if (e instanceof ApiClientError) toast.error(e.messageTranslated);
+        if (e instanceof ApiClientError) notify({ kind: 'error', message: e.messageTranslated });
         throw e;
       }
       return { status: 'signed-in', me: await onLoginSuccess() };
@@ -278,7 +278,7 @@ export function useRegister(provider: string) {
   return useMutation({
     mutationFn: async (nickname: string) => {
       if (!nickname.trim()) {
-        toast.error(ko.nicknameEmpty);
+        notify({ kind: 'error', message: ko.nicknameEmpty });
         throw new ApiClientError(400, 'bad_request', ko.nicknameEmpty);
       }
       await api.post(paths.oauthRegister(provider), { nickname: nickname.trim() });

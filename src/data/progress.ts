@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBaseHost } from '../api';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { fetchCheckList, publishChecks, undoServerAction } from './checks';
 import { localDb } from './db';
 import { keys, paths } from './keys';
@@ -48,7 +48,7 @@ export function useUndoAction() {
   return useMutation({
     mutationFn: (actionId: number) => undoServerAction(currentUserId()!, actionId),
     onSuccess: () => {
-      toast.success(ko.undone);
+      notify({ kind: 'success', message: ko.undone });
       void qc.invalidateQueries({ queryKey: keys.myActions });
       void qc.invalidateQueries({ queryKey: ['pin'] });
     },

@@ -1,7 +1,7 @@
 import { api, onLoggedOut } from '../api';
 import { ko } from '../i18n/ko';
 import { clearUserState } from '../state';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { syncChecks } from './checks';
 import { localDb, type PinsStoreDb } from './db';
 import { keys, paths } from './keys';
@@ -75,7 +75,7 @@ export async function onLoginSuccess(db: PinsStoreDb = localDb()): Promise<Me | 
     // The spec fetches the whole list on sign-in, whatever the local record says.
     await syncChecks(me.id, null, db);
     await queryClient.invalidateQueries({ queryKey: keys.myChecks });
-    toast.success(ko.welcome(displayName(me)));
+    notify({ kind: 'success', message: ko.welcome(displayName(me)) });
   }
   return me;
 }
@@ -85,7 +85,7 @@ export async function onLoginSuccess(db: PinsStoreDb = localDb()): Promise<Me | 
 export async function logoutEverywhere(): Promise<void> {
   await api.post(paths.logoutAll, {});
   resetSession();
-  toast.success(ko.logoutEverywhereDone);
+  notify({ kind: 'success', message: ko.logoutEverywhereDone });
 }
 
 export async function logout(opts: { silent?: boolean } = {}): Promise<void> {
@@ -94,5 +94,5 @@ export async function logout(opts: { silent?: boolean } = {}): Promise<void> {
   } finally {
     resetSession();
   }
-  if (!opts.silent) toast.success(ko.logoutCompleted);
+  if (!opts.silent) notify({ kind: 'success', message: ko.logoutCompleted });
 }

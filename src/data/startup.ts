@@ -2,7 +2,7 @@ import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { isKnownRegion } from '../../common/regions';
 import { setCategories, setHideChecked, setLoadedCategory, setPinSize, setRegion, store, subscribeStore } from '../state';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { FIRST_RUN_CATEGORIES, categoriesById, fetchCategory, syncCategories, type CategorySyncResult } from './categories';
 import { startOutboxSync, syncChecks } from './checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
@@ -114,7 +114,7 @@ function cachedAsGroups(rows: { id: number; lastEdited: number; name?: string }[
 export async function refreshCategories(worker: DataWorker, db: PinsStoreDb = localDb()): Promise<CategorySyncResult | null> {
   await queryClient.invalidateQueries({ queryKey: keys.categoryGroups });
   const result = await onCategoryList(await fetchGroups(), worker, db);
-  toast.success(ko.pinsRefetched);
+  notify({ kind: 'success', message: ko.pinsRefetched });
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { undoChange, type MarkedChange } from './checks';
 import { localDb, type PinsStoreDb } from './db';
 import { keys } from './keys';
@@ -17,14 +17,14 @@ export function offerUndo(change: MarkedChange, db: PinsStoreDb = localDb()): vo
   history.push(change);
   if (history.length > MAX_HISTORY) history.shift();
   const message = change.check ? ko.markedFound(change.count) : ko.markedNotFound(change.count);
-  toast.withAction(message, ko.undo, () => void undo(change, db), UNDO_TOAST_MS);
+  notify({ kind: 'success', message, action: { label: ko.undo, run: () => void undo(change, db), durationMs: UNDO_TOAST_MS } });
 }
 
 async function undo(change: MarkedChange, db: PinsStoreDb): Promise<boolean> {
   const i = history.indexOf(change);
   if (i >= 0) history.splice(i, 1);
   const done = await undoChange(change.userId, change.seq, db).catch(() => false);
-  toast.info(done ? ko.undone : ko.nothingToUndo);
+  notify({ kind: 'info', message: done ? ko.undone : ko.nothingToUndo });
   if (done) {
     void queryClient.invalidateQueries({ queryKey: ['pin'] });
     void queryClient.invalidateQueries({ queryKey: keys.myActions });
@@ -37,6 +37,6 @@ export async function undoLast(userId: number | null, db: PinsStoreDb = localDb(
   for (let i = history.length - 1; i >= 0; i--) {
     if (history[i]!.userId === userId) return undo(history[i]!, db);
   }
-  toast.info(ko.nothingToUndo);
+  notify({ kind: 'info', message: ko.nothingToUndo });
   return false;
 }

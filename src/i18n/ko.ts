@@ -1,53 +1,43 @@
+import { comments } from './comments';
+import { common } from './common';
+import { edit } from './edit';
+import { errors } from './errors';
+import { history } from './history';
+import { keyboard } from './keyboard';
+import { login } from './login';
+import { map } from './map';
+import { mapHint } from './map-hint';
+import { moderation } from './moderation';
+import { mypage } from './mypage';
+import { pin } from './pin';
+import { search } from './search';
+import { settings } from './settings';
+import { shell } from './shell';
+import { support } from './support';
+
 /**
- * The Korean strings of the interface (the UI is Korean only). Add keys freely; keep one
- * string one place. Functions take the values a message needs.
+ * The Korean strings of the interface (the UI is Korean only): `ko.<feature>.<key>`, one file
+ * per feature beside this one. Add keys freely; keep one string one place. Functions take the
+ * values a message needs.
  */
 export const ko = {
-  // Keyboard mode on the map and the shortcut list (?)
-  keyboard: {
-    mapLabel: '지도',
-    mapHelp: '화살표 키로 가까운 핀으로 이동, Enter로 열기, F로 찾음 표시, ?로 단축키 목록을 봅니다.',
-    focused: (title: string) => `${title} 핀 선택됨. Enter로 열기, F로 찾음 표시`,
-    shortcutsTitle: '키보드 단축키',
-    close: '닫기',
-    groups: [
-      { title: '지도', keys: [
-        ['←↑→↓', '가까운 핀으로 이동 (지도에 초점이 있을 때)'],
-        ['Enter', '선택한 핀 열기'],
-        ['F', '선택한 핀을 찾음 / 못 찾음으로 표시'],
-        ['W A S D', '지도 이동'],
-        ['+ / −', '확대 / 축소'],
-      ] },
-      { title: '도구', keys: [
-        ['R', '사각형 범위 선택'],
-        ['L', '올가미 범위 선택'],
-        ['P', '경로 선택'],
-        ['Esc', '선택 끝내기, 핀 정보 닫기'],
-        ['Ctrl+Z', '마지막 표시 실행 취소'],
-        ['?', '이 목록 보기'],
-      ] },
-    ] as { title: string; keys: [string, string][] }[],
-  },
-  // First-visit hint for the map tools (src/pages/home/MapToolsHint.tsx)
-  mapHint: {
-    title: '지도 도구 안내',
-    items: [
-      '지도 도구의 사각형(R)·올가미(L)·경로(P) 선택으로 여러 핀을 한 번에 찾음 표시합니다.',
-      '“핀 아이콘 크게 보기”는 핀을 크게 보여 줄 뿐입니다. 핀 추가는 메뉴의 기여하기에서 합니다.',
-      '지도를 선택한 뒤 화살표 키로 핀 사이를 이동하고, ?를 누르면 단축키 목록이 열립니다.',
-    ],
-    dismiss: '알겠어요',
-  },
-  // Search (/search)
-  search: {
-    results: (shown: number, total: number) => `핀 ${total.toLocaleString('ko-KR')}개 중 ${shown.toLocaleString('ko-KR')}개`,
-    more: (n: number) => `더 보기 (${n.toLocaleString('ko-KR')}개 남음)`,
-    found: '찾음',
-    notFound: '못 찾음',
-    noRegion: '지역 없음',
-    category: (id: number) => `카테고리 ${id}`,
-  },
-  appName: '명조 커뮤니티 지도',
+  common,
+  shell,
+  map,
+  mapHint,
+  keyboard,
+  search,
+  pin,
+  comments,
+  edit,
+  history,
+  mypage,
+  settings,
+  login,
+  support,
+  moderation,
+  errors,
+  // The first keys, flat and sectioned: notices of the data layer, tracker, overlay, progress, sync.
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',
   nicknameEmpty: '닉네임을 입력해 주세요.',
@@ -100,7 +90,6 @@ export const ko = {
   trackerInputLabel: '트래커 주소 또는 연결 코드',
   trackerConnect: '연결',
   trackerDisconnect: '연결 끊기',
-  trackerClose: '닫기',
   trackerViaWebrtc: 'WebRTC로 수신 중',
   trackerViaRelay: '서버 중계로 수신 중',
   trackerViaLocal: '로컬 트래커에서 수신 중',
@@ -119,6 +108,7 @@ export const ko = {
   overlayZoomHint: '값이 클수록 주변이 크게 보입니다 (기본 1).',
   overlayScaleLabel: '글자·마커 크기',
   overlayScaleAuto: '자동 (창 높이에 맞춤: 1080p는 1배, 4K는 2배)',
+  overlayScaleTimes: (n: number) => `${n}배`,
   overlayBgLabel: '배경',
   overlayBgTransparent: '투명 (권장)',
   overlayBgChroma: '초록색 (크로마키)',
@@ -158,100 +148,8 @@ export const ko = {
     (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : '') +
     (ignored ? ` · 파일보다 나중에 바꾼 핀 ${ignored.toLocaleString('ko-KR')}개는 그대로 둠` : ''),
   importApply: '적용',
-  importCancel: '취소',
   importDone: (add: number, remove: number) => `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,
   importUnreadable: '파일을 읽을 수 없습니다.',
-  // Stewardship: pin history, moderation page (issue 15)
-  history: {
-    title: '수정 기록',
-    empty: '수정 기록이 없습니다.',
-    by: (nickname: string | null) => nickname ?? '탈퇴한 사용자',
-    kind: { create: '등록', edit: '수정', revert: '되돌림', hide: '숨김', unhide: '숨김 해제', merge: '중복 병합' } as Record<string, string>,
-    created: '핀을 등록했습니다.',
-    moved: (n: number) => `위치 수정됨: ${Math.round(n).toLocaleString('ko-KR')}만큼 이동`,
-    floor: (a: string, b: string) => `층 변경: ${a} → ${b}`,
-    region: '지역 변경',
-    category: '카테고리 변경',
-    description: '설명 변경',
-    image: '이미지 변경',
-    none: '(없음)',
-    tags: (added: number, removed: number) => `태그 ${added}개 추가, ${removed}개 제거`,
-    noChange: '내용 변경 없음',
-    reverted: '되돌려짐',
-    revertTo: '이 상태로 되돌리기',
-    revertDone: '핀을 되돌렸습니다.',
-    confirmRevert: '이 수정 직후의 상태로 핀을 되돌릴까요? 되돌림도 기록에 남습니다.',
-  },
-  moderation: {
-    nav: '운영',
-    title: '운영 도구',
-    forbidden: '운영진과 관리자만 볼 수 있는 페이지입니다.',
-    tabs: { reports: '신고', changes: '최근 변경', players: '플레이어', audit: '감사 기록', catalogue: '카탈로그' },
-    open: '처리 대기',
-    resolved: '처리 완료',
-    noReports: '신고가 없습니다.',
-    kindAll: '모든 신고',
-    kindDuplicate: '중복 신고',
-    kindWrong: '잘못된 핀',
-    allCategories: '모든 카테고리',
-    allRegions: '모든 지역',
-    filterReporter: '이 신고자의 신고만 보기',
-    reporterFilter: (name: string) => `신고자: ${name} ✕`,
-    showOnMap: '지도에서 보기',
-    mapOf: (target: number, duplicate: number | null) => (duplicate ? `핀 ${target}과(와) 핀 ${duplicate}의 위치` : `핀 ${target}의 위치`),
-    distance: (d: number) => `거리 ${Math.round(d).toLocaleString('ko-KR')}`,
-    reporter: '신고자',
-    target: '신고된 핀',
-    duplicate: '중복 핀',
-    checks: (n: number) => `찾은 사람 ${n.toLocaleString('ko-KR')}명`,
-    dismiss: '기각',
-    edit: '수정',
-    hide: '핀 숨기기',
-    unhide: '숨김 해제',
-    merge: (keep: number, dup: number) => `핀 ${dup}을(를) 핀 ${keep}에 병합`,
-    confirmMerge: (keep: number, dup: number) => `핀 ${dup}의 찾음 표시와 댓글을 핀 ${keep}(으)로 옮기고 핀 ${dup}을(를) 숨깁니다. 계속할까요?`,
-    actionDone: '처리했습니다.',
-    hidden: '숨김',
-    mergedInto: (id: number) => `핀 ${id}에 병합됨`,
-    filterPlayer: '플레이어 번호로 거르기',
-    allPlayers: '모든 플레이어',
-    revertSince: (nickname: string) => `${nickname}님의 이 시각 이후 수정을 모두 되돌리기`,
-    confirmRevertSince: (nickname: string, at: string) => `${nickname}님이 ${at} 이후 한 수정을 모두 되돌립니다. 계속할까요?`,
-    revertSinceDone: (n: number, h: number) => `핀 ${n}개를 되돌리고 ${h}개를 숨겼습니다.`,
-    noChanges: '변경 기록이 없습니다.',
-    searchPlayers: '닉네임 검색',
-    role: { user: '플레이어', moderator: '운영진', admin: '관리자' } as Record<string, string>,
-    edits: (n: number) => `수정 ${n.toLocaleString('ko-KR')}회`,
-    suspendedUntil: (at: string) => `${at}까지 정지`,
-    suspend: '정지',
-    suspendDays: '정지 기간(일)',
-    suspendReason: '정지 사유',
-    lift: '정지 해제',
-    suspendDone: '정지했습니다.',
-    liftDone: '정지를 해제했습니다.',
-    appoint: '운영진으로 임명',
-    removeModerator: '운영진 해제',
-    roleDone: '역할을 바꿨습니다.',
-    noAudit: '기록이 없습니다.',
-    auditAction: { revert: '되돌림', hide: '핀 숨김', unhide: '숨김 해제', merge: '중복 병합', 'revert-since': '일괄 되돌림', suspend: '정지', unsuspend: '정지 해제',
-      'appoint-moderator': '운영진 임명', 'remove-moderator': '운영진 해제', 'report-dismiss': '신고 기각', 'report-resolve': '신고 처리', 'report-hide': '신고로 숨김',
-      'report-merge': '신고로 병합', 'category-add': '카테고리 추가', 'category-edit': '카테고리 수정', 'category-order': '카테고리 순서', 'tag-add': '태그 추가' } as Record<string, string>,
-    catalogue: {
-      adminOnly: '카탈로그는 관리자만 고칠 수 있습니다.',
-      addTitle: '카테고리 추가',
-      group: '그룹',
-      name: '이름',
-      icon: '아이콘 번호',
-      add: '추가',
-      rename: '이름 바꾸기',
-      up: '위로',
-      addTag: '태그 추가',
-      tagGroup: '태그 그룹',
-      tagName: '태그 이름',
-      done: '카탈로그를 고쳤습니다. 지도는 카테고리를 다시 불러옵니다.',
-    },
-    targetType: { pin: '핀', user: '플레이어', report: '신고', category: '카테고리', tag: '태그' } as Record<string, string>,
-  },
   // Connection and sync state (the offline banner)
   syncOffline: (n: number) => (n > 0 ? `서버에 연결할 수 없습니다 · 보낼 찾음 표시 ${n.toLocaleString('ko-KR')}개 대기 중` : '서버에 연결할 수 없습니다'),
   syncRetrying: '자동으로 다시 연결합니다…',

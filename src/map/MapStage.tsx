@@ -71,7 +71,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
         void getPinsWorker().getPin(id).then((p) => {
           if (engine.keyFocusedPin !== id) return;
           const cid = p?.categoryId;
-          const category = p?.categoryName ?? live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? `핀 ${id}`;
+          const category = p?.categoryName ?? live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? ko.common.pinNumbered(id);
           setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
         });
       }),
@@ -110,7 +110,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
   return (
     <div className="map-stage" hidden={hidden} aria-hidden={hidden || undefined}>
       <MapView onEngine={handleEngine} className="map-canvas" />
-      {!engine && <div className="map-placeholder" role="status">지도를 불러오는 중…</div>}
+      {!engine && <div className="map-placeholder" role="status">{ko.map.loading}</div>}
       <p id="map-keyboard-help" className="sr-only">{ko.keyboard.mapHelp}</p>
       <p className="sr-only" role="status" aria-live="polite" data-testid="map-key-focus">{announced}</p>
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}

@@ -46,13 +46,13 @@ export function PinMenu({ menu, onClose }: { menu: PinMenuState; onClose: () => 
   // Keep the menu inside the map even when the pin sits at an edge.
   const style = { left: `min(${menu.x}px, calc(100% - 13rem))`, top: `min(${menu.y}px, calc(100% - 8rem))` };
   return (
-    <div ref={ref} className="pin-menu" role="menu" aria-label={`핀 ${menu.id}`} style={style}>
+    <div ref={ref} className="pin-menu" role="menu" aria-label={ko.common.pinNumbered(menu.id)} style={style}>
       {found ? (
         <button type="button" role="menuitem" className="menu-item" onClick={() => mark(false)}><Icon name="close" />{ko.markNotFound}</button>
       ) : (
         <button type="button" role="menuitem" className="menu-item" onClick={() => mark(true)}><Icon name="checkCircle" />{ko.markFound}</button>
       )}
-      <Link role="menuitem" className="menu-item" to={{ pathname: `/pin/${menu.id}`, search }} onClick={onClose}><Icon name="pin" />상세 보기</Link>
+      <Link role="menuitem" className="menu-item" to={{ pathname: `/pin/${menu.id}`, search }} onClick={onClose}><Icon name="pin" />{ko.map.pinDetails}</Link>
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function SelectionFlow() {
       { pinIds: [...ids], check },
       {
         onSuccess: (r) => {
-          toast.success(r === 'queued' ? `핀 ${ids.length}개를 저장했습니다. 연결되면 서버에 보냅니다.` : `핀 ${ids.length}개를 ${check ? '찾음' : '찾지 않음'}으로 표시했습니다.`);
+          toast.success(r === 'queued' ? ko.map.batchQueued(ids.length) : ko.map.batchMarked(ids.length, check));
           close();
         },
       },
@@ -54,21 +54,21 @@ export function SelectionFlow() {
             </>
           ) : (
             <>
-              <button type="button" className="btn" onClick={close}>닫기</button>
-              <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname + search)}`} onClick={close}>로그인</Link>
+              <button type="button" className="btn" onClick={close}>{ko.common.close}</button>
+              <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname + search)}`} onClick={close}>{ko.common.login}</Link>
             </>
           )
         }>
         {me ? (
           <>
-            <div className="segmented" role="radiogroup" aria-label="적용할 작업" style={{ marginBottom: '0.75rem' }}>
+            <div className="segmented" role="radiogroup" aria-label={ko.map.batchAction} style={{ marginBottom: '0.75rem' }}>
               <button type="button" role="radio" aria-checked={check} aria-pressed={check} onClick={() => setCheck(true)}>{ko.markFound}</button>
               <button type="button" role="radio" aria-checked={!check} aria-pressed={!check} onClick={() => setCheck(false)}>{ko.markNotFound}</button>
             </div>
             <p className="notice">{ko.applyToPins(ids.length)}</p>
           </>
         ) : (
-          <p className="notice notice-danger">{ko.loginRequired} 로그인하면 선택한 핀을 한 번에 찾음으로 표시할 수 있습니다.</p>
+          <p className="notice notice-danger">{ko.loginRequired} {ko.map.loginToBatch}</p>
         )}
       </Dialog>
     </>

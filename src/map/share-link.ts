@@ -17,6 +17,6 @@ export async function copyShareLink(): Promise<void> {
     toast.success(ko.copiedToClipboard);
   } catch {
     // Clipboard refused (insecure origin, permissions): show the link so it can be copied by hand.
-    window.prompt('아래 링크를 복사하세요', url);
+    window.prompt(ko.map.copyLinkPrompt, url);
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { AdSlot, Footer } from '../ui/Footer';
+import { ko } from '../i18n/ko';
 
 /** A document page over the map: scrolls on its own, with a title for the tab and the footer. */
 export function PageLayout({ title, children, wide = false, ad = false }: { title: string; children: ReactNode; wide?: boolean; ad?: boolean }) {
@@ -13,9 +14,9 @@ export function PageLayout({ title, children, wide = false, ad = false }: { titl
   );
 }
 
-/** Sets the tab's title to "{page} | 명조 커뮤니티 지도". */
+/** Sets the tab's title to "{page} | {site}" (ko.shell.documentTitle). */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = title ? `${title} | 명조 커뮤니티 지도` : '명조 커뮤니티 지도';
+    document.title = ko.shell.documentTitle(title);
   }, [title]);
 }

@@ -1,6 +1,5 @@
-// The live tracker's public surface (issue 7). The connect dialog, the page's session and its
-// hook; the plain connection class and the protocol for tools and tests.
-export { TrackerDialog } from './TrackerDialog';
+// The live tracker's public surface (issue 7). The page's session and its hook; the plain
+// connection class and the protocol for tools and tests. (The connect dialog is UI: src/pages/shell.)
 export { useTracker } from './useTracker';
 export { tracker, parseTrackerInput, describeTracker, relayUrl } from './tracker';
 export { linkTrackerToApp, resumeTrackerSession } from './app-link';

@@ -1,5 +1,5 @@
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
+import { notify } from '../state/notices';
 import { DEFAULT_LOCAL_URL, isTrackerCode, normalizeTrackerCode } from '../../common/tracker/protocol';
 import type { TrackerTarget } from './TrackerConnection';
 import { TrackerStore } from './TrackerStore';
@@ -34,7 +34,7 @@ export function parseTrackerInput(input: string, relay: string = relayUrl()): { 
 
 // SPEC §8: "tracker connected / disconnected" toasts.
 tracker.onStatus((now, before) => {
-  if (now.status === 'connected' && before.status !== 'connected') toast.success(ko.trackerConnected);
-  else if (before.status === 'connected' && now.status !== 'connected') toast.info(ko.trackerDisconnected);
-  if (now.status === 'failed' && before.status !== 'failed') toast.error(describeTracker(now));
+  if (now.status === 'connected' && before.status !== 'connected') notify({ kind: 'success', message: ko.trackerConnected });
+  else if (before.status === 'connected' && now.status !== 'connected') notify({ kind: 'info', message: ko.trackerDisconnected });
+  if (now.status === 'failed' && before.status !== 'failed') notify({ kind: 'error', message: describeTracker(now) });
 });

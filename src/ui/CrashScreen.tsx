@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Icon } from './icons';
 import { SUPPORT_LINKS } from './support-links';
+import { ko } from '../i18n/ko';
+
+const t = ko.shell.crash;
 
 /** The fallback screen for any unexpected crash (SPEC §2). */
 export function CrashScreen({ error }: { error: unknown }) {
@@ -8,20 +11,17 @@ export function CrashScreen({ error }: { error: unknown }) {
   return (
     <main className="crash" role="alert" aria-labelledby="crash-title">
       <img src="/maintenance.svg" alt="" width={220} height={160} className="crash-image" />
-      <h1 id="crash-title">오류가 발생했습니다</h1>
-      <p>
-        일시적인 문제일 수 있습니다. 브라우저의 <strong>캐시를 삭제</strong>한 뒤{' '}
-        <strong>강력 새로고침</strong>(Windows: Ctrl+Shift+R, macOS: ⌘+Shift+R)을 해 보세요.
-      </p>
-      <p className="muted small">문제가 계속되면 아래 오류 메시지를 함께 보내 주세요.</p>
-      <pre className="crash-message" aria-label="오류 메시지">{message}</pre>
+      <h1 id="crash-title">{t.heading}</h1>
+      <p>{t.advice(<strong key="cache">{t.clearCache}</strong>, <strong key="reload">{t.hardReload}</strong>)}</p>
+      <p className="muted small">{t.sendMessage}</p>
+      <pre className="crash-message" aria-label={t.messageLabel}>{message}</pre>
       <ul className="crash-links list-reset">
         <li><a className="btn" href={SUPPORT_LINKS.community.href} target="_blank" rel="noreferrer"><Icon name="users" />{SUPPORT_LINKS.community.label}</a></li>
         <li><a className="btn" href={SUPPORT_LINKS.openChat.href} target="_blank" rel="noreferrer"><Icon name="chat" />{SUPPORT_LINKS.openChat.label}</a></li>
         <li><a className="btn" href={SUPPORT_LINKS.email.href}><Icon name="mail" />{SUPPORT_LINKS.email.label}</a></li>
       </ul>
       {/* A full navigation, not a client-side one: the crashed tree must be rebuilt from scratch. */}
-      <a className="btn btn-primary" href="/"><Icon name="home" />홈으로 돌아가기</a>
+      <a className="btn btn-primary" href="/"><Icon name="home" />{t.home}</a>
     </main>
   );
 }

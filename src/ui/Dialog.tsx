@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ko } from '../i18n/ko';
 
 interface DialogProps {
   open: boolean;
@@ -62,7 +63,7 @@ interface ConfirmProps {
 }
 
 /** A yes/no question; the confirm button is labelled with what it does. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = '취소', danger, busy, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = ko.common.cancel, danger, busy, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel} busy={busy}
       actions={

@@ -1,3 +1,5 @@
+import { ko } from '../i18n/ko';
+
 /** A theme preference: light, dark, or follow the system (SPEC §2). */
 export type ThemePreference = 'light' | 'dark' | 'system';
 
@@ -28,4 +30,4 @@ export function parseTheme(value: unknown): ThemePreference {
 }
 
 /** Korean labels of the preferences. */
-export const THEME_LABELS: Record<ThemePreference, string> = { light: '라이트', dark: '다크', system: '시스템 설정' };
+export const THEME_LABELS: Record<ThemePreference, string> = ko.shell.themeLabels;

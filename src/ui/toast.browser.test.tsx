@@ -2,6 +2,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS, Toasts, toast } from './toast';
+import { notify } from '../state/notices';
 import '../styles/base.css';
 import '../styles/shell.css';
 
@@ -47,5 +48,18 @@ describe('toasts', () => {
     window.dispatchEvent(new Event('focus'));
     await wait(TOAST_DURATION_MS + 800);
     expect(shown('실패했습니다')).toBe(false);
+  });
+
+  it('shows the notices of the layers below the UI, with their action button', { timeout: 20_000 }, async () => {
+    window.dispatchEvent(new Event('focus'));
+    await act(async () => notify({ kind: 'error', message: '연결하지 못했습니다' }));
+    expect(toast.messages()).toContain('연결하지 못했습니다');
+    let undone = 0;
+    await act(async () => notify({ kind: 'success', message: '표시했습니다', action: { label: '되돌리기', run: () => undone++, durationMs: 2000 } }));
+    await wait(100);
+    expect(shown('표시했습니다')).toBe(true);
+    const button = [...document.querySelectorAll('[data-sonner-toast] button')].find((b) => b.textContent === '되돌리기') as HTMLButtonElement;
+    await act(async () => button.click());
+    expect(undone).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
+import { subscribeNotices, type Notice } from '../state/notices';
 
 /**
  * How long a toast stays (ms). The spec gives 2000 and 5000 (SPEC §9); 4000 leaves time to
@@ -61,9 +62,6 @@ export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
-  /** A toast with one button (e.g. "실행 취소"), shown for `durationMs`. */
-  withAction: (message: string, label: string, onAction: () => void, durationMs: number) =>
-    sonner.success(message, { duration: durationMs, action: { label, onClick: onAction } }),
   /** Closes every toast (e.g. between tests). */
   dismissAll: () => {
     live.clear();
@@ -72,6 +70,16 @@ export const toast = {
   /** Messages currently on screen, newest last (tests and debugging). */
   messages: (): string[] => [...live.values()].map((t) => t.message),
 };
+
+/** Shows a notice of the data layer, the API client or the tracker as a toast. */
+function showNotice({ kind, message, action }: Notice): void {
+  // A toast with a button (undo) keeps its own duration and is not paused on blur.
+  if (action) sonner[kind](message, { duration: action.durationMs, action: { label: action.label, onClick: action.run } });
+  else show(kind, message);
+}
+// At load, not on mount: a notice emitted before the host mounts still reaches sonner, as a direct call did.
+const unsubscribe = subscribeNotices(showNotice);
+import.meta.hot?.dispose(unsubscribe);
 
 /** The toast host: mount once at the application root. */
 export function Toasts({ theme = 'system' }: { theme?: 'light' | 'dark' | 'system' }) {

@@ -5,11 +5,12 @@ import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import { CANCELLED_ERROR_NAME, type LoadOptions, type PinBuffers, type PinsWorkerApi } from './api';
 import { PinStore, type Checkpoint } from './PinStore';
 import { layoutTransferList } from './pin-layout';
+import { errors } from '../../src/i18n/errors';
 
 /** Korean message for a pin list that could not be loaded. */
-export const LOAD_FAILED_MESSAGE = '핀 목록을 불러오지 못했습니다.';
+export const LOAD_FAILED_MESSAGE = errors.pinsLoadFailed;
 /** Korean message of a cancelled call. */
-export const CANCELLED_MESSAGE = '요청이 취소되었습니다.';
+export const CANCELLED_MESSAGE = errors.cancelled;
 
 // Long calls give the event loop a turn this often, so a cancel message can arrive.
 const YIELD_EVERY_MS = 8;

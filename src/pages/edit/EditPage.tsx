@@ -15,6 +15,8 @@ import { toDraft, validatePinForm, type PinFormErrors, type PinFormValues } from
 import { Guidelines } from './Guidelines';
 import { FLY_TO_PIN } from '../pin/fly-state';
 
+const t = ko.edit;
+
 type Stage = 'guidelines' | 'form' | 'confirm' | 'uploading' | 'uploaded' | 'done';
 
 const EMPTY: PinFormValues = { x: '', y: '', region: 0, floor: null, categoryId: null, tags: [], content: '', image: null };
@@ -41,7 +43,7 @@ export default function EditPage() {
   const [progress, setProgress] = useState(0);
   const [savedId, setSavedId] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(false);
-  useDocumentTitle(editing ? '핀 수정' : '핀 등록');
+  useDocumentTitle(editing ? t.titleEdit : t.titleNew);
 
   // Editing loads the pin into the same form.
   if (editing && pin.data && !loaded) {
@@ -81,11 +83,11 @@ export default function EditPage() {
   if (!me.data) {
     return (
       <aside className="detail-panel" aria-labelledby="edit-title">
-        <div className="detail-head"><h1 id="edit-title">{editing ? '핀 수정' : '핀 등록'}</h1></div>
+        <div className="detail-head"><h1 id="edit-title">{editing ? t.titleEdit : t.titleNew}</h1></div>
         <div className="detail-body">
           <p className="notice notice-danger" role="alert">{ko.loginRequired}</p>
-          <p>핀을 등록하거나 수정하려면 로그인해 주세요.</p>
-          <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname)}`}><Icon name="login" />로그인하러 가기</Link>
+          <p>{t.loginToEdit}</p>
+          <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname)}`}><Icon name="login" />{t.goToLogin}</Link>
         </div>
       </aside>
     );
@@ -132,25 +134,25 @@ export default function EditPage() {
   return (
     <aside className="detail-panel edit-panel" aria-labelledby="edit-title">
       <div className="detail-head">
-        <h1 id="edit-title">{editing ? `핀 ${editId} 수정` : '새 핀 등록'}</h1>
-        <Link className="icon-btn" to={{ pathname: editing ? `/pin/${editId}` : '/', search }} aria-label="닫기"><Icon name="close" /></Link>
+        <h1 id="edit-title">{editing ? t.headingEdit(editId) : t.headingNew}</h1>
+        <Link className="icon-btn" to={{ pathname: editing ? `/pin/${editId}` : '/', search }} aria-label={ko.common.close}><Icon name="close" /></Link>
       </div>
       <div className="detail-body">
-        {editing && pin.isPending && <Spinner label="핀 정보를 불러오는 중…" />}
+        {editing && pin.isPending && <Spinner label={ko.common.pinLoading} />}
         <form noValidate onSubmit={(e) => { e.preventDefault(); review(); }}>
           <fieldset className="form-section">
-            <legend>위치</legend>
+            <legend>{t.location}</legend>
             <button type="button" className={`btn btn-block ${picking ? 'btn-primary' : ''}`} onClick={() => setMapMode(picking ? MapMode.Default : MapMode.LocationSelection)} aria-pressed={picking}>
-              <Icon name="crosshair" />{picking ? '지도를 눌러 위치를 고르세요 (취소하려면 ESC)' : '지도에서 위치 선택'}
+              <Icon name="crosshair" />{picking ? t.picking : t.pickOnMap}
             </button>
             <div className="row" style={{ marginTop: '0.75rem' }}>
               <div className="field">
-                <label htmlFor="pin-x">X 좌표</label>
+                <label htmlFor="pin-x">{t.x}</label>
                 <input id="pin-x" className="input" inputMode="decimal" value={values.x} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
                   onChange={(e) => set('x', e.target.value)} onBlur={() => showTemp(values)} />
               </div>
               <div className="field">
-                <label htmlFor="pin-y">Y 좌표</label>
+                <label htmlFor="pin-y">{t.y}</label>
                 <input id="pin-y" className="input" inputMode="decimal" value={values.y} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
                   onChange={(e) => set('y', e.target.value)} onBlur={() => showTemp(values)} />
               </div>
@@ -158,13 +160,13 @@ export default function EditPage() {
             {errors.coords && <p id="coords-err" className="field-error" role="alert">{errors.coords}</p>}
             <div className="row">
               <div className="field">
-                <label htmlFor="pin-region">지역</label>
+                <label htmlFor="pin-region">{ko.common.region}</label>
                 <select id="pin-region" className="select" value={values.region} onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null }))}>
                   {REGIONS.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
                 </select>
               </div>
               <div className="field">
-                <label htmlFor="pin-floor">층</label>
+                <label htmlFor="pin-floor">{ko.common.floor}</label>
                 <select id="pin-floor" className="select" value={values.floor ?? ''} onChange={(e) => set('floor', e.target.value === '' ? null : Number(e.target.value))} disabled={floors.length < 2}>
                   {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
                 </select>
@@ -173,10 +175,10 @@ export default function EditPage() {
           </fieldset>
 
           <div className="field">
-            <label htmlFor="pin-category">카테고리 (필수)</label>
+            <label htmlFor="pin-category">{t.categoryRequired}</label>
             <select id="pin-category" className="select" value={values.categoryId ?? ''} aria-invalid={!!errors.category} aria-describedby={errors.category ? 'cat-err' : undefined}
               onChange={(e) => setValues((v) => ({ ...v, categoryId: e.target.value ? Number(e.target.value) : null, tags: [] }))}>
-              <option value="">카테고리 선택…</option>
+              <option value="">{t.chooseCategory}</option>
               {categories.map((g) => (
                 <optgroup key={g.id} label={g.name}>
                   {g.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
@@ -188,14 +190,14 @@ export default function EditPage() {
 
           {tagChoices.some((g) => g.tags.length > 0) && (
             <fieldset className="form-section">
-              <legend>태그</legend>
+              <legend>{ko.common.tags}</legend>
               {tagChoices.filter((g) => g.tags.length > 0).map((g) => (
                 <div key={g.id} role="group" aria-label={g.name} className="tag-group">
                   <span className="muted small">{g.name}</span>
                   <div className="chips">
-                    {g.tags.map((t) => (
-                      <button key={t.id} type="button" className="chip" aria-pressed={values.tags.includes(t.id)}
-                        onClick={() => set('tags', values.tags.includes(t.id) ? values.tags.filter((x) => x !== t.id) : [...values.tags, t.id])}>{t.name}</button>
+                    {g.tags.map((tag) => (
+                      <button key={tag.id} type="button" className="chip" aria-pressed={values.tags.includes(tag.id)}
+                        onClick={() => set('tags', values.tags.includes(tag.id) ? values.tags.filter((x) => x !== tag.id) : [...values.tags, tag.id])}>{tag.name}</button>
                     ))}
                   </div>
                 </div>
@@ -204,53 +206,53 @@ export default function EditPage() {
           )}
 
           <div className="field">
-            <label htmlFor="pin-desc">설명</label>
+            <label htmlFor="pin-desc">{t.description}</label>
             <textarea id="pin-desc" className="textarea" value={values.content} maxLength={2000} onChange={(e) => set('content', e.target.value)}
-              placeholder="찾아가는 방법, 주의할 점 등을 적어 주세요." aria-describedby="desc-hint" />
+              placeholder={t.descriptionPlaceholder} aria-describedby="desc-hint" />
             {!values.content.trim() && <span id="desc-hint" className="field-warning">{ko.descriptionHelps}</span>}
           </div>
 
           <div className="field">
-            <label htmlFor="pin-image">이미지 (선택)</label>
+            <label htmlFor="pin-image">{ko.common.imageOptional}</label>
             <input id="pin-image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            {values.image && !file && <span className="field-hint">현재 이미지가 유지됩니다.</span>}
-            <span className="field-warning">이미지는 익명 이미지 호스팅에 올라가며, 올린 뒤에는 삭제할 수 없습니다.</span>
+            {values.image && !file && <span className="field-hint">{t.keepImage}</span>}
+            <span className="field-warning">{ko.common.imageHostWarning}</span>
           </div>
 
-          <p className="muted small">등록한 핀은 삭제할 수 없습니다. 악의적인 등록이나 수정은 계정 이용 정지로 이어질 수 있습니다.</p>
-          <button type="submit" className="btn btn-primary btn-block">{editing ? '수정 내용 확인' : '등록 내용 확인'}</button>
+          <p className="muted small">{t.noDeleteWarning}</p>
+          <button type="submit" className="btn btn-primary btn-block">{editing ? t.reviewEdit : t.reviewNew}</button>
         </form>
       </div>
 
       <Guidelines open={stage === 'guidelines'} onAgree={() => setStage('form')} onCancel={() => navigate({ pathname: editing ? `/pin/${editId}` : '/', search })} />
 
-      <Dialog open={stage === 'confirm'} title={editing ? '이대로 수정할까요?' : '이대로 등록할까요?'} onClose={() => setStage('form')}
+      <Dialog open={stage === 'confirm'} title={editing ? t.confirmEdit : t.confirmNew} onClose={() => setStage('form')}
         actions={<>
-          <button type="button" className="btn" onClick={() => setStage('form')}>다시 고치기</button>
-          <button type="button" className="btn btn-primary" onClick={() => void send()}>{editing ? '수정하기' : '등록하기'}</button>
+          <button type="button" className="btn" onClick={() => setStage('form')}>{t.fixAgain}</button>
+          <button type="button" className="btn btn-primary" onClick={() => void send()}>{editing ? t.sendEdit : t.sendNew}</button>
         </>}>
         <dl className="detail-meta">
-          <dt>카테고리</dt><dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
-          <dt>지역</dt><dd>{REGIONS[values.region]?.label} · {floorLabel(values.floor)}</dd>
-          <dt>좌표</dt><dd>X {values.x}, Y {values.y}</dd>
-          <dt>태그</dt><dd>{values.tags.length}개</dd>
-          <dt>이미지</dt><dd>{file ? file.name : values.image ? '기존 이미지' : '없음'}</dd>
+          <dt>{ko.common.category}</dt><dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
+          <dt>{ko.common.region}</dt><dd>{REGIONS[values.region]?.label} · {floorLabel(values.floor)}</dd>
+          <dt>{ko.common.coordinates}</dt><dd>X {values.x}, Y {values.y}</dd>
+          <dt>{ko.common.tags}</dt><dd>{ko.common.count(values.tags.length)}</dd>
+          <dt>{t.image}</dt><dd>{file ? file.name : values.image ? t.existingImage : t.noImage}</dd>
         </dl>
         {!values.content.trim() && <p className="notice">{ko.descriptionHelps}</p>}
-        <p className="muted small">등록한 핀은 삭제할 수 없습니다.</p>
+        <p className="muted small">{t.noDelete}</p>
       </Dialog>
 
-      <Dialog open={stage === 'uploading' || stage === 'uploaded'} title={stage === 'uploading' ? '업로드 중…' : '업로드 완료'} onClose={() => {}} busy>
-        <progress max={1} value={stage === 'uploaded' ? 1 : progress} aria-label="업로드 진행률" />
-        <p className="small" role="status">{stage === 'uploading' ? '잠시만 기다려 주세요.' : '업로드가 완료되었습니다.'}</p>
+      <Dialog open={stage === 'uploading' || stage === 'uploaded'} title={stage === 'uploading' ? t.uploading : t.uploaded} onClose={() => {}} busy>
+        <progress max={1} value={stage === 'uploaded' ? 1 : progress} aria-label={t.uploadProgress} />
+        <p className="small" role="status">{stage === 'uploading' ? t.pleaseWait : t.uploadDone}</p>
       </Dialog>
 
-      <Dialog open={stage === 'done'} title={editing ? '수정되었습니다' : ko.pinRegistered} onClose={() => finish(autoOpen)}
+      <Dialog open={stage === 'done'} title={editing ? t.edited : ko.pinRegistered} onClose={() => finish(autoOpen)}
         actions={<>
-          <button type="button" className="btn" onClick={() => finish(false)}>지도로 돌아가기</button>
-          <button type="button" className="btn btn-primary" onClick={() => finish(true)}>핀 보기</button>
+          <button type="button" className="btn" onClick={() => finish(false)}>{ko.common.backToMap}</button>
+          <button type="button" className="btn btn-primary" onClick={() => finish(true)}>{t.viewPin}</button>
         </>}>
-        <p>{editing ? '핀 정보가 수정되었습니다. 고마워요!' : '새 핀이 지도에 등록되었습니다. 기여해 주셔서 고마워요!'}</p>
+        <p>{editing ? t.thanksEdit : t.thanksNew}</p>
         {autoOpen && <AutoOpen onOpen={() => finish(true)} />}
       </Dialog>
     </aside>
@@ -260,8 +262,8 @@ export default function EditPage() {
 // 'View the pin after registering' (redirectOnPinRegister): opens it after a short moment to read the message.
 function AutoOpen({ onOpen }: { onOpen: () => void }) {
   useEffect(() => {
-    const t = setTimeout(onOpen, 1200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(onOpen, 1200);
+    return () => clearTimeout(timer);
   }, [onOpen]);
-  return <p className="muted small">잠시 후 등록한 핀을 엽니다…</p>;
+  return <p className="muted small">{t.autoOpen}</p>;
 }

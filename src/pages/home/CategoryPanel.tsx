@@ -7,10 +7,13 @@ import { setCategories, setHighlightedTags, setRegion, setSearchText, toggleCate
 import { useCategoryGroups, useTagGroups } from '../../data';
 import type { CategoryGroup } from '../../data/types';
 import { useSettings, usePinCounts, type Counts } from '../session';
+import { ko } from '../../i18n/ko';
+
+const t = ko.map;
 
 function Progress({ c, label }: { c: Counts | undefined; label: string }) {
-  if (!c || c.total === 0) return <span className="count muted" aria-label={`${label} 진행도 없음`}>–</span>;
-  return <span className="count" aria-label={`${label} ${c.total}개 중 ${c.checked}개 찾음`}>{c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}</span>;
+  if (!c || c.total === 0) return <span className="count muted" aria-label={t.noProgress(label)}>–</span>;
+  return <span className="count" aria-label={t.progress(label, c.total, c.checked)}>{c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}</span>;
 }
 
 /** Filters categories by the search text (names, case-insensitive). */
@@ -40,7 +43,7 @@ export function CategoryPanel() {
   return (
     <div className="category-panel">
       <section aria-labelledby="region-h">
-        <h2 id="region-h" className="panel-h">지역</h2>
+        <h2 id="region-h" className="panel-h">{ko.common.region}</h2>
         <div className="region-grid" role="radiogroup" aria-labelledby="region-h">
           {REGIONS.map((r) => (
             <button key={r.id} type="button" role="radio" aria-checked={snap.mapRegion === r.id} className="region-btn"
@@ -57,25 +60,25 @@ export function CategoryPanel() {
 
       <section aria-labelledby="cat-h">
         <div className="panel-row">
-          <h2 id="cat-h" className="panel-h">카테고리</h2>
+          <h2 id="cat-h" className="panel-h">{ko.common.category}</h2>
           <span className="spacer" />
-          <button type="button" className="btn btn-small" onClick={() => setCategories([...new Set([...snap.homeFilters.categories, ...visibleIds])])}>전체 선택</button>
-          <button type="button" className="btn btn-small" onClick={() => setCategories(snap.homeFilters.categories.filter((id) => !visibleIds.includes(id)))}>전체 해제</button>
+          <button type="button" className="btn btn-small" onClick={() => setCategories([...new Set([...snap.homeFilters.categories, ...visibleIds])])}>{t.selectAll}</button>
+          <button type="button" className="btn btn-small" onClick={() => setCategories(snap.homeFilters.categories.filter((id) => !visibleIds.includes(id)))}>{t.selectNone}</button>
         </div>
         {settings.filterSearch && (
           <div className="search-box compact">
             <Icon name="search" />
-            <input className="input" type="search" placeholder="카테고리 이름으로 찾기" aria-label="카테고리 검색"
+            <input className="input" type="search" placeholder={t.categorySearchPlaceholder} aria-label={t.categorySearch}
               value={snap.homeFilters.searchText} onChange={(e) => setSearchText(e.target.value)} />
           </div>
         )}
         <label className="switch">
           <input type="checkbox" checked={snap.homeFilters.hideChecked} onChange={(e) => updateSettings({ hideChecked: e.target.checked })} />
-          <span>찾은 핀 숨기기</span>
+          <span>{ko.settings.hideChecked}</span>
         </label>
-        {groups.isPending && <Spinner label="카테고리를 불러오는 중…" />}
-        {groups.isError && <p className="notice notice-danger">카테고리를 불러오지 못했습니다.</p>}
-        {shown.length === 0 && groups.isSuccess && <p className="muted small">검색과 일치하는 카테고리가 없습니다.</p>}
+        {groups.isPending && <Spinner label={t.categoriesLoading} />}
+        {groups.isError && <p className="notice notice-danger">{t.categoriesFailed}</p>}
+        {shown.length === 0 && groups.isSuccess && <p className="muted small">{t.noCategoryMatch}</p>}
         {shown.map((g) => (
           <fieldset key={g.id} className="cat-group">
             <legend>{g.name}</legend>
@@ -93,24 +96,24 @@ export function CategoryPanel() {
             </ul>
           </fieldset>
         ))}
-        {all.length > 0 && <p className="muted small">카테고리 {snap.homeFilters.categories.length}/{all.length}개 표시 중</p>}
+        {all.length > 0 && <p className="muted small">{t.categoriesShown(snap.homeFilters.categories.length, all.length)}</p>}
       </section>
 
       {tags.some((g) => g.tags.length > 0) && (
         <section aria-labelledby="tag-h">
           <div className="panel-row">
-            <h2 id="tag-h" className="panel-h">태그 강조</h2>
+            <h2 id="tag-h" className="panel-h">{t.highlightTags}</h2>
             <span className="spacer" />
-            {highlighted.size > 0 && <button type="button" className="btn btn-small btn-ghost" onClick={() => setHighlightedTags([])}>강조 해제</button>}
+            {highlighted.size > 0 && <button type="button" className="btn btn-small btn-ghost" onClick={() => setHighlightedTags([])}>{t.clearHighlight}</button>}
           </div>
           {tags.filter((g) => g.tags.length > 0).map((g) => (
             <div key={g.id} className="tag-group" role="group" aria-label={g.name}>
               <span className="muted small">{g.name}</span>
               <div className="chips">
-                {g.tags.map((t) => (
-                  <button key={t.id} type="button" className="chip" aria-pressed={highlighted.has(t.id)}
-                    onClick={() => setHighlightedTags(highlighted.has(t.id) ? snap.highlightedTags.filter((x) => x !== t.id) : [...snap.highlightedTags, t.id])}>
-                    {t.name}
+                {g.tags.map((tag) => (
+                  <button key={tag.id} type="button" className="chip" aria-pressed={highlighted.has(tag.id)}
+                    onClick={() => setHighlightedTags(highlighted.has(tag.id) ? snap.highlightedTags.filter((x) => x !== tag.id) : [...snap.highlightedTags, tag.id])}>
+                    {tag.name}
                   </button>
                 ))}
               </div>

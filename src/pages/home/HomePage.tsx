@@ -8,6 +8,7 @@ import { CategoryPanel } from './CategoryPanel';
 import { MapToolbar } from './MapToolbar';
 import { MapToolsHint } from './MapToolsHint';
 import { useEngine } from '../../map/engine-context';
+import { ko } from '../../i18n/ko';
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
 
@@ -17,7 +18,7 @@ export default function HomePage() {
   const engine = useEngine();
   const [panelOpen, setPanelOpen] = useState(() => !isPhone());
   const [rangeShape, setRangeShape] = useState<'rect' | 'lasso'>('rect');
-  useDocumentTitle(regionById(snap.mapRegion).label + ' 지도');
+  useDocumentTitle(ko.map.regionTitle(regionById(snap.mapRegion).label));
 
   // The bridge sets the mode; the rectangle/lasso choice is ours to add.
   useEffect(() => {
@@ -30,14 +31,14 @@ export default function HomePage() {
       <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape}>
         <MapToolsHint />
       </MapToolbar>
-      <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label="지도 필터">
+      <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
           <button type="button" className="panel-toggle" aria-expanded={panelOpen} aria-controls="map-panel-body" onClick={() => setPanelOpen((o) => !o)}>
             <Icon name="filter" />
             <span className="panel-title">{regionById(snap.mapRegion).label}</span>
-            <span className="muted small">카테고리 {snap.homeFilters.categories.length}개</span>
+            <span className="muted small">{ko.map.categoriesOn(snap.homeFilters.categories.length)}</span>
             <Icon name={panelOpen ? 'chevronDown' : 'chevronRight'} className="panel-chevron" />
-            <span className="sr-only">{panelOpen ? '필터 닫기' : '필터 열기'}</span>
+            <span className="sr-only">{panelOpen ? ko.map.closeFilters : ko.map.openFilters}</span>
           </button>
         </div>
         <div id="map-panel-body" className="map-panel-body" hidden={!panelOpen}>

@@ -4,6 +4,9 @@ import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
 import { MapMode, endSelection, setFloor, setMapMode, useStore } from '../../state';
 import { useSettings } from '../session';
+import { ko } from '../../i18n/ko';
+
+const t = ko.map;
 
 function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconName; label: string; shortcut?: string; pressed?: boolean; onClick: () => void }) {
   return (
@@ -45,28 +48,28 @@ export function MapToolbar({ rangeShape, onRangeShape, children }: { rangeShape:
   }, []);
   return (
     <div className="map-dock">
-      <div className="map-toolbar" role="toolbar" aria-label="지도 도구">
+      <div className="map-toolbar" role="toolbar" aria-label={t.toolbar}>
         {floors.length > 1 && (
-          <select className="select floor-select phone-only" aria-label="층 선택" value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
+          <select className="select floor-select phone-only" aria-label={t.chooseFloor} value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
             {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
           </select>
         )}
         {floors.length > 1 && (
-          <div className="floor-picker wide-only" role="radiogroup" aria-label="층 선택">
+          <div className="floor-picker wide-only" role="radiogroup" aria-label={t.chooseFloor}>
             {floors.map((f) => (
               <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
             ))}
           </div>
         )}
         <div className="tool-group">
-          <ToolButton icon="square" label="사각형 범위 선택" shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
-          <ToolButton icon="lasso" label="올가미 범위 선택" shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
-          <ToolButton icon="route" label="경로 선택" shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
+          <ToolButton icon="square" label={t.tools.rect} shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
+          <ToolButton icon="lasso" label={t.tools.lasso} shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+          <ToolButton icon="route" label={t.tools.route} shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
         </div>
         <div className="tool-group">
-          <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? '핀 아이콘 크게 보기 (켜짐)' : '핀 아이콘 크게 보기'} pressed={settings.pinSize === 'large'}
+          <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? t.largePinsOn : t.largePins} pressed={settings.pinSize === 'large'}
             onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
-          <ToolButton icon="share" label="링크 공유" onClick={() => void copyShareLink()} />
+          <ToolButton icon="share" label={ko.common.shareLink} onClick={() => void copyShareLink()} />
         </div>
       </div>
       {/* Below the tools: what explains them (the first-visit hint). */}

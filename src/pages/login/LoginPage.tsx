@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
+import { ko } from '../../i18n/ko';
 import { useDocumentTitle } from '../PageLayout';
 import { rememberReturnTo, useAuthProviders } from '../session';
 import type { AuthProvider } from './providers';
@@ -23,21 +24,21 @@ function GoogleLogo() {
   );
 }
 
-const LABELS: Record<string, string> = { kakao: '카카오로 시작하기', google: 'Google로 시작하기', local: '이메일로 시작하기 (로컬 로그인)' };
+const t = ko.login;
 
 function ProviderButton({ p, from }: { p: AuthProvider; from: string }) {
   const cls = p.id === 'kakao' ? 'btn-kakao' : p.id === 'google' ? 'btn-google' : '';
   return (
     <a className={`btn btn-block btn-provider ${cls}`} href={p.authorizeUrl} onClick={() => rememberReturnTo(from)}>
       {p.id === 'kakao' ? <KakaoLogo /> : p.id === 'google' ? <GoogleLogo /> : <Icon name="mail" />}
-      {LABELS[p.id] ?? `${p.id}로 시작하기`}
+      {t.providers[p.id] ?? t.startWith(p.id)}
     </a>
   );
 }
 
 /** /login (outside the shell): Kakao and Google sign-in, and the local one where the server offers it. */
 export default function LoginPage() {
-  useDocumentTitle('로그인');
+  useDocumentTitle(t.title);
   const providers = useAuthProviders();
   const [params] = useSearchParams();
   const from = params.get('from') ?? '/';
@@ -47,32 +48,31 @@ export default function LoginPage() {
     <main className="login-screen">
       <div className="login-card">
         <Icon name="brand" className="brand-mark" />
-        <h1>명조 커뮤니티 지도</h1>
-        <p className="muted">로그인하면 찾은 위치를 기록하고, 댓글을 달고, 새 핀을 등록할 수 있습니다.</p>
+        <h1>{ko.common.appName}</h1>
+        <p className="muted">{t.intro}</p>
         <div className="login-buttons">
-          {providers === undefined && <Spinner label="로그인 방법을 불러오는 중…" />}
+          {providers === undefined && <Spinner label={t.loadingProviders} />}
           {providers !== undefined && (['kakao', 'google'] as const).map((id) => {
             const p = external.find((x) => x.id === id);
             return p ? <ProviderButton key={id} p={p} from={from} /> : (
               <button key={id} type="button" className={`btn btn-block btn-provider ${id === 'kakao' ? 'btn-kakao' : 'btn-google'}`} disabled aria-describedby="provider-off">
-                {id === 'kakao' ? <KakaoLogo /> : <GoogleLogo />}{LABELS[id]}
+                {id === 'kakao' ? <KakaoLogo /> : <GoogleLogo />}{t.providers[id]}
               </button>
             );
           })}
-          {providers !== undefined && external.length < 2 && <p id="provider-off" className="muted small" style={{ margin: 0, textAlign: 'center' }}>이 서버에 설정되지 않은 로그인 방법은 누를 수 없습니다.</p>}
+          {providers !== undefined && external.length < 2 && <p id="provider-off" className="muted small" style={{ margin: 0, textAlign: 'center' }}>{t.providerOff}</p>}
           {local && (
             <>
-              {external.length > 0 && <div className="login-divider">또는</div>}
+              {external.length > 0 && <div className="login-divider">{t.or}</div>}
               <ProviderButton p={local} from={from} />
             </>
           )}
           
         </div>
         <p className="muted small" style={{ textAlign: 'center' }}>
-          처음 로그인하면 닉네임을 정하는 단계가 이어집니다. 로그인하면 <Link to="/about/terms">이용약관</Link>과{' '}
-          <Link to="/about/privacy-policy">개인정보처리방침</Link>에 동의하게 됩니다.
+          {t.consent(<Link key="terms" to="/about/terms">{ko.common.terms}</Link>, <Link key="privacy" to="/about/privacy-policy">{ko.common.privacy}</Link>)}
         </p>
-        <Link className="btn btn-ghost btn-block" to={from}><Icon name="chevronLeft" />로그인 없이 둘러보기</Link>
+        <Link className="btn btn-ghost btn-block" to={from}><Icon name="chevronLeft" />{t.browseWithout}</Link>
       </div>
     </main>
   );

@@ -5,10 +5,13 @@ import { Icon } from '../../ui/icons';
 import { PageLoader } from '../../ui/Loading';
 import { useDocumentTitle } from '../PageLayout';
 import { takeReturnTo } from '../session';
+import { ko } from '../../i18n/ko';
+
+const t = ko.login;
 
 /** /oauth/kakao and /oauth/google: posts the provider's code; a new account goes on to the nickname step. */
 export default function OAuthCallbackPage({ provider }: { provider: string }) {
-  useDocumentTitle('로그인 중');
+  useDocumentTitle(t.callbackTitle);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useOAuthLogin(params.get('provider') ?? provider);
@@ -33,11 +36,11 @@ export default function OAuthCallbackPage({ provider }: { provider: string }) {
       <main className="login-screen">
         <div className="login-card" role="alert">
           <Icon name="brand" className="brand-mark" />
-          <h1>로그인하지 못했습니다</h1>
-          <p className="muted">{denied ? '로그인이 취소되었습니다.' : '인증 정보가 올바르지 않거나 만료되었습니다. 다시 시도해 주세요.'}</p>
+          <h1>{t.failed}</h1>
+          <p className="muted">{denied ? t.cancelled : t.invalid}</p>
           <div className="login-buttons">
-            <Link className="btn btn-primary btn-block" to="/login">다시 로그인하기</Link>
-            <Link className="btn btn-block" to="/">홈으로</Link>
+            <Link className="btn btn-primary btn-block" to="/login">{t.retry}</Link>
+            <Link className="btn btn-block" to="/">{t.home}</Link>
           </div>
         </div>
       </main>

@@ -98,7 +98,7 @@ function Backup() {
           <p>{ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown, pending.plan.ignored)}</p>
           <div className="row">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>{ko.importApply}</button>
-            <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>{ko.importCancel}</button>
+            <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>{ko.common.cancel}</button>
           </div>
         </div>
       )}

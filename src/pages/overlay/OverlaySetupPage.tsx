@@ -135,7 +135,7 @@ export default function OverlaySetupPage() {
             <div className="field">
               <label htmlFor={`${id}-scale`}>{ko.overlayScaleLabel}</label>
               <select id={`${id}-scale`} className="select" value={scale ?? ''} onChange={(e) => setScale(e.target.value === '' ? null : Number(e.target.value))}>
-                {SCALES.map((s) => <option key={String(s)} value={s ?? ''}>{s === null ? ko.overlayScaleAuto : `${s}배`}</option>)}
+                {SCALES.map((s) => <option key={String(s)} value={s ?? ''}>{s === null ? ko.overlayScaleAuto : ko.overlayScaleTimes(s)}</option>)}
               </select>
             </div>
           </div>

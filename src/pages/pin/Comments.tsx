@@ -9,10 +9,11 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { displayName, useAddComment, useComments, useDeleteComment, useLikeComment, useMe, type Comment } from '../../data';
 
 const PAGE_SIZE = 10;
+const t = ko.comments;
 
-function when(t: string | number | undefined): string {
-  if (t == null) return '';
-  const d = new Date(t);
+function when(at: string | number | undefined): string {
+  if (at == null) return '';
+  const d = new Date(at);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
@@ -28,20 +29,20 @@ function CommentItem({ c, pinId, mine }: { c: Comment; pinId: number; mine: bool
   return (
     <li className="comment" data-testid="comment">
       <div className="comment-head">
-        {c.best && <span className="badge">베스트</span>}
+        {c.best && <span className="badge">{t.best}</span>}
         <strong>{displayName(c.nickname ? { nickname: c.nickname } : null)}</strong>
         <span className="muted">{when(c.createdAt)}</span>
       </div>
       <p className="comment-body">{c.content}</p>
-      {c.image && <a href={c.image} target="_blank" rel="noreferrer"><img className="comment-image" src={c.image} alt="댓글 이미지" loading="lazy" /></a>}
+      {c.image && <a href={c.image} target="_blank" rel="noreferrer"><img className="comment-image" src={c.image} alt={t.imageAlt} loading="lazy" /></a>}
       <div className="comment-actions">
         <button type="button" className="btn btn-small vote" aria-pressed={c.myVote === 'recommend'} onClick={() => vote('recommend')} disabled={like.isPending}
-          aria-label={`추천 ${c.recommend}`}><Icon name="thumbUp" />{c.recommend}</button>
+          aria-label={t.recommend(c.recommend)}><Icon name="thumbUp" />{c.recommend}</button>
         <button type="button" className="btn btn-small vote" aria-pressed={c.myVote === 'disrecommend'} onClick={() => vote('disrecommend')} disabled={like.isPending}
-          aria-label={`비추천 ${c.disrecommend}`}><Icon name="thumbDown" />{c.disrecommend}</button>
-        {mine && <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirm(true)}><Icon name="trash" />삭제</button>}
+          aria-label={t.disrecommend(c.disrecommend)}><Icon name="thumbDown" />{c.disrecommend}</button>
+        {mine && <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirm(true)}><Icon name="trash" />{ko.common.delete}</button>}
       </div>
-      <ConfirmDialog open={confirm} title="댓글 삭제" message="이 댓글을 삭제할까요? 댓글에 올린 이미지는 이미지 호스팅에서 삭제되지 않습니다." confirmLabel="삭제" danger
+      <ConfirmDialog open={confirm} title={t.deleteTitle} message={t.deleteMessage} confirmLabel={ko.common.delete} danger
         busy={del.isPending} onCancel={() => setConfirm(false)}
         onConfirm={() => del.mutate({ commentId: c.id, pinId }, { onSettled: () => setConfirm(false) })} />
     </li>
@@ -56,7 +57,7 @@ function CommentForm({ pinId }: { pinId: number }) {
   const [error, setError] = useState<string | null>(null);
   const busy = add.isPending || progress !== null;
   const submit = async () => {
-    if (!content.trim()) return setError('댓글 내용을 입력해 주세요.');
+    if (!content.trim()) return setError(t.contentEmpty);
     setError(null);
     let image: string | null = null;
     if (file) {
@@ -80,24 +81,24 @@ function CommentForm({ pinId }: { pinId: number }) {
   return (
     <form className="comment-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <div className="field">
-        <label htmlFor="comment-text">댓글 쓰기</label>
+        <label htmlFor="comment-text">{t.write}</label>
         <textarea id="comment-text" className="textarea" value={content} maxLength={1000} onChange={(e) => setContent(e.target.value)}
-          placeholder="이 위치에 대한 팁이나 정보를 남겨 주세요." aria-invalid={!!error} aria-describedby={error ? 'comment-err' : undefined} />
+          placeholder={t.placeholder} aria-invalid={!!error} aria-describedby={error ? 'comment-err' : undefined} />
         {error && <span id="comment-err" className="field-error" role="alert">{error}</span>}
       </div>
       <div className="field">
-        <label htmlFor="comment-image">이미지 (선택)</label>
+        <label htmlFor="comment-image">{ko.common.imageOptional}</label>
         <input id="comment-image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <span className="field-warning">이미지는 익명 이미지 호스팅에 올라가며, 올린 뒤에는 삭제할 수 없습니다.</span>
+        <span className="field-warning">{ko.common.imageHostWarning}</span>
       </div>
       {progress !== null && (
         <div className="field">
-          <span className="small">이미지 올리는 중… {Math.round(progress * 100)}%</span>
-          <progress max={1} value={progress} aria-label="이미지 업로드 진행률" />
+          <span className="small">{t.uploading(Math.round(progress * 100))}</span>
+          <progress max={1} value={progress} aria-label={t.uploadProgress} />
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy && <span className="spinner spinner-small" aria-hidden />}댓글 등록
+        {busy && <span className="spinner spinner-small" aria-hidden />}{t.submit}
       </button>
     </form>
   );
@@ -116,21 +117,21 @@ export function Comments({ pinId }: { pinId: number }) {
   const ordered = [...comments.filter((c) => c.best), ...comments.filter((c) => !c.best)];
   return (
     <section className="comments" aria-labelledby="comments-h">
-      <h2 id="comments-h">댓글 {total != null ? total.toLocaleString('ko-KR') : ''}</h2>
-      {q.isPending && <Spinner label="댓글을 불러오는 중…" />}
-      {q.isSuccess && comments.length === 0 && page === 0 && <p className="muted small">아직 댓글이 없습니다. 첫 댓글을 남겨 보세요.</p>}
+      <h2 id="comments-h">{t.heading(total)}</h2>
+      {q.isPending && <Spinner label={t.loading} />}
+      {q.isSuccess && comments.length === 0 && page === 0 && <p className="muted small">{t.none}</p>}
       <ul className="list-reset">
         {ordered.map((c) => <CommentItem key={c.id} c={c} pinId={pinId} mine={me != null && c.userId === me.id} />)}
       </ul>
       {(page > 0 || hasNext) && (
-        <nav className="pager" aria-label="댓글 페이지">
-          <button type="button" className="btn btn-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}><Icon name="chevronLeft" />이전</button>
+        <nav className="pager" aria-label={t.pager}>
+          <button type="button" className="btn btn-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}><Icon name="chevronLeft" />{t.previous}</button>
           <span className="small">{page + 1}{pages != null ? ` / ${pages}` : ''}</span>
-          <button type="button" className="btn btn-small" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>다음<Icon name="chevronRight" /></button>
+          <button type="button" className="btn btn-small" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>{t.next}<Icon name="chevronRight" /></button>
         </nav>
       )}
       {me ? <CommentForm pinId={pinId} /> : (
-        <p className="notice" style={{ marginTop: '1rem' }}>{ko.loginRequired} <Link to={`/login?from=${encodeURIComponent(`/pin/${pinId}`)}`}>로그인하고 댓글 쓰기</Link></p>
+        <p className="notice" style={{ marginTop: '1rem' }}>{ko.loginRequired} <Link to={`/login?from=${encodeURIComponent(`/pin/${pinId}`)}`}>{t.loginToWrite}</Link></p>
       )}
     </section>
   );

@@ -19,6 +19,8 @@ import { ReportDialog } from './ReportDialog';
 import { PinHistory } from './PinHistory';
 import { wantsFlyTo } from './fly-state';
 
+const t = ko.pin;
+
 /** /pin/{hpid}: the pin's detail beside (or under, on phones) the map, which flies to it. */
 export default function PinPage() {
   const { hpid } = useParams();
@@ -36,7 +38,7 @@ export default function PinPage() {
   const panel = useRef<HTMLElement>(null);
   const p = pin.data;
   const category = groups.data?.flatMap((g) => g.categories).find((c) => c.id === p?.categoryId);
-  const title = p?.categoryName ?? category?.name ?? (p ? `핀 ${p.id}` : '핀');
+  const title = p?.categoryName ?? category?.name ?? (p ? ko.common.pinNumbered(p.id) : ko.common.pin);
   useDocumentTitle(title);
 
   const flyTo = (animate: boolean) => {
@@ -94,41 +96,41 @@ export default function PinPage() {
           {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}
           <span>{title}</span>
         </h1>
-        <button type="button" className="icon-btn" onClick={() => void copyShareLink()} aria-label="링크 공유" title="링크 공유"><Icon name="share" /></button>
-        <button type="button" className="icon-btn" onClick={close} aria-label="닫기" title="닫기"><Icon name="close" /></button>
+        <button type="button" className="icon-btn" onClick={() => void copyShareLink()} aria-label={ko.common.shareLink} title={ko.common.shareLink}><Icon name="share" /></button>
+        <button type="button" className="icon-btn" onClick={close} aria-label={ko.common.close} title={ko.common.close}><Icon name="close" /></button>
       </div>
       <div className="detail-body">
-        {!valid && <p className="notice notice-danger">잘못된 핀 주소입니다.</p>}
-        {pin.isPending && valid && <Spinner label="핀 정보를 불러오는 중…" />}
+        {!valid && <p className="notice notice-danger">{t.invalidAddress}</p>}
+        {pin.isPending && valid && <Spinner label={ko.common.pinLoading} />}
         {pin.isError && (pin.error instanceof ApiClientError && pin.error.unreachable
           ? <p className="notice">{ko.pinUnreachable}</p>
-          : <p className="notice notice-danger">핀을 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었을 수 있습니다.</p>)}
+          : <p className="notice notice-danger">{t.notFound}</p>)}
         {p && (
           <>
-            {p.image && <img className="detail-image" src={p.image} alt={`${title} 위치 사진`} loading="lazy" />}
+            {p.image && <img className="detail-image" src={p.image} alt={t.photoAlt(title)} loading="lazy" />}
             {p.tags.length > 0 && (
-              <ul className="chips list-reset" aria-label="태그">
-                {p.tags.map((t) => <li key={t.id} className="chip">#{t.name}</li>)}
+              <ul className="chips list-reset" aria-label={ko.common.tags}>
+                {p.tags.map((tag) => <li key={tag.id} className="chip">#{tag.name}</li>)}
               </ul>
             )}
-            {p.description ? <p className="description">{p.description}</p> : <p className="muted">설명이 없습니다.</p>}
+            {p.description ? <p className="description">{p.description}</p> : <p className="muted">{t.noDescription}</p>}
             <div className="detail-actions">
               <button type="button" className={`btn ${isChecked ? '' : 'btn-primary'}`} onClick={toggleFound} aria-pressed={isChecked} disabled={check.isPending}>
                 <Icon name={isChecked ? 'close' : 'checkCircle'} />{isChecked ? ko.markNotFound : ko.markFound}
               </button>
-              <button type="button" className="btn" onClick={() => flyTo(true)}><Icon name="crosshair" />지도에서 위치 보기</button>
+              <button type="button" className="btn" onClick={() => flyTo(true)}><Icon name="crosshair" />{t.showOnMap}</button>
             </div>
-            {!me && <p className="muted small">찾음 표시와 댓글은 <Link to={`/login?from=${encodeURIComponent(`/pin/${p.id}`)}`}>로그인</Link> 후에 할 수 있습니다.</p>}
+            {!me && <p className="muted small">{t.loginHint(<Link key="login" to={`/login?from=${encodeURIComponent(`/pin/${p.id}`)}`}>{ko.common.login}</Link>)}</p>}
             <dl className="detail-meta">
-              <dt>지역</dt><dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
-              <dt>층</dt><dd>{floorLabel(p.coordZ ?? null)}</dd>
-              <dt>좌표</dt><dd>X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}</dd>
-              <dt>찾은 사람</dt><dd data-testid="total-checks">{(p.totalChecks ?? 0).toLocaleString('ko-KR')}명</dd>
-              <dt>핀 번호</dt><dd>{p.id}</dd>
+              <dt>{ko.common.region}</dt><dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
+              <dt>{ko.common.floor}</dt><dd>{floorLabel(p.coordZ ?? null)}</dd>
+              <dt>{ko.common.coordinates}</dt><dd>X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}</dd>
+              <dt>{t.foundBy}</dt><dd data-testid="total-checks">{t.people(p.totalChecks ?? 0)}</dd>
+              <dt>{t.number}</dt><dd>{p.id}</dd>
             </dl>
             <div className="detail-actions">
-              <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}><Icon name="edit" />수정</Link>
-              <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}><Icon name="flag" />신고</button>
+              <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}><Icon name="edit" />{ko.common.edit}</Link>
+              <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}><Icon name="flag" />{ko.common.report}</button>
             </div>
             {p.hidden && <p className="notice notice-danger">{ko.moderation.hidden}{p.mergedInto ? ` → ${ko.moderation.mergedInto(p.mergedInto)}` : ''}</p>}
             <Comments pinId={p.id} />

@@ -12,6 +12,8 @@ import { PageLayout } from '../PageLayout';
 import { loadAllCategories } from '../session';
 import type { PinRecord } from '../../../workers/pins/api';
 
+const t = ko.search;
+
 function Highlight({ text, q }: { text: string; q: string }) {
   const i = q ? text.toLowerCase().indexOf(q.toLowerCase()) : -1;
   if (i < 0) return <>{text}</>;
@@ -59,22 +61,22 @@ export default function SearchPage() {
   };
 
   return (
-    <PageLayout title={q ? `"${q}" 검색` : '검색'}>
-      <h1>검색</h1>
+    <PageLayout title={t.title(q)}>
+      <h1>{ko.common.search}</h1>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="search-box">
           <Icon name="search" />
-          <input className="input" type="search" autoFocus value={q} aria-label="핀과 카테고리 검색"
-            placeholder="카테고리, 태그, 설명으로 검색 (예: 보물상자, 동굴)"
+          <input className="input" type="search" autoFocus value={q} aria-label={t.inputLabel}
+            placeholder={t.placeholder}
             onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })} />
         </div>
       </form>
-      {allCount > 0 && loadedCount < allCount && <Spinner label={`모든 카테고리를 불러오는 중… (${loadedCount}/${allCount})`} />}
-      {!deferred && <p className="muted">모든 지역의 핀을 카테고리 이름, 태그, 설명으로 찾을 수 있습니다. 결과를 누르면 지도가 그 위치로 이동합니다.</p>}
+      {allCount > 0 && loadedCount < allCount && <Spinner label={t.loadingCategories(loadedCount, allCount)} />}
+      {!deferred && <p className="muted">{t.intro}</p>}
 
       {cats.length > 0 && (
         <section className="search-region" aria-labelledby="cat-results">
-          <h2 id="cat-results">카테고리 <span className="muted small">{cats.length}개</span></h2>
+          <h2 id="cat-results">{ko.common.category} <span className="muted small">{ko.common.count(cats.length)}</span></h2>
           <ul className="list-reset result-list">
             {cats.map((c) => (
               <li key={c.id}>
@@ -82,7 +84,7 @@ export default function SearchPage() {
                   <CategoryIcon icon={c.icon ?? 0} size={28} />
                   <span className="result-main">
                     <span className="result-title"><Highlight text={c.name} q={deferred} /></span>
-                    <span className="result-desc">{c.group} · 핀 {(c.pinCount ?? 0).toLocaleString('ko-KR')}개 · 지도에 표시</span>
+                    <span className="result-desc">{t.categoryResult(c.group, c.pinCount ?? 0)}</span>
                   </span>
                 </button>
               </li>
@@ -91,19 +93,19 @@ export default function SearchPage() {
         </section>
       )}
 
-      {deferred && results.isFetching && !results.data && <Spinner label="검색 중…" />}
+      {deferred && results.isFetching && !results.data && <Spinner label={t.searching} />}
       {deferred && results.data && total === 0 && cats.length === 0 && (
-        <p className="empty">"{deferred}"에 대한 검색 결과가 없습니다. 다른 낱말로 찾아보세요.</p>
+        <p className="empty">{t.noResults(deferred)}</p>
       )}
       {pins.length > 0 && (
         <section className="search-region" aria-labelledby="pin-results">
-          <h2 id="pin-results"><Icon name="pin" className="inline-icon" />핀 <span className="muted small">{ko.search.results(pins.length, total)}</span></h2>
-          <ul className="list-reset result-list" aria-label="핀 검색 결과">
+          <h2 id="pin-results"><Icon name="pin" className="inline-icon" />{ko.common.pin} <span className="muted small">{t.results(pins.length, total)}</span></h2>
+          <ul className="list-reset result-list" aria-label={t.pinResults}>
             {pins.map((p) => {
               const cid = p.categoryId ?? p.catNum;
               const known = names.get(cid);
-              const category = p.categoryName ?? known?.name ?? ko.search.category(cid);
-              const region = p.region != null && isKnownRegion(p.region) ? REGIONS[p.region]!.label : ko.search.noRegion;
+              const category = p.categoryName ?? known?.name ?? t.category(cid);
+              const region = p.region != null && isKnownRegion(p.region) ? REGIONS[p.region]!.label : t.noRegion;
               return (
                 <li key={p.id}>
                   <button type="button" className="result" onClick={() => openPin(p)} data-pin-id={p.id}>
@@ -113,10 +115,10 @@ export default function SearchPage() {
                       <span className="result-meta">
                         <span>{region}</span><span>{floorLabel(p.coordZ ?? null)}</span>
                         {p.checked
-                          ? <span className="found-state is-found"><Icon name="check" className="inline-icon" />{ko.search.found}</span>
-                          : <span className="found-state">{ko.search.notFound}</span>}
+                          ? <span className="found-state is-found"><Icon name="check" className="inline-icon" />{t.found}</span>
+                          : <span className="found-state">{t.notFound}</span>}
                       </span>
-                      {p.tags.length > 0 && <span className="result-desc">{p.tags.map((t, i) => <span key={t.id}>{i > 0 && ', '}<Highlight text={t.name} q={deferred} /></span>)}</span>}
+                      {p.tags.length > 0 && <span className="result-desc">{p.tags.map((tag, i) => <span key={tag.id}>{i > 0 && ', '}<Highlight text={tag.name} q={deferred} /></span>)}</span>}
                     </span>
                     <Icon name="chevronRight" className="inline-icon" />
                   </button>
@@ -126,12 +128,12 @@ export default function SearchPage() {
           </ul>
           {results.hasNextPage && (
             <button type="button" className="btn search-more" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
-              {ko.search.more(total - pins.length)}
+              {t.more(total - pins.length)}
             </button>
           )}
         </section>
       )}
-      <p className="muted small" style={{ marginTop: '2rem' }}>찾는 위치가 없나요? <Link to="/edit">직접 등록</Link>해 주세요.</p>
+      <p className="muted small" style={{ marginTop: '2rem' }}>{t.missing(<Link key="edit" to="/edit">{t.addYourself}</Link>)}</p>
     </PageLayout>
   );
 }

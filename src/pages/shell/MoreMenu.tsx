@@ -76,16 +76,16 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
   };
 
   return (
-    <div ref={ref} className="nav-more-menu" role="menu" aria-label="더보기" style={pos ? { left: pos.left, bottom: pos.bottom } : { visibility: 'hidden' }}>
+    <div ref={ref} className="nav-more-menu" role="menu" aria-label={ko.shell.more} style={pos ? { left: pos.left, bottom: pos.bottom } : { visibility: 'hidden' }}>
       <div className="phone-only">
-        <Link role="menuitem" className="menu-item" to="/support" onClick={onClose}><Icon name="help" />고객지원</Link>
-        {!loggedIn && <Link role="menuitem" className="menu-item" to="/login" onClick={onClose}><Icon name="login" />로그인</Link>}
+        <Link role="menuitem" className="menu-item" to="/support" onClick={onClose}><Icon name="help" />{ko.common.support}</Link>
+        {!loggedIn && <Link role="menuitem" className="menu-item" to="/login" onClick={onClose}><Icon name="login" />{ko.common.login}</Link>}
         <button role="menuitem" type="button" className="menu-item" onClick={run(toggle)}>
-          <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />{isFullscreen ? '전체화면 종료' : '전체화면'}
+          <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />{isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}
         </button>
         <hr />
       </div>
-      <div className="menu-title" id="theme-title">테마</div>
+      <div className="menu-title" id="theme-title">{ko.common.theme}</div>
       <div role="group" aria-labelledby="theme-title">
         {THEMES.map((t) => (
           <button key={t} role="menuitemradio" aria-checked={theme === t} type="button" className="menu-item" onClick={run(() => setTheme(t))}>
@@ -94,16 +94,16 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
         ))}
       </div>
       <hr />
-      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />{tracking.connected ? '트래커 (연결됨)' : '트래커 연결'}</button>
-      <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />메뉴 접기 (방송용)</button>
+      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />{tracking.connected ? ko.shell.trackerConnected : ko.shell.trackerConnect}</button>
+      <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />{ko.shell.collapseNav}</button>
       <Link role="menuitem" className="menu-item" to="/overlay/setup" onClick={onClose}><Icon name="monitor" />{ko.overlayMenu}</Link>
       <hr />
-      <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}><Icon name="doc" />이용약관</Link>
-      <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}><Icon name="shield" />개인정보처리방침</Link>
+      <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}><Icon name="doc" />{ko.common.terms}</Link>
+      <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}><Icon name="shield" />{ko.common.privacy}</Link>
       {loggedIn && (
         <>
           <hr />
-          <button role="menuitem" type="button" className="menu-item" onClick={run(logout)}><Icon name="logout" />로그아웃</button>
+          <button role="menuitem" type="button" className="menu-item" onClick={run(logout)}><Icon name="logout" />{ko.common.logout}</button>
         </>
       )}
     </div>

@@ -14,6 +14,7 @@ import { SyncStatus } from './SyncStatus';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
+import { ko } from '../../i18n/ko';
 
 /** Routes drawn over the map (the map stays mounted behind them). */
 export function isMapRoute(pathname: string): boolean {
@@ -50,7 +51,7 @@ export default function Shell() {
   return (
     <ShellContext.Provider value={actions}>
       <EngineContext.Provider value={engine}>
-        <a className="skip-link" href="#main">본문으로 건너뛰기</a>
+        <a className="skip-link" href="#main">{ko.shell.skipToMain}</a>
         <div className="shell" data-nav={navCollapsed ? 'collapsed' : 'expanded'}>
           <SideNav loggedIn={!!me} staff={isStaff(me)} onCollapse={() => setNavCollapsed(true)} onOpenTracker={openTracker} />
           <main id="main" className="shell-main" tabIndex={-1}>
@@ -59,7 +60,7 @@ export default function Shell() {
           </main>
         </div>
         {navCollapsed && (
-          <button type="button" className="icon-btn nav-expand" onClick={() => setNavCollapsed(false)} aria-label="메뉴 펼치기" title="메뉴 펼치기">
+          <button type="button" className="icon-btn nav-expand" onClick={() => setNavCollapsed(false)} aria-label={ko.shell.expandNav} title={ko.shell.expandNav}>
             <Icon name="panelLeft" />
           </button>
         )}

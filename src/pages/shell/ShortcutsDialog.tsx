@@ -18,7 +18,7 @@ export function ShortcutsDialog() {
   const k = ko.keyboard;
   return (
     <Dialog open={open} title={k.shortcutsTitle} onClose={() => setOpen(false)} className="shortcuts-dialog"
-      actions={<button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>{k.close}</button>}>
+      actions={<button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>{ko.common.close}</button>}>
       {k.groups.map((g) => (
         <section key={g.title} className="shortcut-group">
           <h3>{g.title}</h3>

@@ -31,23 +31,23 @@ export function SideNav({ loggedIn, staff = false, onCollapse, onOpenTracker }: 
   // Home stays "current" on the map's own sub-routes (a pin's detail is part of the map).
   const onMap = pathname === '/' || (pathname.startsWith('/pin/') && !pathname.endsWith('/edit'));
   return (
-    <nav className="side-nav" aria-label="주 메뉴">
-      <NavLink to="/" className="brand" aria-label="명조 커뮤니티 지도 홈"><Icon name="brand" /></NavLink>
+    <nav className="side-nav" aria-label={ko.shell.navLabel}>
+      <NavLink to="/" className="brand" aria-label={ko.shell.brandHome}><Icon name="brand" /></NavLink>
       <NavLink to={{ pathname: '/', search: pathname === '/' ? search : '' }} className={`nav-item ${onMap ? 'active' : ''}`} aria-current={onMap ? 'page' : undefined}>
-        <Icon name="home" /><span>홈</span>
+        <Icon name="home" /><span>{ko.shell.home}</span>
       </NavLink>
-      <Item to="/edit" icon="plus" label="기여하기" end />
-      <Item to="/search" icon="search" label="검색" />
-      <Item to="/mypage" icon="user" label="마이페이지" />
-      <Item to="/support" icon="help" label="고객지원" className="nav-wide-only" />
+      <Item to="/edit" icon="plus" label={ko.shell.contribute} end />
+      <Item to="/search" icon="search" label={ko.common.search} />
+      <Item to="/mypage" icon="user" label={ko.common.mypage} />
+      <Item to="/support" icon="help" label={ko.common.support} className="nav-wide-only" />
       {staff && <Item to="/moderation" icon="shield" label={ko.moderation.nav} />}
-      {!loggedIn && <Item to="/login" icon="login" label="로그인" className="nav-wide-only" />}
+      {!loggedIn && <Item to="/login" icon="login" label={ko.common.login} className="nav-wide-only" />}
       <div className="nav-sep" />
       <button ref={moreRef} type="button" className="nav-item" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen((o) => !o)}>
-        <Icon name="more" /><span>더보기</span>
+        <Icon name="more" /><span>{ko.shell.more}</span>
       </button>
       <button type="button" className="nav-item nav-wide-only" onClick={toggle} aria-pressed={isFullscreen}>
-        <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} /><span>{isFullscreen ? '전체화면 종료' : '전체화면'}</span>
+        <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} /><span>{isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}</span>
       </button>
       {moreOpen && (
         <MoreMenu anchor={moreRef.current} loggedIn={loggedIn} onClose={() => setMoreOpen(false)} onCollapse={onCollapse} onOpenTracker={onOpenTracker} />

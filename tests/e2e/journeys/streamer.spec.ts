@@ -55,7 +55,7 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     await dialog.getByLabel(ko.trackerInputLabel).fill('e2er-eld1');
     await dialog.getByRole('button', { name: ko.trackerConnect, exact: true }).click();
     await expect(dialog).toContainText(ko.trackerStateConnected);
-    await dialog.getByRole('button', { name: ko.trackerClose }).click();
+    await dialog.getByRole('button', { name: ko.common.close }).click();
     await expectFollowing(page);
 
     // A reload: the page connects to the same code by itself and follows again.
@@ -100,7 +100,7 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     const again = await openTrackerDialog(page, '트래커 (연결됨)');
     await again.getByRole('button', { name: ko.trackerDisconnect }).click();
     await expect(again).toContainText(ko.trackerStateIdle);
-    await again.getByRole('button', { name: ko.trackerClose }).click();
+    await again.getByRole('button', { name: ko.common.close }).click();
     await page.reload();
     await expect(page.getByTestId('map-view')).toBeVisible();
     await page.waitForTimeout(3000);

@@ -21,7 +21,7 @@ async function connect(page: Page, target: string, via: string): Promise<void> {
   await dialog.getByRole('button', { name: ko.trackerConnect, exact: true }).click();
   await expect(dialog).toContainText(ko.trackerStateConnected);
   await expect(dialog).toContainText(via);
-  await dialog.getByRole('button', { name: ko.trackerClose }).click();
+  await dialog.getByRole('button', { name: ko.common.close }).click();
 }
 
 /** The map follows the moving player: the camera in the URL keeps changing. */

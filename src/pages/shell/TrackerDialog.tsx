@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../ui/Dialog';
-import { ko } from '../i18n/ko';
-import { DEFAULT_LOCAL_URL } from '../../common/tracker/protocol';
-import { describeTracker, parseTrackerInput } from './tracker';
-import { useTracker } from './useTracker';
-import { linkTrackerToApp } from './app-link';
+import { Dialog } from '../../ui/Dialog';
+import { ko } from '../../i18n/ko';
+import { DEFAULT_LOCAL_URL } from '../../../common/tracker/protocol';
+import { describeTracker, parseTrackerInput } from '../../tracker/tracker';
+import { useTracker } from '../../tracker/useTracker';
+import { linkTrackerToApp } from '../../tracker/app-link';
 
 interface TrackerDialogProps {
   open: boolean;
@@ -44,7 +44,7 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn" onClick={onClose}>{ko.trackerClose}</button>
+          <button type="button" className="btn" onClick={onClose}>{ko.common.close}</button>
           {active && <button type="button" className="btn btn-danger" onClick={() => t.disconnect()}>{ko.trackerDisconnect}</button>}
           <button type="submit" form={`${inputId}-form`} className="btn btn-primary">{ko.trackerConnect}</button>
         </>

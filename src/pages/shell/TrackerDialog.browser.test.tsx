@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
-import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
-import { store } from '../state';
+import { ko } from '../../i18n/ko';
+import { toast } from '../../ui/toast';
+import { store } from '../../state';
 import { TrackerDialog } from './TrackerDialog';
-import { tracker } from './tracker';
-import { SimTracker } from '../../common/tracker/sim/SimTracker';
-import { SimRoute } from '../../common/tracker/sim/route';
-import { relayUrl } from './relay-url';
-import { until } from './test-support';
-import type { WebSocketLike } from './TrackerConnection';
+import { tracker } from '../../tracker/tracker';
+import { SimTracker } from '../../../common/tracker/sim/SimTracker';
+import { SimRoute } from '../../../common/tracker/sim/route';
+import { relayUrl } from '../../tracker/relay-url';
+import { until } from '../../tracker/test-support';
+import type { WebSocketLike } from '../../tracker/TrackerConnection';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,0 +1,22 @@
+/** The comments under a pin. */
+export const comments = {
+  heading: (total: number | undefined) => `댓글 ${total != null ? total.toLocaleString('ko-KR') : ''}`,
+  loading: '댓글을 불러오는 중…',
+  none: '아직 댓글이 없습니다. 첫 댓글을 남겨 보세요.',
+  pager: '댓글 페이지',
+  previous: '이전',
+  next: '다음',
+  loginToWrite: '로그인하고 댓글 쓰기',
+  best: '베스트',
+  imageAlt: '댓글 이미지',
+  recommend: (n: number) => `추천 ${n}`,
+  disrecommend: (n: number) => `비추천 ${n}`,
+  deleteTitle: '댓글 삭제',
+  deleteMessage: '이 댓글을 삭제할까요? 댓글에 올린 이미지는 이미지 호스팅에서 삭제되지 않습니다.',
+  contentEmpty: '댓글 내용을 입력해 주세요.',
+  write: '댓글 쓰기',
+  placeholder: '이 위치에 대한 팁이나 정보를 남겨 주세요.',
+  uploading: (percent: number) => `이미지 올리는 중… ${percent}%`,
+  uploadProgress: '이미지 업로드 진행률',
+  submit: '댓글 등록',
+} as const;

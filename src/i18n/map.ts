@@ -1,0 +1,36 @@
+/** The map page: its filter panel, tools, pin menu, multi-pin selection and share link. */
+export const map = {
+  loading: '지도를 불러오는 중…',
+  /** The tab's title on the map: the region shown. */
+  regionTitle: (region: string) => `${region} 지도`,
+  filters: '지도 필터',
+  categoriesOn: (n: number) => `카테고리 ${n}개`,
+  openFilters: '필터 열기',
+  closeFilters: '필터 닫기',
+  // Filter panel
+  noProgress: (label: string) => `${label} 진행도 없음`,
+  progress: (label: string, total: number, checked: number) => `${label} ${total}개 중 ${checked}개 찾음`,
+  selectAll: '전체 선택',
+  selectNone: '전체 해제',
+  categorySearchPlaceholder: '카테고리 이름으로 찾기',
+  categorySearch: '카테고리 검색',
+  categoriesLoading: '카테고리를 불러오는 중…',
+  categoriesFailed: '카테고리를 불러오지 못했습니다.',
+  noCategoryMatch: '검색과 일치하는 카테고리가 없습니다.',
+  categoriesShown: (on: number, all: number) => `카테고리 ${on}/${all}개 표시 중`,
+  highlightTags: '태그 강조',
+  clearHighlight: '강조 해제',
+  // Tools
+  toolbar: '지도 도구',
+  chooseFloor: '층 선택',
+  tools: { rect: '사각형 범위 선택', lasso: '올가미 범위 선택', route: '경로 선택' },
+  largePins: '핀 아이콘 크게 보기',
+  largePinsOn: '핀 아이콘 크게 보기 (켜짐)',
+  copyLinkPrompt: '아래 링크를 복사하세요',
+  // Pin menu and multi-pin selection
+  pinDetails: '상세 보기',
+  batchAction: '적용할 작업',
+  batchQueued: (n: number) => `핀 ${n}개를 저장했습니다. 연결되면 서버에 보냅니다.`,
+  batchMarked: (n: number, found: boolean) => `핀 ${n}개를 ${found ? '찾음' : '찾지 않음'}으로 표시했습니다.`,
+  loginToBatch: '로그인하면 선택한 핀을 한 번에 찾음으로 표시할 수 있습니다.',
+} as const;
