@@ -2,7 +2,7 @@
 // selection shapes. Pixi's event system is not used: pins are hit-tested through the pin index.
 import { panBy, zoomAbout, screenToWorld, type Viewport } from './camera';
 import type { DrawnShape } from './OverlayLayer';
-import { SelectionMode, type CameraState } from './types';
+import { MapMode, type CameraState } from './types';
 
 /** What the controller needs from the engine. */
 export interface InputHost {
@@ -12,7 +12,7 @@ export interface InputHost {
   moveCamera(c: CameraState): void;
   /** An animated move (double-click, keys). */
   animateCamera(c: CameraState, anchor?: { x: number; y: number }): void;
-  mode(): SelectionMode;
+  mode(): MapMode;
   rangeShape(): 'rect' | 'lasso';
   routeWidth(): number;
   pick(x: number, y: number): number | null;
@@ -128,10 +128,10 @@ export class InputController {
     }
     if (this.downs.size > 2) return;
     const m = this.host.mode();
-    const drawMode = (m === SelectionMode.RangeSelection || m === SelectionMode.RouteSelection) && e.button === 0;
+    const drawMode = (m === MapMode.RangeSelection || m === MapMode.RouteSelection) && e.button === 0;
     if (drawMode) {
       const w = this.world(p);
-      const kind = m === SelectionMode.RouteSelection ? 'route' : this.host.rangeShape();
+      const kind = m === MapMode.RouteSelection ? 'route' : this.host.rangeShape();
       this.drawing = { kind, points: kind === 'rect' ? [w.x, w.y, w.x, w.y, w.x, w.y, w.x, w.y] : [w.x, w.y], width: this.host.routeWidth() };
       this.mode = 'draw';
       this.host.shape(this.drawing, false);
@@ -229,7 +229,7 @@ export class InputController {
 
   private onDblClick(e: MouseEvent): void {
     const m = this.host.mode();
-    if (m === SelectionMode.RangeSelection || m === SelectionMode.RouteSelection) return;
+    if (m === MapMode.RangeSelection || m === MapMode.RouteSelection) return;
     const p = this.local(e);
     const cam = this.host.camera();
     this.host.animateCamera(zoomAbout(cam, this.host.viewport(), p, cam.zoom * (e.shiftKey ? 0.5 : 2)), p);
@@ -245,7 +245,7 @@ export class InputController {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // Keyboard mode: arrows move between pins (WASD still pans), Enter opens, F marks.
     const arrow = ARROWS[e.key];
-    const handled = arrow ? this.host.mode() === SelectionMode.Default && this.host.focusPin(arrow)
+    const handled = arrow ? this.host.mode() === MapMode.Default && this.host.focusPin(arrow)
       : e.key === 'Enter' ? this.host.pinKey('open')
       : e.key === 'f' || e.key === 'F' ? this.host.pinKey('mark') : false;
     if (handled) {
@@ -267,7 +267,7 @@ export class InputController {
       case '-': case '_': next = zoomAbout(cam, vp, centre, cam.zoom / 2); break;
       case 'Escape':
         // Only a selection mode is the map's to end; otherwise Esc goes on (it closes the pin panel).
-        if (this.host.mode() === SelectionMode.Default) return;
+        if (this.host.mode() === MapMode.Default) return;
         this.endDraw(false);
         this.host.cancelMode();
         e.preventDefault();

@@ -3,7 +3,7 @@ import type { MapEngine } from './MapEngine';
 import { disposeTestEngines, makeTestEngine, TEST_H as H, TEST_W as W } from './test-support';
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
-import { FIRST_PINS_MARK, PinFlag, SelectionMode, type EngineEvents, type PinBuffers } from './types';
+import { FIRST_PINS_MARK, PinFlag, MapMode, type EngineEvents, type PinBuffers } from './types';
 
 function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
   const n = list.length;
@@ -336,18 +336,18 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.on('rangeselect', (e) => ranges.push(e));
     engine.on('routeselect', (e) => routes.push(e));
 
-    engine.setMode(SelectionMode.RangeSelection, { rangeShape: 'rect' });
+    engine.setMode(MapMode.RangeSelection, { rangeShape: 'rect' });
     drag([[400, 300], [450, 320], [500, 400]]);
     expect(ranges).toHaveLength(1);
     expect(ranges[0]!.shape).toBe('rect');
     expect([...ranges[0]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
-    engine.setMode(SelectionMode.RangeSelection, { rangeShape: 'lasso' });
+    engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
     drag([[400, 300], [500, 300], [500, 400], [400, 400]]);
     expect(ranges[1]!.shape).toBe('lasso');
     expect([...ranges[1]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
-    engine.setMode(SelectionMode.RouteSelection, { routeWidth: 80 });
+    engine.setMode(MapMode.RouteSelection, { routeWidth: 80 });
     drag([[300, 300], [350, 300], [350, 250]]);
     expect(routes).toHaveLength(1);
     expect(routes[0]!.width).toBe(80);
@@ -358,8 +358,8 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.on('modecancel', () => cancelled++);
     canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(cancelled).toBe(1);
-    expect(engine.getMode()).toBe(SelectionMode.Default);
-    expect(engine.getSnapshot().mode).toBe(SelectionMode.Default);
+    expect(engine.getMode()).toBe(MapMode.Default);
+    expect(engine.getSnapshot().mode).toBe(MapMode.Default);
   });
 
   it('reports clicks on pins and map clicks in location selection', async () => {
@@ -378,7 +378,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.on('locationselect', (e) => locations.push(e));
     click(400, 290);
     expect(clicks).toEqual([5]);
-    engine.setMode(SelectionMode.LocationSelection);
+    engine.setMode(MapMode.LocationSelection);
     click(450, 350);
     expect(locations).toEqual([{ x: 50, y: 50 }]);
     const menus: number[] = [];

@@ -20,7 +20,7 @@ import { TileCache } from './TileCache';
 import { TileLayer } from './TileLayer';
 import { chooseScale } from './tile-cover';
 import {
-  FIRST_PINS_MARK, PinFlag, SelectionMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
+  FIRST_PINS_MARK, PinFlag, MapMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
   type ModeOptions, type PinBuffers, type PlayerState, type ScreenPoint, type WorldPoint,
 } from './types';
 
@@ -68,7 +68,7 @@ export class MapEngine {
   private vp: Viewport = { width: 1, height: 1 };
   private bounds: CameraBounds;
   private tween: Tween | null = null;
-  private mode: SelectionMode = SelectionMode.Default;
+  private mode: MapMode = MapMode.Default;
   private rangeShape: 'rect' | 'lasso' = 'rect';
   private routeWidth = DEFAULT_ROUTE_WIDTH;
   private hoverId: number | null = null;
@@ -265,17 +265,17 @@ export class MapEngine {
   }
 
   /** Enters a selection mode; leaving a mode clears the drawn shape. */
-  setMode(mode: SelectionMode, opts?: ModeOptions): void {
+  setMode(mode: MapMode, opts?: ModeOptions): void {
     if (opts?.rangeShape) this.rangeShape = opts.rangeShape;
     if (opts?.routeWidth !== undefined) this.routeWidth = opts.routeWidth;
     this.mode = mode;
     this.overlay.setShape(null);
-    this.container.style.cursor = mode === SelectionMode.Default ? '' : 'crosshair';
+    this.container.style.cursor = mode === MapMode.Default ? '' : 'crosshair';
     this.touch();
     this.patchSnapshot({ mode });
   }
 
-  getMode(): SelectionMode {
+  getMode(): MapMode {
     return this.mode;
   }
 
@@ -622,7 +622,7 @@ export class MapEngine {
     const f = info?.flags ?? 0;
     const look = f & PinFlag.Selected ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
     this.overlay.setHover(info ? { x: info.x, y: info.y, icon: info.icon, look } : null);
-    this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === SelectionMode.Default ? '' : 'crosshair';
+    this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === MapMode.Default ? '' : 'crosshair';
     this.touch();
     this.events.emit('pinhover', { id });
     this.patchSnapshot({ hoverPinId: id });
@@ -630,7 +630,7 @@ export class MapEngine {
 
   private updateHover(): void {
     this.pointer.dirty = false;
-    const drawing = this.mode === SelectionMode.RangeSelection || this.mode === SelectionMode.RouteSelection;
+    const drawing = this.mode === MapMode.RangeSelection || this.mode === MapMode.RouteSelection;
     const id = this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null;
     this.setHover(id);
     if (id === null && this.pointer.inside && !drawing && this.aggregateAt(this.pointer.x, this.pointer.y)) this.canvas.style.cursor = 'pointer';
@@ -665,7 +665,7 @@ export class MapEngine {
         this.pointer.dirty = true;
       },
       click: (x, y) => {
-        if (this.mode === SelectionMode.LocationSelection) {
+        if (this.mode === MapMode.LocationSelection) {
           const w = this.screenToWorld({ x, y });
           this.events.emit('locationselect', { x: w.x, y: w.y });
           return;
@@ -707,8 +707,8 @@ export class MapEngine {
         this.events.emit('pinfocus', { id: null });
       },
       cancelMode: () => {
-        if (this.mode === SelectionMode.Default) return;
-        this.setMode(SelectionMode.Default);
+        if (this.mode === MapMode.Default) return;
+        this.setMode(MapMode.Default);
         this.events.emit('modecancel', {});
       },
     };

@@ -1,7 +1,7 @@
 // The engine's public surface: import from 'src/engine' only.
 export { MapEngine } from './MapEngine';
 export { joinPins } from './join-pins';
-export { FIRST_PINS_MARK, SelectionMode, PinFlag } from './types';
+export { FIRST_PINS_MARK, MapMode, PinFlag } from './types';
 export type { CameraState, EngineEvents, EngineSnapshot, MapEngineOptions, ModeOptions, PinBuffers, PlayerState, ScreenPoint, WorldPoint } from './types';
 export { ICON_COUNT, drawIcon } from './icons';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';

@@ -5,10 +5,10 @@ export type WorldPoint = { readonly x: number; readonly y: number; readonly __sp
 /** Screen coordinates: CSS pixels from the top-left corner of the map's container. */
 export type ScreenPoint = { readonly x: number; readonly y: number; readonly __space: 'screen' };
 
-/** The selection modes of SPEC §2. */
-export const SelectionMode = { Default: 0, LocationSelection: 1, RangeSelection: 2, RouteSelection: 3 } as const;
-/** One of the values of `SelectionMode`. */
-export type SelectionMode = (typeof SelectionMode)[keyof typeof SelectionMode];
+/** The map's input modes (SPEC §2's selection modes): one definition, used by the engine and the store. */
+export const MapMode = { Default: 0, LocationSelection: 1, RangeSelection: 2, RouteSelection: 3 } as const;
+/** One of the values of `MapMode`. */
+export type MapMode = (typeof MapMode)[keyof typeof MapMode];
 
 /** The camera: world point at the centre of the view, and zoom (1 = scale-100 tile pixels at CSS px 1:1). */
 export interface CameraState {
@@ -57,7 +57,7 @@ export interface EngineEvents {
 /** What React reads through useSyncExternalStore; a new object only when something changed. */
 export interface EngineSnapshot {
   readonly camera: Readonly<CameraState>;
-  readonly mode: SelectionMode;
+  readonly mode: MapMode;
   readonly hoverPinId: number | null;
   readonly follow: boolean;
   readonly floor: number | null;

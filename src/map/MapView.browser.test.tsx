@@ -1,7 +1,7 @@
 import { StrictMode, act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
-import { SelectionMode, type MapEngine } from '../engine';
+import { MapMode, type MapEngine } from '../engine';
 import { MapView } from './MapView';
 import { ModeBanner } from './ModeBanner';
 import { useEngineSnapshot } from './use-engine-snapshot';
@@ -32,9 +32,9 @@ describe('<MapView>', () => {
     await vi.waitFor(() => expect(seen.filter(Boolean)).toHaveLength(1), { timeout: 10_000 });
     const engine = seen[0]!;
     expect(el.querySelectorAll('canvas')).toHaveLength(1);
-    await vi.waitFor(() => expect(modeShown).toBe(SelectionMode.Default));
-    await act(async () => engine.setMode(SelectionMode.RangeSelection));
-    expect(modeShown).toBe(SelectionMode.RangeSelection);
+    await vi.waitFor(() => expect(modeShown).toBe(MapMode.Default));
+    await act(async () => engine.setMode(MapMode.RangeSelection));
+    expect(modeShown).toBe(MapMode.RangeSelection);
     await act(async () => root.unmount());
     expect(seen.at(-1)).toBeNull();
     expect(engine.isDisposed).toBe(true);
@@ -48,13 +48,13 @@ describe('<ModeBanner>', () => {
     const el = host();
     const root = createRoot(el);
     const onEnd = vi.fn();
-    await act(async () => root.render(<ModeBanner mode={SelectionMode.RangeSelection} selectedCount={1234} onEnd={onEnd} />));
+    await act(async () => root.render(<ModeBanner mode={MapMode.RangeSelection} selectedCount={1234} onEnd={onEnd} />));
     expect(el.textContent).toContain('1,234개 선택됨');
     await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
     expect(onEnd).toHaveBeenCalledTimes(1);
     await act(async () => el.querySelector('button')!.click());
     expect(onEnd).toHaveBeenCalledTimes(2);
-    await act(async () => root.render(<ModeBanner mode={SelectionMode.Default} selectedCount={0} onEnd={onEnd} />));
+    await act(async () => root.render(<ModeBanner mode={MapMode.Default} selectedCount={0} onEnd={onEnd} />));
     expect(el.querySelector('button')).toBeNull();
     await act(async () => root.unmount());
     el.remove();

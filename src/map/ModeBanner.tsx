@@ -1,32 +1,32 @@
 import { useEffect } from 'react';
-import { SelectionMode } from '../engine';
+import { MapMode } from '../engine';
 import { ko } from '../i18n/ko';
 
 export interface ModeBannerProps {
-  mode: SelectionMode;
+  mode: MapMode;
   /** Pins chosen so far (range and route selection). */
   selectedCount: number;
   /** ESC or a press on the banner: the page asks to apply the action, or just leaves the mode. */
   onEnd: () => void;
 }
 
-const LABELS: Record<SelectionMode, string> = {
-  [SelectionMode.Default]: '',
-  [SelectionMode.LocationSelection]: ko.modeLocation,
-  [SelectionMode.RangeSelection]: ko.modeRange,
-  [SelectionMode.RouteSelection]: ko.modeRoute,
+const LABELS: Record<MapMode, string> = {
+  [MapMode.Default]: '',
+  [MapMode.LocationSelection]: ko.modeLocation,
+  [MapMode.RangeSelection]: ko.modeRange,
+  [MapMode.RouteSelection]: ko.modeRoute,
 };
 
 /** The banner of a selection mode: what to do, how many pins are chosen; ESC or a press ends it. */
 export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
   useEffect(() => {
-    if (mode === SelectionMode.Default) return;
+    if (mode === MapMode.Default) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onEnd();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [mode, onEnd]);
-  if (mode === SelectionMode.Default) return null;
-  const counts = mode === SelectionMode.RangeSelection || mode === SelectionMode.RouteSelection;
+  if (mode === MapMode.Default) return null;
+  const counts = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   return (
     <button type="button" className="map-mode-banner" onClick={onEnd} aria-live="polite">
       <span>{LABELS[mode]}</span>

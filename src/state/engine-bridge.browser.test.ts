@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapEngine, PinFlag, SelectionMode } from '../engine';
+import { MapEngine, PinFlag, MapMode } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { regionsSharingTileSet } from '../../common/regions';
-import { MapMode, store } from './store';
+import { store } from './store';
 import { applyChecks, resetStore, setCategories, setFloor, setHideChecked, setHighlightedTags, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
 import { connectEngine } from './engine-bridge';
 
@@ -88,10 +88,10 @@ describe('store → engine', () => {
     setFloor(null);
     setMapMode(MapMode.RangeSelection);
     await tick();
-    expect(engine.getMode()).toBe(SelectionMode.RangeSelection);
+    expect(engine.getMode()).toBe(MapMode.RangeSelection);
     setMapMode(MapMode.Default);
     await tick();
-    expect(engine.getMode()).toBe(SelectionMode.Default);
+    expect(engine.getMode()).toBe(MapMode.Default);
   });
 
   it('checks and hide-checked reach the engine without a pins rebuild error', async () => {

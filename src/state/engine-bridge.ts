@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio';
 import type { MapEngine } from '../engine';
-import { PinFlag, SelectionMode } from '../engine';
+import { PinFlag, MapMode } from '../engine';
 import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
@@ -196,8 +196,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),
     // ESC: the engine went back to Default; the chosen ids stay for the confirmation.
     engine.on('modecancel', () => {
-      last.mode = SelectionMode.Default;
-      store.selection.mode = SelectionMode.Default;
+      last.mode = MapMode.Default;
+      store.selection.mode = MapMode.Default;
     }),
   ];
   sync();

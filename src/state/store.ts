@@ -1,8 +1,8 @@
 import { proxy, ref, useSnapshot } from 'valtio';
+import { MapMode } from '../engine/types';
 
-/** Map selection modes (SPEC §2). */
-export const MapMode = { Default: 0, LocationSelection: 1, RangeSelection: 2, RouteSelection: 3 } as const;
-export type MapMode = (typeof MapMode)[keyof typeof MapMode];
+/** Map selection modes (SPEC §2): the engine's MapMode, re-exported for the store's users. */
+export { MapMode };
 
 /** Theme choice stored under the 'theme' key. */
 export type ThemeChoice = 'light' | 'dark' | 'system';
