@@ -12,7 +12,7 @@ import { registerModerationRoutes } from './routes/moderation';
 import { registerSuspensionGuard } from './moderation/suspension';
 import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
-import type { RelayLimits } from './relay/RelayHub';
+import type { RelayLimits } from './relay/limits';
 import { registerClient } from './client';
 import { registerOps } from './ops/plugin';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';

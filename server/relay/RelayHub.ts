@@ -1,72 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket, RawData } from 'ws';
-import {
-  BROADCAST_ID, PING_FRAME, PONG_FRAME, RELAY_ID, RelayClose, SERVER_ID,
-  parseJsonObject, parsePlayerInfo, parseSignalPacket, type SignalPacket,
-} from '../../common/tracker/protocol';
+import { BROADCAST_ID, RELAY_ID, RelayClose, SERVER_ID, parsePlayerInfo, type SignalPacket } from '../../common/tracker/protocol';
 import { RelayIpLimits } from './ip-limits';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
 import { MAX_BUS_TEXT, RelayBus, type BusEvent } from './RelayBus';
+import { RelayPeer } from './RelayPeer';
 import type { Db } from '../db';
-
-/** Limits of the relay; every one can be lowered in tests. */
-export interface RelayLimits {
-  /** Viewers connected to one code at once. */
-  maxViewersPerCode: number;
-  /** Codes with anyone connected, per process. */
-  maxRooms: number;
-  /** Largest frame accepted (bytes); larger frames close the socket with 1009. */
-  maxMessageBytes: number;
-  /** Sustained frames per second per viewer socket (token bucket; burst is twice this). */
-  viewerRatePerS: number;
-  /** The tracker signals every viewer and streams positions, so it gets more. */
-  trackerRatePerS: number;
-  /** A tracker silent this long (no frame, ping or pong) is closed. */
-  idleMs: number;
-  /** A viewer that sends no frame this long is closed (the web client pings every 25 s; WebSocket-level pongs do not count). */
-  viewerIdleMs: number;
-  /** Sockets one address may hold open at once (per process). */
-  maxSocketsPerIp: number;
-  /** Distinct codes one address may open or join per minute (per process): bounds room-filling and probing. */
-  codesPerIpPerMin: number;
-  /** Viewers one address may hold on one code: a few idle sockets cannot fill a streamer's room. */
-  maxViewersPerIpPerCode: number;
-  /** How long a connected tracker has to answer a ping before a newcomer takes its seat. */
-  seatProbeMs: number;
-}
-
-export const DEFAULT_RELAY_LIMITS: RelayLimits = {
-  maxViewersPerCode: 16,
-  maxRooms: 10_000,
-  maxMessageBytes: 16 * 1024,
-  viewerRatePerS: 60,
-  trackerRatePerS: 600,
-  idleMs: 90_000,
-  viewerIdleMs: 60_000,
-  maxSocketsPerIp: 24,
-  codesPerIpPerMin: 10,
-  maxViewersPerIpPerCode: 4,
-  seatProbeMs: 5_000,
-};
 
 /** Signal types each side may send; `new-peer` / `peer-left` / `welcome` are written by the relay only. */
 const FROM_TRACKER = new Set(['offer', 'answer', 'ice-candidate', 'data']);
 const FROM_VIEWER = new Set(['offer', 'answer', 'ice-candidate']);
 
-interface Peer {
-  id: string;
-  ip: string;
-  socket: WebSocket;
-  /** When anything (frame, ping, pong) last came from it. */
-  heardAt: number;
-  tokens: number;
-  refilledAt: number;
-  idleTimer: ReturnType<typeof setTimeout> | undefined;
-  idleMs: number;
-}
-
 interface Room {
-  tracker: Peer | undefined;
-  viewers: Map<string, Peer>;
+  tracker: RelayPeer | undefined;
+  viewers: Map<string, RelayPeer>;
 }
 
 /** Counters a test or an operator can read. */
@@ -106,6 +53,7 @@ export class RelayHub {
     return true;
   }
 
+  /** How many rooms, viewers and trackers this process holds. */
   stats(): RelayStats {
     let viewers = 0;
     let trackers = 0;
@@ -125,7 +73,7 @@ export class RelayHub {
   async joinTracker(code: string, socket: WebSocket, ip = ''): Promise<void> {
     if (!this.admitIp(code, socket, ip)) return;
     const old = this.rooms.get(code)?.tracker;
-    if (!old || old.socket.readyState !== old.socket.OPEN) return this.seatTracker(code, socket, ip);
+    if (!old || !old.open) return this.seatTracker(code, socket, ip);
     if (this.probing.has(code)) {
       socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
       return;
@@ -137,7 +85,7 @@ export class RelayHub {
     this.probing.delete(code);
     const current = this.rooms.get(code);
     if (socket.readyState !== socket.OPEN) return;
-    if (current?.tracker === old && old.heardAt >= askedAt && old.socket.readyState === old.socket.OPEN) {
+    if (current?.tracker === old && old.heardAt >= askedAt && old.open) {
       socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
       return;
     }
@@ -157,22 +105,22 @@ export class RelayHub {
     const room = this.room(code, socket);
     if (!room) return;
     const old = room.tracker;
-    const peer = this.peer(SERVER_ID, socket, this.limits.trackerRatePerS, ip, this.limits.idleMs, true);
+    const peer = new RelayPeer(SERVER_ID, socket, { ip, ratePerS: this.limits.trackerRatePerS, idleMs: this.limits.idleMs, controlFrames: true });
     room.tracker = peer;
     if (old) {
-      this.stop(old);
+      old.stop();
       old.socket.close(RelayClose.replaced, 'replaced by a newer tracker');
     }
     socket.on('message', (raw, isBinary) => this.onTrackerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveTracker(code, peer));
     // The tracker opens a peer connection for every viewer it is told about.
     for (const v of room.viewers.values()) {
-      this.send(peer, { from: v.id, to: SERVER_ID, msg: { type: 'new-peer' } });
-      this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
+      peer.send({ from: v.id, to: SERVER_ID, msg: { type: 'new-peer' } });
+      v.send({ from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
     }
     if (this.bus) {
       this.bus.publish(code, { k: 'tracker' });
-      for (const id of await this.bus.remoteViewers(code)) this.send(peer, { from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
+      for (const id of await this.bus.remoteViewers(code)) peer.send({ from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
     }
   }
 
@@ -213,12 +161,12 @@ export class RelayHub {
       return;
     }
     while (room.viewers.has(id)) id = `v${randomBytes(9).toString('base64url')}`;
-    const peer = this.peer(id, socket, this.limits.viewerRatePerS, ip, this.limits.viewerIdleMs, false);
+    const peer = new RelayPeer(id, socket, { ip, ratePerS: this.limits.viewerRatePerS, idleMs: this.limits.viewerIdleMs, controlFrames: false });
     room.viewers.set(id, peer);
     socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveViewer(code, peer));
-    this.send(peer, { from: RELAY_ID, to: id, msg: { type: 'welcome', data: { id, tracker: room.tracker !== undefined || trackerElsewhere } } });
-    if (room.tracker) this.send(room.tracker, { from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
+    peer.send({ from: RELAY_ID, to: id, msg: { type: 'welcome', data: { id, tracker: room.tracker !== undefined || trackerElsewhere } } });
+    if (room.tracker) room.tracker.send({ from: id, to: SERVER_ID, msg: { type: 'new-peer' } });
     else if (this.bus) this.bus.publish(code, { k: 'viewer', id });
   }
 
@@ -227,7 +175,7 @@ export class RelayHub {
     for (const room of this.rooms.values()) {
       for (const p of [room.tracker, ...room.viewers.values()]) {
         if (!p) continue;
-        this.stop(p);
+        p.stop();
         p.socket.close(1001, 'server shutting down');
       }
     }
@@ -252,27 +200,27 @@ export class RelayHub {
         if (room.tracker) {
           const old = room.tracker;
           room.tracker = undefined;
-          this.stop(old);
+          old.stop();
           old.socket.close(RelayClose.replaced, 'replaced by a newer tracker');
         }
-        for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
+        for (const v of room.viewers.values()) v.send({ from: SERVER_ID, to: v.id, msg: { type: 'new-peer' } });
         break;
       case 'tracker-left':
-        if (!room.tracker) for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
+        if (!room.tracker) for (const v of room.viewers.values()) v.send({ from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
         break;
       case 'viewer':
-        if (room.tracker) this.send(room.tracker, { from: event.id, to: SERVER_ID, msg: { type: 'new-peer' } });
+        if (room.tracker) room.tracker.send({ from: event.id, to: SERVER_ID, msg: { type: 'new-peer' } });
         break;
       case 'viewer-left':
-        if (room.tracker) this.send(room.tracker, { from: event.id, to: SERVER_ID, msg: { type: 'peer-left' } });
+        if (room.tracker) room.tracker.send({ from: event.id, to: SERVER_ID, msg: { type: 'peer-left' } });
         break;
       case 'to-viewer':
         for (const v of room.viewers.values()) {
-          if ((event.to === BROADCAST_ID || event.to === v.id) && v.socket.readyState === v.socket.OPEN) v.socket.send(event.text);
+          if (event.to === BROADCAST_ID || event.to === v.id) v.sendText(event.text);
         }
         break;
       case 'to-tracker':
-        if (room.tracker?.socket.readyState === room.tracker?.socket.OPEN) room.tracker?.socket.send(event.text);
+        room.tracker?.sendText(event.text);
         break;
     }
   }
@@ -303,62 +251,8 @@ export class RelayHub {
     return room;
   }
 
-  /** `controlFrames`: whether WebSocket pings/pongs count as life (the tracker's do; a viewer must speak). */
-  private peer(id: string, socket: WebSocket, rate: number, ip: string, idleMs: number, controlFrames: boolean): Peer {
-    const peer: Peer = { id, ip, socket, heardAt: Date.now(), tokens: rate * 2, refilledAt: Date.now(), idleTimer: undefined, idleMs };
-    if (controlFrames) {
-      const touch = () => this.touch(peer);
-      socket.on('ping', touch);
-      socket.on('pong', touch);
-    }
-    this.touch(peer);
-    return peer;
-  }
-
-  private touch(peer: Peer): void {
-    peer.heardAt = Date.now();
-    if (peer.idleTimer) clearTimeout(peer.idleTimer);
-    peer.idleTimer = setTimeout(() => peer.socket.close(RelayClose.idle, 'idle timeout'), peer.idleMs);
-  }
-
-  private stop(peer: Peer): void {
-    if (peer.idleTimer) clearTimeout(peer.idleTimer);
-    peer.idleTimer = undefined;
-  }
-
-  /** Token bucket: false (and the socket closed) when the sender is over its rate. */
-  private admit(peer: Peer, rate: number): boolean {
-    const now = Date.now();
-    peer.tokens = Math.min(rate * 2, peer.tokens + ((now - peer.refilledAt) / 1000) * rate);
-    peer.refilledAt = now;
-    if (peer.tokens < 1) {
-      peer.socket.close(RelayClose.rateLimited, 'too many messages');
-      return false;
-    }
-    peer.tokens -= 1;
-    return true;
-  }
-
-  /** Common part of both sides: rate, heartbeat, parsing. Returns the packet to route, if any. */
-  private read(peer: Peer, rate: number, raw: RawData, isBinary: boolean): SignalPacket | null {
-    this.touch(peer);
-    if (!this.admit(peer, rate) || isBinary) return null;
-    const text = raw.toString();
-    if (text === PING_FRAME) {
-      peer.socket.send(PONG_FRAME);
-      return null;
-    }
-    const obj = parseJsonObject(text);
-    if (!obj) return null;
-    if (obj.type === 'ping') {
-      peer.socket.send(PONG_FRAME);
-      return null;
-    }
-    return parseSignalPacket(obj);
-  }
-
-  private onTrackerFrame(code: string, peer: Peer, raw: RawData, isBinary: boolean): void {
-    const packet = this.read(peer, this.limits.trackerRatePerS, raw, isBinary);
+  private onTrackerFrame(code: string, peer: RelayPeer, raw: RawData, isBinary: boolean): void {
+    const packet = peer.read(raw, isBinary);
     const room = this.rooms.get(code);
     if (!packet || !room || room.tracker !== peer || !FROM_TRACKER.has(packet.msg.type)) return;
     const out: SignalPacket = { from: SERVER_ID, to: packet.to, msg: packet.msg };
@@ -368,33 +262,33 @@ export class RelayHub {
       out.msg = { type: 'data', data: info };
       if (packet.to === '' || packet.to === BROADCAST_ID) {
         const text = JSON.stringify(out);
-        for (const v of room.viewers.values()) if (v.socket.readyState === v.socket.OPEN) v.socket.send(text);
+        for (const v of room.viewers.values()) v.sendText(text);
         this.publishPacket(code, BROADCAST_ID, text);
         return;
       }
     }
     const target = room.viewers.get(packet.to);
-    if (target) this.send(target, out);
+    if (target) target.send(out);
     else this.publishPacket(code, packet.to, JSON.stringify(out));
   }
 
-  private onViewerFrame(code: string, peer: Peer, raw: RawData, isBinary: boolean): void {
-    const packet = this.read(peer, this.limits.viewerRatePerS, raw, isBinary);
+  private onViewerFrame(code: string, peer: RelayPeer, raw: RawData, isBinary: boolean): void {
+    const packet = peer.read(raw, isBinary);
     const room = this.rooms.get(code);
     // A viewer talks to its own code's tracker and nobody else; `from` is always its own id.
     if (!packet || !room || packet.to !== SERVER_ID || !FROM_VIEWER.has(packet.msg.type)) return;
     const out: SignalPacket = { from: peer.id, to: SERVER_ID, msg: packet.msg };
-    if (room.tracker) this.send(room.tracker, out);
+    if (room.tracker) room.tracker.send(out);
     else this.publishPacket(code, null, JSON.stringify(out));
   }
 
-  private leaveTracker(code: string, peer: Peer): void {
-    this.stop(peer);
+  private leaveTracker(code: string, peer: RelayPeer): void {
+    peer.stop();
     this.bus?.leave(code);
     const room = this.rooms.get(code);
     if (!room || room.tracker !== peer) return;
     room.tracker = undefined;
-    for (const v of room.viewers.values()) this.send(v, { from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
+    for (const v of room.viewers.values()) v.send({ from: SERVER_ID, to: v.id, msg: { type: 'peer-left' } });
     if (this.bus) {
       this.bus.remove(code, SERVER_ID);
       this.bus.publish(code, { k: 'tracker-left' });
@@ -402,8 +296,8 @@ export class RelayHub {
     this.dropIfEmpty(code, room);
   }
 
-  private leaveViewer(code: string, peer: Peer): void {
-    this.stop(peer);
+  private leaveViewer(code: string, peer: RelayPeer): void {
+    peer.stop();
     const room = this.rooms.get(code);
     if (!room || room.viewers.get(peer.id) !== peer) return;
     room.viewers.delete(peer.id);
@@ -412,15 +306,11 @@ export class RelayHub {
       this.bus.remove(code, peer.id);
       if (!room.tracker) this.bus.publish(code, { k: 'viewer-left', id: peer.id });
     }
-    if (room.tracker) this.send(room.tracker, { from: peer.id, to: SERVER_ID, msg: { type: 'peer-left' } });
+    if (room.tracker) room.tracker.send({ from: peer.id, to: SERVER_ID, msg: { type: 'peer-left' } });
     this.dropIfEmpty(code, room);
   }
 
   private dropIfEmpty(code: string, room: Room): void {
     if (!room.tracker && room.viewers.size === 0) this.rooms.delete(code);
-  }
-
-  private send(peer: Peer, packet: SignalPacket): void {
-    if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(packet));
   }
 }

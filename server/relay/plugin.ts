@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { RelayClose, isTrackerCode } from '../../common/tracker/protocol';
 import { Gauge } from 'prom-client';
-import { DEFAULT_RELAY_LIMITS, RelayHub, type RelayLimits } from './RelayHub';
+import { RelayHub } from './RelayHub';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
 
 /*
  * The tracker relay: GET /api/v1/tracker/{CODE}?role=server|viewer upgraded to a WebSocket.
