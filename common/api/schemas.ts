@@ -85,3 +85,60 @@ export const PinDetailSchema = Type.Object({
   mergedInto: Nullable(Type.Integer()),
 });
 export type PinDetail = Static<typeof PinDetailSchema>;
+
+/** A pin as the server's search and "my pins" list it. */
+export const PinHitSchema = Type.Object({
+  id: Type.Integer(),
+  region: Type.Integer(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  icon: Type.Integer(),
+  coordX: Type.Number(),
+  coordY: Type.Number(),
+  coordZ: Nullable(Type.Number()),
+  /** Up to 80 characters of the description around the first match. */
+  snippet: Type.String(),
+  /** ISO time; "my pins" only. */
+  createdAt: Type.Optional(Type.String()),
+});
+export type PinHit = Static<typeof PinHitSchema>;
+
+/** GET /api/v1/search: the categories whose name matches and the first pins that match, with how many matched in all. */
+export const SearchResultSchema = Type.Object({
+  query: Type.String(),
+  categories: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), icon: Type.Integer(), groupName: Type.String(), pinCount: Type.Integer() })),
+  total: Type.Integer(),
+  pins: Type.Array(PinHitSchema),
+});
+export type SearchResult = Static<typeof SearchResultSchema>;
+
+/** GET /api/v1/me/pins: one page of the pins the caller registered, newest first. */
+export const MyPinsSchema = Type.Object({ total: Type.Integer(), page: Type.Integer(), n: Type.Integer(), pins: Type.Array(PinHitSchema) });
+export type MyPins = Static<typeof MyPinsSchema>;
+
+/** A pin of a category's list, in the wire format's field names (proto/wire.proto Pin); an absent field is unset. */
+export const ListPinSchema = Type.Object({
+  id: Type.Integer(),
+  coordX: Type.Number(),
+  coordY: Type.Number(),
+  coordZ: Type.Optional(Type.Number()),
+  description: Type.Optional(Type.String()),
+  image: Type.Optional(Type.String()),
+  catNum: Type.Integer(),
+  tagIds: Type.Array(Type.Integer()),
+  icon: Type.Optional(Type.Integer()),
+  flag: Type.Optional(Type.Integer()),
+  registererId: Type.Optional(Type.Integer()),
+  region: Type.Integer(),
+  categoryId: Type.Integer(),
+  /** As of the list's encoding; the pin detail has the live count. */
+  totalChecks: Type.Integer(),
+});
+export type ListPin = Static<typeof ListPinSchema>;
+
+/**
+ * A category's pin list (GET /api/v1/category/{id}/pins-proto): the JSON answer's result, and the
+ * fields the protobuf PinList carries when the client asks for application/x-protobuf.
+ */
+export const CategoryPinListSchema = Type.Object({ categoryId: Type.Integer(), lastEdited: Type.Number(), pins: Type.Array(ListPinSchema) });
+export type CategoryPinList = Static<typeof CategoryPinListSchema>;

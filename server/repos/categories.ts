@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { CategoryGroup, CategorySummary as CategoryItem, TagGroup } from '../../common/api';
+import type { CategoryGroup, CategoryPinList, CategorySummary as CategoryItem, ListPin, TagGroup } from '../../common/api';
 
 export type { CategoryGroup, CategoryItem, TagGroup };
 
@@ -63,24 +63,6 @@ export async function bumpCategories(tx: Db, ids: readonly number[], now: number
   await tx.query('update categories set last_edited = greatest($2::bigint, last_edited + 1) where id = any($1::int[])', [[...new Set(ids)], now]);
 }
 
-/** A pin of a category list, in the wire format's field names. */
-export interface ListPin {
-  id: number;
-  coordX: number;
-  coordY: number;
-  coordZ?: number;
-  description?: string;
-  image?: string;
-  catNum: number;
-  tagIds: number[];
-  icon?: number;
-  flag?: number;
-  registererId?: number;
-  region: number;
-  categoryId: number;
-  totalChecks: number;
-}
-
 interface PinListRow {
   id: number; coord_x: number; coord_y: number; coord_z: number | null; description: string | null; image: string | null;
   category_id: number; tag_ids: number[] | null; icon: number | null; flag: number | null; registerer_id: number | null;
@@ -91,7 +73,7 @@ interface PinListRow {
  * A category's pins with its lastEdited, read from one snapshot so the pair is consistent
  * (an edit committing in between cannot pair new pins with an old lastEdited). Null when unknown.
  */
-export async function categoryPins(db: Db, id: number): Promise<{ lastEdited: number; pins: ListPin[] } | null> {
+export async function categoryPins(db: Db, id: number): Promise<Pick<CategoryPinList, 'lastEdited' | 'pins'> | null> {
   return db.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.exec('set transaction isolation level repeatable read');
     const meta = await categoryMeta(tx, id);

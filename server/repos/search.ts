@@ -1,18 +1,5 @@
 import type { Db } from '../db';
-
-/** A pin as search results and "my pins" list it. */
-export interface PinHit {
-  id: number;
-  region: number;
-  categoryId: number;
-  categoryName: string;
-  icon: number;
-  coordX: number;
-  coordY: number;
-  coordZ: number | null;
-  snippet: string;
-  createdAt?: string;
-}
+import type { MyPins, PinHit, SearchResult } from '../../common/api';
 
 const SNIPPET = 80;
 
@@ -44,7 +31,7 @@ function hit(r: HitRow, q: string): PinHit {
  * Categories whose name matches, and pins whose description or one of whose tags matches
  * (ordered by id, at most `limit`), with how many pins matched in all.
  */
-export async function search(db: Db, q: string, limit: number) {
+export async function search(db: Db, q: string, limit: number): Promise<SearchResult> {
   const pattern = containsPattern(q);
   const categories = (await db.query<{ id: number; name: string; icon: number; group_name: string; pin_count: number }>(
     `select c.id, c.name, c.icon, g.name as group_name, (select count(*)::int from pins p where p.category_id = c.id and not p.hidden) as pin_count
@@ -59,7 +46,7 @@ export async function search(db: Db, q: string, limit: number) {
 }
 
 /** The pins a user registered, newest first. */
-export async function pinsOf(db: Db, userId: number, n: number, page: number) {
+export async function pinsOf(db: Db, userId: number, n: number, page: number): Promise<MyPins> {
   const total = (await db.query<{ n: number }>('select count(*)::int as n from pins where registerer_id = $1', [userId])).rows[0]?.n ?? 0;
   const rows = (await db.query<HitRow>(
     `select p.id, p.region, p.category_id, c.name as category_name, c.icon, p.coord_x, p.coord_y, p.coord_z, p.description, p.created_at

@@ -12,7 +12,7 @@ import { keys, paths } from './keys';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
 import { aggregateProgress, type ProgressRow } from '../../common/progress';
-import type { CategoryGroup, CommentPage, CommentVotes, Me, PinDetail, PinDraft, PinHit, PinReport, TagGroup } from './types';
+import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
 export function useMe() {
@@ -55,7 +55,7 @@ export function useMyPins(n = 200) {
   const me = useMe().data;
   return useQuery({
     queryKey: keys.myPins,
-    queryFn: async () => (await api.get<{ total: number; pins: PinHit[] }>(`${paths.myPins}?n=${n}&page=0`)).pins,
+    queryFn: async () => (await api.get<MyPins>(`${paths.myPins}?n=${n}&page=0`)).pins,
     enabled: me != null,
   });
 }

@@ -1,6 +1,6 @@
 // Shapes of the server's results (SPEC §7, issue 3). Times are epoch milliseconds. Those the server
 // declares as response schemas come from common/api, below both.
-export type { CategoryGroup, CategorySummary, Me, PinDetail, Tag, TagGroup } from '../../common/api';
+export type { CategoryGroup, CategorySummary, Me, MyPins, PinDetail, PinHit, SearchResult, Tag, TagGroup } from '../../common/api';
 
 /** One comment of a page. */
 export interface Comment {
@@ -83,17 +83,3 @@ export interface PinReport {
 
 /** Sign-in providers the server offers (kakao, google, local). */
 export type Provider = string;
-
-/** A pin as the server's search and "my pins" list it. */
-export interface PinHit {
-  id: number;
-  region: number;
-  categoryId: number;
-  categoryName: string;
-  icon: number;
-  coordX: number;
-  coordY: number;
-  coordZ: number | null;
-  snippet: string;
-  createdAt?: string;
-}

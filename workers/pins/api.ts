@@ -1,5 +1,6 @@
 // The one typed contract of the pins worker. The main thread imports only types from here
 // (and the client wrapper in client.ts); big data crosses as transferred typed arrays.
+import type { ListPin } from '../../common/api';
 
 /**
  * A set of pins as parallel typed arrays (struct of arrays), index i describing one pin.
@@ -58,24 +59,17 @@ export interface PinTag {
   flag?: number;
 }
 
-/** One pin as a plain object, materialised on demand (detail panel, search results). */
-export interface PinRecord {
-  id: number;
-  coordX: number;
-  coordY: number;
-  coordZ?: number;
-  description?: string;
-  image?: string;
-  catNum: number;
-  tags: PinTag[];
-  tagIds: number[];
-  icon?: number;
-  flag?: number;
-  registererId?: number;
+/**
+ * One pin as a plain object, materialised on demand (detail panel, search results): a pin of the
+ * category list (common/api ListPin) plus what the worker knows of it. A PinList may leave out a
+ * pin's region, category and count, so they stay optional here.
+ */
+export interface PinRecord extends Omit<ListPin, 'region' | 'categoryId' | 'totalChecks'> {
   region?: number;
   categoryId?: number;
-  categoryName?: string;
   totalChecks?: number;
+  tags: PinTag[];
+  categoryName?: string;
   /** Whether the user found it (from setChecked). */
   checked: boolean;
 }

@@ -5,7 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { ok, fail } from '../../http/envelope';
 import { ErrClazz } from '../../http/errors';
-import { CategoryGroupSchema, EnvelopeSchema, TagGroupSchema } from '../../../common/api';
+import { CategoryGroupSchema, EnvelopeSchema, TagGroupSchema, type CategoryPinList } from '../../../common/api';
 import { Type } from 'typebox';
 import { categoryMeta, categoryPins, listGroups, listTagGroups } from '../../repos/categories';
 import { DataMessages, IdParams, wantsProto } from './common';
@@ -115,7 +115,8 @@ export async function registerCategoryRoutes(app: FastifyInstance): Promise<void
       // Sizes count ×1.5: the compressed forms made later are kept beside the plain body.
       const fresh: Encoded = { proto: { identity: Buffer.from(envelope.buffer, envelope.byteOffset, envelope.byteLength) }, bytes: envelope.byteLength * 1.5 };
       if (!proto) {
-        fresh.json = { identity: Buffer.from(JSON.stringify(ok({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }))) };
+        const result: CategoryPinList = { categoryId: id, lastEdited: list.lastEdited, pins: list.pins };
+        fresh.json = { identity: Buffer.from(JSON.stringify(ok(result))) };
         fresh.bytes += fresh.json.identity.length * 1.5;
       }
       if (list.lastEdited === meta.lastEdited && entry) fresh.proto = entry.proto;

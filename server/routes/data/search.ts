@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { pinsOf, search } from '../../repos/search';
 import { DataMessages } from './common';
+import { EnvelopeSchema, MyPinsSchema, SearchResultSchema } from '../../../common/api';
 
 /** Search text: 1..50 characters after trimming; at most 200 pins per answer (default 30). */
 export const MAX_QUERY = 50;
@@ -21,7 +22,7 @@ const MyPinsQuery = Type.Object({
 
 /** GET /v1/search and GET /v1/me/pins. */
 export async function registerSearchRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/search', { schema: { querystring: SearchQuery } }, async (request) => {
+  app.get('/v1/search', { schema: { querystring: SearchQuery, response: { 200: EnvelopeSchema(SearchResultSchema) } } }, async (request) => {
     const { q, limit = 30 } = request.query as Static<typeof SearchQuery>;
     const text = q.trim();
     if (text.length === 0) throw ApiError.badRequest(DataMessages.queryEmpty, 'q is empty');
@@ -29,7 +30,7 @@ export async function registerSearchRoutes(app: FastifyInstance): Promise<void> 
     return ok(await search(app.db, text, limit));
   });
 
-  app.get('/v1/me/pins', { schema: { querystring: MyPinsQuery } }, async (request) => {
+  app.get('/v1/me/pins', { schema: { querystring: MyPinsQuery, response: { 200: EnvelopeSchema(MyPinsSchema) } } }, async (request) => {
     const userId = requireUser(request);
     const { n = 50, page = 0 } = request.query as Static<typeof MyPinsQuery>;
     return ok(await pinsOf(app.db, userId, n, page));
