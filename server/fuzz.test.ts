@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
-import { seededApp } from './routes/data/fixture';
-import { createSession } from './auth/sessions';
+import { seededApp } from './test-helper';
 
 /*
  * Property: whatever a client sends to any route, the server never answers 5xx, and every /api
@@ -32,8 +31,7 @@ let players = 0;
 /** A live session; a new player when the last one logged out (everywhere) or deleted the account. */
 async function session(): Promise<string> {
   if (!cookie) {
-    const { rows } = await t.db.query<{ id: number }>('insert into users (nickname) values ($1) returning id', [`퍼저${++players}`]);
-    cookie = (await createSession(t.app, rows[0]!.id)).cookieHeader;
+    cookie = await t.cookie(await t.newUser(`퍼저${++players}`));
   }
   return cookie;
 }

@@ -1,8 +1,28 @@
+// The one way server tests get a server: `testApp` (an empty world) or `seededApp` (the demo world),
+// both called in-process with `app.inject`, each with the same helpers for players and calls.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import { buildApp, type AppOptions } from './app';
+import { createSession } from './auth/sessions';
+import { seedWorld } from './seed/seed';
 
-/** A server on a fresh in-memory PGlite, or on TEST_DATABASE_URL's PostgreSQL when set (schema reset first). */
+/** Demo user ids of the seed: 1 is an admin, 2 a moderator, the rest plain users. */
+export const ADMIN = 1;
+export const MODERATOR = 2;
+
+/** The envelope of a JSON answer as tests read it (results stay untyped: tests read arbitrary JSON). */
+export interface TestAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { status: number; error: { messageTranslated: string; errClazz: string; message: string } | null; result: any };
+}
+
+/**
+ * A server on a fresh in-memory PGlite, or on TEST_DATABASE_URL's PostgreSQL when set (schema reset
+ * first), with helpers: `newUser` makes a player, `cookie` signs one in, `as`/`call` make a request
+ * as a player (null: a visitor) and `one` reads one row.
+ */
 export async function testApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'relayLimits' | 'onRoute'> = {}) {
   const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '.tmp/test-data' }, { serveClient: false, ...overrides });
   const url = process.env.TEST_DATABASE_URL;
@@ -11,5 +31,44 @@ export async function testApp(overrides: Partial<Config> = {}, options: Pick<App
   await migrate(db);
   const app = await buildApp({ config: { ...config, databaseUrl: url }, db, logger: process.env.TEST_LOG === '1', ...options });
   await app.ready();
-  return { app, db, config, close: async () => { await app.close(); await db.close(); } };
+
+  const cookies = new Map<number, string>();
+  /** The session cookie of a player (one session per player, made on first use). */
+  async function cookie(userId: number): Promise<string> {
+    let c = cookies.get(userId);
+    if (!c) {
+      c = (await createSession(app, userId)).cookieHeader;
+      cookies.set(userId, c);
+    }
+    return c;
+  }
+  /** A new player; its id. */
+  async function newUser(nickname: string, fields: { email?: string; checkTime?: number } = {}): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      'insert into users (nickname, email, check_time) values ($1, $2, $3) returning id', [nickname, fields.email ?? null, fields.checkTime ?? 0]);
+    return rows[0]!.id;
+  }
+  /** A request as `userId` (signed in), or as a visitor when null. */
+  async function as(userId: number | null, opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string> | undefined) };
+    if (userId !== null) headers.cookie = await cookie(userId);
+    return app.inject({ ...opts, headers });
+  }
+  /** A JSON call as `userId` (or a visitor); the status and the parsed envelope. */
+  async function call(userId: number | null, method: InjectOptions['method'], url: string, payload?: unknown): Promise<TestAnswer> {
+    const r = await as(userId, { method, url, payload: payload as InjectOptions['payload'] });
+    return { status: r.statusCode, body: r.json() };
+  }
+  /** The first row of a query. */
+  async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+    return (await db.query<T>(sql, params)).rows[0]!;
+  }
+  return { app, db, config, close: async () => { await app.close(); await db.close(); }, cookie, newUser, as, call, one };
+}
+
+/** A test server on a fresh database seeded with `pins` demo pins (seed 42): users, categories, tags, pins, checks. */
+export async function seededApp(pins = 1500, options: Parameters<typeof testApp>[1] = {}) {
+  const t = await testApp({ seedPins: pins }, options);
+  await seedWorld(t.db, { pins, seed: 42, dataDir: t.config.dataDir });
+  return t;
 }

@@ -5,11 +5,6 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
-async function newUser(t: T, nickname: string): Promise<number> {
-  const { rows } = await t.db.query<{ id: number }>('insert into users (nickname, email) values ($1, $2) returning id', [nickname, `${nickname}@example.com`]);
-  return rows[0]!.id;
-}
-
 function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
 }
@@ -20,7 +15,7 @@ describe('sessions', () => {
   afterAll(() => t.close());
 
   it('an access token works until it expires, then access_token_invalid; refresh brings a working pair', async () => {
-    const uid = await newUser(t, '만료시험');
+    const uid = await t.newUser('만료시험');
     const s = await createSession(t.app, uid);
     const issued = Date.now();
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
@@ -40,7 +35,7 @@ describe('sessions', () => {
   });
 
   it('refuses a forged or tampered access token', async () => {
-    const uid = await newUser(t, '위조시험');
+    const uid = await t.newUser('위조시험');
     const s = await createSession(t.app, uid);
     const [body, sig] = s.accessToken.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
@@ -53,7 +48,7 @@ describe('sessions', () => {
   });
 
   it('rotates refresh tokens; a replayed one revokes the whole session', async () => {
-    const uid = await newUser(t, '회전시험');
+    const uid = await t.newUser('회전시험');
     const s = await createSession(t.app, uid);
     const r1 = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
     expect(r1.statusCode).toBe(200);
@@ -76,7 +71,7 @@ describe('sessions', () => {
   });
 
   it('two tabs refreshing with the same token at once keep the session alive', async () => {
-    const uid = await newUser(t, '두탭');
+    const uid = await t.newUser('두탭');
     const s = await createSession(t.app, uid);
     const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } })));
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -93,7 +88,7 @@ describe('sessions', () => {
   });
 
   it('refresh and logout accept an empty body labelled application/json', async () => {
-    const uid = await newUser(t, '빈본문');
+    const uid = await t.newUser('빈본문');
     const s = await createSession(t.app, uid);
     const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader, 'content-type': 'application/json' } });
     expect(ref.statusCode).toBe(200);
@@ -105,7 +100,7 @@ describe('sessions', () => {
   });
 
   it('logout revokes the session and clears cookies; a visitor may log out too', async () => {
-    const uid = await newUser(t, '로그아웃');
+    const uid = await t.newUser('로그아웃');
     const s = await createSession(t.app, uid);
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: s.cookieHeader } });
     expect(out.statusCode).toBe(200);
@@ -136,7 +131,7 @@ describe('old sessions', () => {
   afterAll(() => t.close());
 
   it('are purged with their refresh tokens when a new session starts', async () => {
-    const uid = await newUser(t, '오래된이');
+    const uid = await t.newUser('오래된이');
     const old = await createSession(t.app, uid);
     await t.db.query("update sessions set expires_at = now() - interval '2 days'");
     await t.db.query("update refresh_tokens set expires_at = now() - interval '2 days'");
@@ -149,10 +144,10 @@ describe('old sessions', () => {
   });
 
   it('log out everywhere revokes every session of the account, and only of it (issue 12 item 7)', async () => {
-    const uid = await newUser(t, '모두로그아웃');
+    const uid = await t.newUser('모두로그아웃');
     const phone = await createSession(t.app, uid);
     const pc = await createSession(t.app, uid);
-    const other = await createSession(t.app, await newUser(t, '남의계정'));
+    const other = await createSession(t.app, await t.newUser('남의계정'));
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout-all', headers: { cookie: pc.cookieHeader } });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toEqual({ revoked: 2 });

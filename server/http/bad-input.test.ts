@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { seededApp } from '../routes/data/fixture';
-import { testApp } from '../test-helper';
+import { seededApp, testApp } from '../test-helper';
 import { unstorableTextMessage } from './input';
 import { frameworkMessages } from './framework-errors';
 import { Messages } from './errors';

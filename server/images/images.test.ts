@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { testApp } from '../test-helper';
-import { createSession } from '../auth/sessions';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './store';
 import { quotaMessages } from './quota';
 
@@ -28,8 +27,7 @@ describe('image host', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wuwa-images-'));
     t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, publicUrl: 'https://map.example' });
-    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('사진가') returning id");
-    session = (await createSession(t.app, rows[0]!.id)).cookieHeader;
+    session = await t.cookie(await t.newUser('사진가'));
   });
   afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
 
@@ -157,10 +155,7 @@ describe('image host quotas (issue 12 item 3)', () => {
   });
   afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
 
-  async function player(name: string) {
-    const { rows } = await t.db.query<{ id: number }>('insert into users (nickname) values ($1) returning id', [name]);
-    return (await createSession(t.app, rows[0]!.id)).cookieHeader;
-  }
+  const player = async (name: string) => t.cookie(await t.newUser(name));
   const send = async (cookie: string) => {
     const m = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer(), 'a.png', 'image/png');
     return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie } });
@@ -203,10 +198,7 @@ describe('image host byte quotas (issue 12 item 3)', () => {
   });
   afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
 
-  async function player(name: string) {
-    const { rows } = await t.db.query<{ id: number }>('insert into users (nickname) values ($1) returning id', [name]);
-    return (await createSession(t.app, rows[0]!.id)).cookieHeader;
-  }
+  const player = async (name: string) => t.cookie(await t.newUser(name));
   // Noise does not compress: the re-encoded PNG keeps about 48 KB, the same bytes on every upload.
   const noise = randomBytes(128 * 128 * 3);
   const photo = () => sharp(noise, { raw: { width: 128, height: 128, channels: 3 } }).png().toBuffer();

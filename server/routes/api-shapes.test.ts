@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { testApp } from '../test-helper';
-import { createSession } from '../auth/sessions';
 import { seedIfEmpty } from '../seed/seed';
 import { CategoryGroupSchema, CategoryPinListSchema, EnvelopeSchema, MeSchema, MyPinsSchema, PinDetailSchema, SearchResultSchema, TagGroupSchema } from '../../common/api';
 
@@ -17,9 +16,8 @@ describe('answers match the shared API schemas', () => {
   beforeAll(async () => {
     t = await testApp({ seedPins: 200 });
     await seedIfEmpty(t.db, t.config);
-    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname, email, check_time) values ('모양', 'shape@example.com', 1700000000000) returning id");
-    userId = rows[0]!.id;
-    cookie = (await createSession(t.app, userId)).cookieHeader;
+    userId = await t.newUser('모양', { email: 'shape@example.com', checkTime: 1700000000000 });
+    cookie = await t.cookie(userId);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { testApp } from '../test-helper';
-import { createSession } from '../auth/sessions';
 import { loadConfig } from '../config';
 import { cspDirectives } from './csp';
 import { trustProxyFromEnv } from './proxy';
@@ -73,9 +72,8 @@ describe('protection', () => {
   });
 
   it('session cookies are HttpOnly, SameSite=Lax and Secure behind an https public URL', async () => {
-    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('보안') returning id");
-    const s = await createSession(t.app, rows[0]!.id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } });
+    const cookie = await t.cookie(await t.newUser('보안'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie } });
     expect(res.cookies.map((c) => c.name).sort()).toEqual(['wuwa_at', 'wuwa_rt']);
     for (const c of res.cookies) expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
     expect(res.cookies.find((c) => c.name === 'wuwa_rt')!.path).toBe('/api/v1/auth');
@@ -99,8 +97,7 @@ describe('rate limits', () => {
   afterAll(() => t.close());
 
   it('limits writes per user, not reads', async () => {
-    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname) values ('바쁜이') returning id");
-    const { cookieHeader } = await createSession(t.app, rows[0]!.id);
+    const cookieHeader = await t.cookie(await t.newUser('바쁜이'));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       statuses.push((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: `바쁜이${i}` }, headers: { cookie: cookieHeader } })).statusCode);
@@ -110,9 +107,8 @@ describe('rate limits', () => {
     expect(limited.json().error.errClazz).toBe('rate_limited');
     expect(limited.json().error.messageTranslated).toMatch(/[가-힣]/);
     // Another user has a budget of their own; reads are never limited.
-    const other = await t.db.query<{ id: number }>("insert into users (nickname) values ('한가한이') returning id");
-    const s2 = await createSession(t.app, other.rows[0]!.id);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '한가한이2' }, headers: { cookie: s2.cookieHeader } })).statusCode).toBe(200);
+    const other = await t.cookie(await t.newUser('한가한이'));
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '한가한이2' }, headers: { cookie: other } })).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader } })).statusCode).toBe(200);
   });
 

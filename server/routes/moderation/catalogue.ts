@@ -6,7 +6,7 @@ import { audit } from '../../moderation/audit';
 import { ModerationMessages, requireAdmin } from '../../moderation/roles';
 import { bumpCategories } from '../../repos/categories';
 import { nowMs } from '../../repos/tx';
-import { DataMessages, Id, IdParams } from '../data/common';
+import { DataMessages, Id, IdParams } from '../common';
 
 const Name = Type.String({ maxLength: 100 });
 const Icon = Type.Integer({ minimum: 0, maximum: 10_000 });

@@ -7,7 +7,7 @@ import { ModerationMessages, requireModerator } from '../../moderation/roles';
 import { publishPinChange } from '../../repos/pin-events';
 import { listChanges, revertSince } from '../../repos/revisions';
 import { nowMs, withRetry } from '../../repos/tx';
-import { Id, IdParams } from '../data/common';
+import { Id, IdParams } from '../common';
 
 const Cursor = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const ChangesQuery = Type.Object({ since: Type.Optional(Type.String({ maxLength: 40 })), userId: Type.Optional(Id), before: Type.Optional(Cursor), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MODERATOR, seededApp } from '../data/fixture';
+import { ADMIN, MODERATOR, seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => { t = await seededApp(600); }, 60_000);

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors';
 import { audit } from '../../moderation/audit';
 import { ModerationMessages, requireAdmin, requireModerator, roleOf } from '../../moderation/roles';
 import { listPlayers } from '../../repos/moderation';
-import { IdParams } from '../data/common';
+import { IdParams } from '../common';
 import { parseSince } from './changes';
 
 const PlayersQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 50 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });

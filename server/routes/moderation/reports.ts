@@ -8,7 +8,7 @@ import { closeReport, listReports, lockReport, mergePins } from '../../repos/mod
 import { publishPinChange, type PinChangeEvent } from '../../repos/pin-events';
 import { setHidden } from '../../repos/revisions';
 import { nowMs, withRetry } from '../../repos/tx';
-import { DataMessages, Id, IdParams } from '../data/common';
+import { DataMessages, Id, IdParams } from '../common';
 
 const ReportsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../http/errors';
 
 /** Largest id accepted in paths and bodies (int4). */
 export const MAX_ID = 2_147_483_647;

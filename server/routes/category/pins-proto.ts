@@ -5,10 +5,9 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { ok, fail } from '../../http/envelope';
 import { ErrClazz } from '../../http/errors';
-import { CategoryGroupSchema, EnvelopeSchema, TagGroupSchema, type CategoryPinList } from '../../../common/api';
-import { Type } from 'typebox';
-import { categoryMeta, categoryPins, listGroups, listTagGroups } from '../../repos/categories';
-import { DataMessages, IdParams, wantsProto } from './common';
+import type { CategoryPinList } from '../../../common/api';
+import { categoryMeta, categoryPins } from '../../repos/categories';
+import { DataMessages, IdParams, wantsProto } from '../common';
 
 /** Encoded pin lists kept in memory, at most this many bytes in all (least recently used go first). */
 const CACHE_BYTES = 96 * 1024 * 1024;
@@ -85,13 +84,9 @@ function sendProto(reply: FastifyReply, status: number, bytes: Uint8Array) {
   return reply.status(status).header('content-type', PROTOBUF_MEDIA_TYPE).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
-/** GET /v1/category/groups, /v1/category/tag-groups and /v1/category/:id/pins-proto. */
-export async function registerCategoryRoutes(app: FastifyInstance): Promise<void> {
+/** GET /v1/category/:id/pins-proto: a category's pins, protobuf or JSON, cached encoded and compressed per lastEdited. */
+export async function registerPinListRoutes(app: FastifyInstance): Promise<void> {
   const cache = new PinListCache();
-
-  app.get('/v1/category/groups', { schema: { response: { 200: EnvelopeSchema(Type.Array(CategoryGroupSchema)) } } }, async () => ok(await listGroups(app.db)));
-
-  app.get('/v1/category/tag-groups', { schema: { response: { 200: EnvelopeSchema(Type.Array(TagGroupSchema)) } } }, async () => ok(await listTagGroups(app.db)));
 
   app.get('/v1/category/:id/pins-proto', { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params as { id: number };

@@ -1,6 +1,6 @@
 import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATOR, seededApp } from './fixture';
+import { MODERATOR, seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 let base = '';

@@ -9,7 +9,7 @@ import { requireEditAllowance, requireOurImage } from '../../moderation/guard-ra
 import { publishPinChange } from '../../repos/pin-events';
 import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
-import { DataMessages, Id, IdParams, ImageRef, requireText } from './common';
+import { DataMessages, Id, IdParams, ImageRef, requireText } from '../common';
 import { fitsFloat4 } from '../../http/input';
 import { EnvelopeSchema, PinDetailSchema } from '../../../common/api';
 

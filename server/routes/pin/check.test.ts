@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededApp } from './fixture';
+import { CHECKS_CHANNEL, type CheckNotice } from '../../repos/checks';
+import { seededApp } from '../../test-helper';
 
 const PINS = 21_000;
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -8,11 +9,11 @@ afterAll(async () => { await t?.close(); });
 
 const totalOf = async (pin: number) => (await t.one<{ total_checks: number }>('select total_checks from pins where id = $1', [pin])).total_checks;
 const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
-const freshUser = async (nickname: string) => (await t.one<{ id: number }>('insert into users (nickname) values ($1) returning id', [nickname])).id;
+const mine = async (user: number): Promise<number[]> => (await t.call(user, 'GET', '/api/v1/me/checks')).body.result.pinIds;
 
 describe('POST /v1/pin/:id/check', () => {
   it('checks and unchecks with a strictly increasing checkTime and lastCheckTime', async () => {
-    const user = await freshUser('체크1');
+    const user = await t.newUser('체크1');
     const pin = 100;
     const total = await totalOf(pin);
     const a = await t.call(user, 'POST', `/api/v1/pin/${pin}/check`, { check: true });
@@ -36,7 +37,7 @@ describe('POST /v1/pin/:id/check', () => {
   });
 
   it('keeps totalChecks exact under parallel checks by several users', async () => {
-    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => freshUser(`병렬${i}`)));
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => t.newUser(`병렬${i}`)));
     const pins = [200, 201, 202];
     const before = await Promise.all(pins.map(totalOf));
     // Every user checks every pin twice, in parallel, then unchecks one pin twice, in parallel.
@@ -69,7 +70,7 @@ describe('POST /v1/pin/:id/check', () => {
 
 describe('POST /v1/pin/batch-check', () => {
   it('applies all ids atomically and idempotently, returning the full list', async () => {
-    const user = await freshUser('일괄1');
+    const user = await t.newUser('일괄1');
     const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [5, 6, 7, 7, 6], check: true });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ userId: user, userChecks: [5, 6, 7] });
@@ -82,7 +83,7 @@ describe('POST /v1/pin/batch-check', () => {
   });
 
   it('applies nothing when one id is unknown, and says how many are unknown', async () => {
-    const user = await freshUser('일괄2');
+    const user = await t.newUser('일괄2');
     const before = await totalOf(30);
     const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [30, 31, 999_998, 999_999], check: true });
     expect(r.status).toBe(400);
@@ -92,7 +93,7 @@ describe('POST /v1/pin/batch-check', () => {
   });
 
   it('checks 20,000 pins in one call', async () => {
-    const user = await freshUser('일괄대량');
+    const user = await t.newUser('일괄대량');
     const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
     const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true });
     expect(r.status).toBe(200);
@@ -103,8 +104,8 @@ describe('POST /v1/pin/batch-check', () => {
   }, 60_000);
 
   it("lets a third player's check through between two players' 20,000-pin batches, each still one transaction and one undoable action", async () => {
-    const heavy = [await freshUser('대량1'), await freshUser('대량2')];
-    const victim = await freshUser('사이끼기');
+    const heavy = [await t.newUser('대량1'), await t.newUser('대량2')];
+    const victim = await t.newUser('사이끼기');
     const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
     const order: string[] = [];
     const batches = heavy.map((user) => t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true }).then((r) => { order.push(`batch of ${user}`); return r; }));
@@ -135,31 +136,56 @@ describe('POST /v1/pin/batch-check', () => {
   });
 });
 
-describe('POST /v1/auth/emergency', () => {
-  it('merges only the caller own records and never touches other users', async () => {
-    const me = await freshUser('비상1');
-    const other = await freshUser('비상2');
-    await t.call(me, 'POST', '/api/v1/pin/400/check', { check: true });
-    const otherBefore = (await t.call(other, 'GET', '/api/v1/me/checks')).body.result;
-    const r = await t.call(me, 'POST', '/api/v1/auth/emergency', [
-      { userId: me, checkTime: 1, pinIds: [400, 401, 402, 999_999] },
-      { userId: me, checkTime: 2, pinIds: [402, 403] },
-      { userId: other, checkTime: 3, pinIds: [500, 501] },
-    ]);
+describe('per-pin last-change time (at)', () => {
+  it('ignores a mark older than a later unmark made elsewhere, and answers the current state', async () => {
+    const user = await t.newUser('시간1');
+    const t0 = Date.now() - 60_000;
+    expect((await t.call(user, 'POST', '/api/v1/pin/10/check', { check: true, at: t0 })).body.result.check).toBe(true);
+    // The desktop unmarks at t0 + 20 s; the phone's mark from t0 + 10 s arrives afterwards.
+    const un = await t.call(user, 'POST', '/api/v1/pin/10/check', { check: false, at: t0 + 20_000 });
+    expect(un.body.result.check).toBe(false);
+    const late = await t.call(user, 'POST', '/api/v1/pin/10/check', { check: true, at: t0 + 10_000 });
+    expect(late.status).toBe(200);
+    expect(late.body.result).toMatchObject({ check: false, checkTime: un.body.result.checkTime, lastCheckTime: un.body.result.checkTime, actionId: null });
+    expect(await mine(user)).toEqual([]);
+    // A newer mark applies.
+    expect((await t.call(user, 'POST', '/api/v1/pin/10/check', { check: true, at: t0 + 30_000 })).body.result.check).toBe(true);
+    expect(await mine(user)).toEqual([10]);
+  });
+
+  it('never loses a newer mark to an older unmark replayed late, in a batch too', async () => {
+    const user = await t.newUser('시간2');
+    const t0 = Date.now() - 60_000;
+    await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [20, 21], check: true, at: t0 + 30_000 });
+    const r = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [20, 21, 22], check: false, at: t0 + 10_000 });
     expect(r.status).toBe(200);
-    expect(r.body.result).toMatchObject({ userId: me, merged: 3 });
-    expect((await t.call(me, 'GET', '/api/v1/me/checks')).body.result.pinIds).toEqual([400, 401, 402, 403]);
-    expect((await t.call(other, 'GET', '/api/v1/me/checks')).body.result).toEqual(otherBefore);
-    // Only other users' records: nothing changes, checkTime stays.
-    const none = await t.call(me, 'POST', '/api/v1/auth/emergency', [{ userId: other, checkTime: 1, pinIds: [600] }]);
-    expect(none.body.result).toMatchObject({ merged: 0, checkTime: r.body.result.checkTime });
+    // 20 and 21 were marked later than this unmark; 22 was never found, so nothing changes.
+    expect(r.body.result).toMatchObject({ userChecks: [20, 21], ignored: 2, changed: 0, actionId: null });
+    const newer = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [20, 22], check: false, at: t0 + 40_000 });
+    expect(newer.body.result).toMatchObject({ userChecks: [21], ignored: 0, changed: 1 });
     expect(await exactCounts()).toBe(0);
   });
 
-  it('refuses visitors and malformed records', async () => {
-    expect((await t.call(null, 'POST', '/api/v1/auth/emergency', [])).status).toBe(401);
-    for (const body of [{ userId: 1 }, [{ userId: 'x', pinIds: [] }], [{ userId: 1, pinIds: ['a'] }], [{ userId: 1 }]]) {
-      expect((await t.call(3, 'POST', '/api/v1/auth/emergency', body)).status, JSON.stringify(body)).toBe(400);
-    }
+  it('keeps working without at (the spec clients) and clamps a future at to the server time', async () => {
+    const user = await t.newUser('시간3');
+    await t.call(user, 'POST', '/api/v1/pin/30/check', { check: true, at: Date.now() + 365 * 86_400_000 });
+    // Without the clamp this unmark, made now, would be older than the future mark and lost.
+    const un = await t.call(user, 'POST', '/api/v1/pin/30/check', { check: false });
+    expect(un.body.result.check).toBe(false);
+    expect(await mine(user)).toEqual([]);
+    for (const at of [-1, 1.5, 'x', null]) expect((await t.call(user, 'POST', '/api/v1/pin/30/check', { check: true, at })).status, String(at)).toBe(400);
+  });
+
+  it('announces every committed change on the checks channel, and nothing for an ignored one', async () => {
+    const user = await t.newUser('알림1');
+    const got: CheckNotice[] = [];
+    const stop = await t.db.listen(CHECKS_CHANNEL, (p) => { const n = JSON.parse(p) as CheckNotice; if (n.userId === user) got.push(n); });
+    const a = await t.call(user, 'POST', '/api/v1/pin/40/check', { check: true });
+    await t.call(user, 'POST', '/api/v1/pin/40/check', { check: false, at: 1 });
+    const big = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: Array.from({ length: 500 }, (_, i) => i + 100), check: true });
+    await expect.poll(() => got.length).toBe(2);
+    await stop();
+    expect(got[0]).toEqual({ userId: user, checkTime: a.body.result.checkTime, lastCheckTime: 0, on: [40], off: [] });
+    expect(got[1]).toMatchObject({ full: true, checkTime: big.body.result.checkTime });
   });
 });

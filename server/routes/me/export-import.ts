@@ -3,22 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
-import { applyImport, EXPORT_VERSION, exportChecks, exportCsv, listActions, previewImport, undoAction, type ImportedPin } from '../../repos/progress';
+import { applyImport, EXPORT_VERSION, exportChecks, exportCsv, previewImport, type ImportedPin } from '../../repos/progress';
 import { nowMs } from '../../repos/tx';
-import { IdParams, MAX_ID } from './common';
-import { deviceLabel } from './device';
+import { MAX_ID } from '../common';
+import { deviceLabel } from '../device';
 
-/** Most actions GET /v1/me/actions lists. */
-export const MAX_ACTIONS_LISTED = 50;
 /** Most pins one import file may list. */
 export const MAX_IMPORT_PINS = 100_000;
 /** An import body may be bigger than other bodies (a whole export). */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** Korean messages of the progress routes. */
-export const ProgressMessages = {
-  actionNotFound: '되돌릴 작업을 찾을 수 없습니다.',
-  alreadyUndone: '이미 실행 취소한 작업입니다.',
+/** Korean messages of export and import. */
+export const TransferMessages = {
   badFile: '진행 상황 파일을 읽을 수 없습니다. 이 사이트에서 내보낸 JSON 또는 CSV 파일인지 확인해 주세요.',
   badVersion: (v: unknown) => `지원하지 않는 파일 버전입니다 (${String(v)}).`,
   badLine: (n: number) => `파일의 ${n.toLocaleString('ko-KR')}번째 줄을 읽을 수 없습니다.`,
@@ -57,40 +53,26 @@ export function pinsOfFile(data: unknown): ImportedPin[] {
       const [idText, timeText] = text.split(',');
       const id = Number(idText);
       const at = timeText === undefined || timeText.trim() === '' ? undefined : timeOf(timeText);
-      if (!validId(id) || at === null) throw ApiError.badRequest(ProgressMessages.badLine(i + 1), `line ${i + 1} has no pin id or a bad time`);
+      if (!validId(id) || at === null) throw ApiError.badRequest(TransferMessages.badLine(i + 1), `line ${i + 1} has no pin id or a bad time`);
       add(id, at);
     });
   } else {
-    if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins)) throw ApiError.badRequest(ProgressMessages.badFile, 'not an export');
+    if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins)) throw ApiError.badRequest(TransferMessages.badFile, 'not an export');
     const { version, pins: listed } = data as { version?: unknown; pins: unknown[] };
-    if (version !== EXPORT_VERSION) throw ApiError.badRequest(ProgressMessages.badVersion(version), 'unknown version');
+    if (version !== EXPORT_VERSION) throw ApiError.badRequest(TransferMessages.badVersion(version), 'unknown version');
     for (const p of listed) {
       const { pinId, checkedAt } = (p ?? {}) as { pinId?: unknown; checkedAt?: unknown };
       const at = checkedAt === undefined ? undefined : timeOf(checkedAt);
-      if (!validId(pinId) || at === null) throw ApiError.badRequest(ProgressMessages.badFile, 'pin without a valid pinId or checkedAt');
+      if (!validId(pinId) || at === null) throw ApiError.badRequest(TransferMessages.badFile, 'pin without a valid pinId or checkedAt');
       add(pinId, at);
     }
   }
-  if (pins.size > MAX_IMPORT_PINS) throw ApiError.badRequest(ProgressMessages.tooMany, 'too many pins');
+  if (pins.size > MAX_IMPORT_PINS) throw ApiError.badRequest(TransferMessages.tooMany, 'too many pins');
   return [...pins.values()];
 }
 
-/** Recent actions and undo, export and import of the caller's checks. */
-export async function registerProgressRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/me/actions', async (request) => {
-    const userId = requireUser(request);
-    return ok({ actions: await listActions(app.db, userId, MAX_ACTIONS_LISTED) });
-  });
-
-  app.post('/v1/me/actions/:id/undo', { schema: { params: IdParams } }, async (request) => {
-    const userId = requireUser(request);
-    const { id } = request.params as { id: number };
-    const r = await undoAction(app.db, userId, id, nowMs(), deviceLabel(request));
-    if (r.kind === 'missing') throw ApiError.notFound(ProgressMessages.actionNotFound, `no action ${id}`);
-    if (r.kind === 'undone') throw ApiError.conflict(ProgressMessages.alreadyUndone, `action ${id} already undone`);
-    return ok({ userId, actionId: r.actionId, restored: r.restored, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds });
-  });
-
+/** GET /v1/me/export?format=json|csv and POST /v1/me/import {mode, data, preview?}: the caller's checks as a file and back. */
+export async function registerExportImportRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/me/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
     const userId = requireUser(request);
     const { format = 'json' } = request.query as Static<typeof ExportQuery>;

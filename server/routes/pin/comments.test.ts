@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATOR, seededApp } from './fixture';
+import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => { t = await seededApp(1500); }, 60_000);
@@ -19,7 +19,7 @@ async function votes(commentId: number, rec: number, dis: number) {
   for (let u = 30; u < 30 + dis; u++) await t.call(u, 'POST', `/api/v2/comment/${commentId}/like`, { type: 'disrecommend' });
 }
 
-describe('comments', () => {
+describe('GET /v1/pin/:id/comment and PUT /v2/pin/:id/comment', () => {
   it('writes a trimmed comment with an optional image', async () => {
     const r = await t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '  감사합니다  ', image: '/images/seed-2.webp' });
     expect(r.status).toBe(200);
@@ -72,41 +72,5 @@ describe('comments', () => {
       expect((await t.call(null, 'GET', `/api/v1/pin/${PIN}/comment?${q}`)).status, q).toBe(400);
     }
     expect((await t.call(null, 'GET', '/api/v1/pin/999999/comment')).status).toBe(404);
-  });
-
-  it('votes once per user; the same vote withdraws it, the other replaces it', async () => {
-    const id = await comment(AUTHOR, '투표');
-    const a = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' });
-    expect(a.body.result).toEqual({ commentId: id, recommend: 1, disrecommend: 0, myVote: 'recommend' });
-    const b = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'disrecommend' });
-    expect(b.body.result).toMatchObject({ recommend: 0, disrecommend: 1, myVote: 'disrecommend' });
-    const c = await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'disrecommend' });
-    expect(c.body.result).toMatchObject({ recommend: 0, disrecommend: 0, myVote: null });
-    await Promise.all([21, 22, 23].map((u) => t.call(u, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })));
-    expect((await t.call(24, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })).body.result.recommend).toBe(4);
-    expect((await t.call(20, 'POST', `/api/v2/comment/${id}/like`, { type: 'like' })).status).toBe(400);
-    expect((await t.call(20, 'POST', '/api/v2/comment/999999/like', { type: 'recommend' })).status).toBe(404);
-    expect((await t.call(null, 'POST', `/api/v2/comment/${id}/like`, { type: 'recommend' })).status).toBe(401);
-  });
-
-  it('lets the author or a moderator delete, nobody else', async () => {
-    const id = await comment(AUTHOR, '지울 댓글');
-    const other = await t.call(AUTHOR + 1, 'DELETE', `/api/v1/comment/${id}`);
-    expect(other.status).toBe(403);
-    expect(other.body.error?.messageTranslated).toBe('본인이 작성한 댓글만 삭제할 수 있습니다.');
-    expect((await t.call(null, 'DELETE', `/api/v1/comment/${id}`)).status).toBe(401);
-    expect((await t.call(AUTHOR, 'DELETE', `/api/v1/comment/${id}`)).body.result).toEqual({ id, deleted: true });
-    expect((await t.call(AUTHOR, 'DELETE', `/api/v1/comment/${id}`)).status).toBe(404);
-    const id2 = await comment(AUTHOR, '신고된 댓글');
-    expect((await t.call(MODERATOR, 'DELETE', `/api/v1/comment/${id2}`)).status).toBe(200);
-    expect((await t.call(AUTHOR, 'DELETE', '/api/v1/comment/abc')).status).toBe(400);
-  });
-
-  it('shows a deleted author as 탈퇴한 사용자', async () => {
-    const user = (await t.one<{ id: number }>("insert into users (nickname) values ('곧탈퇴') returning id")).id;
-    const id = await comment(user, '안녕', 99);
-    await t.db.query('delete from users where id = $1', [user]);
-    const list = (await t.call(null, 'GET', '/api/v1/pin/99/comment?n=50')).body.result.comments;
-    expect(list.find((c: { id: number }) => c.id === id)).toMatchObject({ nickname: '탈퇴한 사용자', userId: null, content: '안녕' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededApp } from './fixture';
+import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => { t = await seededApp(3000); }, 120_000);
@@ -20,7 +20,7 @@ describe('GET /v1/pin/progress', () => {
   });
 
   it("counts the signed-in player's checks from the server", async () => {
-    const user = (await t.one<{ id: number }>("insert into users (nickname) values ('진행도') returning id")).id;
+    const user = await t.newUser('진행도');
     const pins = (await t.db.query<{ id: number; region: number; category_id: number }>('select id, region, category_id from pins order by id limit 5')).rows;
     const b = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: pins.map((p) => p.id), check: true });
     expect(b.status).toBe(200);

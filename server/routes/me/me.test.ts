@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test-helper';
-import { createSession } from '../../auth/sessions';
 import { Messages } from '../../http/errors';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -11,9 +10,8 @@ describe('/api/v1/me', () => {
   afterAll(() => t.close());
 
   async function user(nickname: string) {
-    const { rows } = await t.db.query<{ id: number }>("insert into users (nickname, email, check_time) values ($1, $2, 1700000000000) returning id", [nickname, `${nickname}@example.com`]);
-    const id = rows[0]!.id;
-    return { id, cookie: (await createSession(t.app, id)).cookieHeader };
+    const id = await t.newUser(nickname, { email: `${nickname}@example.com`, checkTime: 1700000000000 });
+    return { id, cookie: await t.cookie(id) };
   }
 
   it('is null for a visitor and the user for a session', async () => {

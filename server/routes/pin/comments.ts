@@ -4,8 +4,8 @@ import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { pinExists } from '../../repos/pins';
-import { commentAuthor, commentById, createComment, deleteComment, listComments, userRole, vote, type Vote } from '../../repos/comments';
-import { DataMessages, IdParams, ImageRef, requireText } from './common';
+import { commentById, createComment, listComments } from '../../repos/comments';
+import { DataMessages, IdParams, ImageRef, requireText } from '../common';
 
 /** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
 export const MAX_COMMENTS_PER_PAGE = 50;
@@ -20,10 +20,9 @@ const CommentBody = Type.Object({
   content: Type.String({ maxLength: 10_000 }),
   image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
 });
-const LikeBody = Type.Object({ type: Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]) });
 
-/** Comment pages, writing, deleting and votes. */
-export async function registerCommentRoutes(app: FastifyInstance): Promise<void> {
+/** GET /v1/pin/:id/comment (a page of a pin's comments) and PUT /v2/pin/:id/comment (writing one). */
+export async function registerPinCommentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery } }, async (request) => {
     const { id } = request.params as { id: number };
     const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
@@ -40,28 +39,5 @@ export async function registerCommentRoutes(app: FastifyInstance): Promise<void>
     if (!(await pinExists(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     const commentId = await createComment(app.db, id, userId, content, body.image || null);
     return ok(await commentById(app.db, commentId, userId));
-  });
-
-  // Deleting: the author, or a moderator or admin (moderation of abusive comments).
-  app.delete('/v1/comment/:id', { schema: { params: IdParams } }, async (request) => {
-    const userId = requireUser(request);
-    const { id } = request.params as { id: number };
-    const author = await commentAuthor(app.db, id);
-    if (!author.exists) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
-    if (author.userId !== userId) {
-      const role = await userRole(app.db, userId);
-      if (role !== 'moderator' && role !== 'admin') throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
-    }
-    await deleteComment(app.db, id);
-    return ok({ id, deleted: true });
-  });
-
-  app.post('/v2/comment/:id/like', { schema: { params: IdParams, body: LikeBody } }, async (request) => {
-    const userId = requireUser(request);
-    const { id } = request.params as { id: number };
-    const { type } = request.body as { type: Vote };
-    const r = await vote(app.db, id, userId, type);
-    if (!r) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
-    return ok({ commentId: id, ...r });
   });
 }

@@ -7,7 +7,7 @@ import { pinExists, pinVisible } from '../../repos/pins';
 import { listRevisions, revertPin } from '../../repos/revisions';
 import { publishPinChange } from '../../repos/pin-events';
 import { nowMs, withRetry } from '../../repos/tx';
-import { DataMessages, IdParams } from './common';
+import { DataMessages, IdParams } from '../common';
 
 const RevertBody = Type.Object({ revisionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 

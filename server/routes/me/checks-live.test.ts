@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createSession } from '../../auth/sessions';
 import { openDb, type Db } from '../../db';
-import { seededApp } from './fixture';
+import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 // A second server process on the same database (on PGlite, which has one connection, the same handle).
@@ -55,8 +55,8 @@ async function stream(userId: number) {
 
 describe('GET /v1/me/checks/live', () => {
   it("pushes a mark made through one process to the player's stream on another within 2 s, and to no one else", async () => {
-    const me = (await t.one<{ id: number }>("insert into users (nickname) values ('라이브1') returning id")).id;
-    const stranger = (await t.one<{ id: number }>("insert into users (nickname) values ('라이브2') returning id")).id;
+    const me = await t.newUser('라이브1');
+    const stranger = await t.newUser('라이브2');
     const mine = await stream(me);
     const theirs = await stream(stranger);
     expect(mine.res.headers.get('content-type')).toContain('text/event-stream');

@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/guard';
+import { ok } from '../../http/envelope';
+import { ApiError } from '../../http/errors';
+import { commentAuthor, deleteComment, userRole, vote, type Vote } from '../../repos/comments';
+import { DataMessages, IdParams } from '../common';
+
+const LikeBody = Type.Object({ type: Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]) });
+
+/** DELETE /v1/comment/:id and POST /v2/comment/:id/like (the same vote again withdraws it). */
+export async function registerCommentRoutes(app: FastifyInstance): Promise<void> {
+  // Deleting: the author, or a moderator or admin (moderation of abusive comments).
+  app.delete('/v1/comment/:id', { schema: { params: IdParams } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const author = await commentAuthor(app.db, id);
+    if (!author.exists) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
+    if (author.userId !== userId) {
+      const role = await userRole(app.db, userId);
+      if (role !== 'moderator' && role !== 'admin') throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
+    }
+    await deleteComment(app.db, id);
+    return ok({ id, deleted: true });
+  });
+
+  app.post('/v2/comment/:id/like', { schema: { params: IdParams, body: LikeBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const { type } = request.body as { type: Vote };
+    const r = await vote(app.db, id, userId, type);
+    if (!r) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
+    return ok({ commentId: id, ...r });
+  });
+}
