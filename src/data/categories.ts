@@ -1,6 +1,6 @@
-import { setFetchingPins, setLoadedCategory } from '../state';
+import { setFetchingPins, setLoadedCategory, store } from '../state';
 import { localDb, type PinsStoreDb } from './db';
-import type { DataWorker } from './pins-worker';
+import { dataWorker, type DataWorker } from './pins-worker';
 import type { CategoryGroup, CategorySummary } from './types';
 
 /** Categories fetched on a first run (SPEC §4). */
@@ -33,9 +33,25 @@ export async function fetchCategory(id: number, summary: CategorySummary | undef
 }
 
 /**
+ * Puts one category's pins in the worker: from the local cache when it holds the server's
+ * lastEdited, else from the network (refreshing the cache). Without the server's summary the
+ * cache cannot be known current, so the pins are fetched. Says which it did.
+ */
+export async function ensureCategoryLoaded(id: number, summary: CategorySummary | undefined, worker: Loader, db: PinsStoreDb = localDb()): Promise<'cached' | 'fetched'> {
+  const row = summary ? await db.cats.get(id) : undefined;
+  if (row && summary && row.lastEdited === summary.lastEdited) {
+    const loaded = await worker.loadCategoryBytes(id, row.bytes, { icon: summary.icon });
+    setLoadedCategory(id, { count: loaded.count, lastEdited: loaded.lastEdited });
+    return 'cached';
+  }
+  await fetchCategory(id, summary, worker, db);
+  return 'fetched';
+}
+
+/**
  * The category cache refresh of SPEC §4: every cached category (and every wanted one) is
- * loaded into the worker; one whose lastEdited differs from the server's list, or that is not
- * cached yet, is fetched again; the rest load from IndexedDB without touching the network.
+ * loaded into the worker (ensureCategoryLoaded: from IndexedDB when current, else from the
+ * network); a cached category the server no longer lists is dropped.
  */
 export async function syncCategories(
   groups: readonly CategoryGroup[],
@@ -44,29 +60,18 @@ export async function syncCategories(
   db: PinsStoreDb = localDb(),
 ): Promise<CategorySyncResult> {
   const server = categoriesById(groups);
-  const cachedRows = await db.cats.toArray();
+  const cachedIds = new Set(await db.cats.toCollection().primaryKeys());
   const result: CategorySyncResult = { fetched: [], cached: [], dropped: [] };
-  const ids = new Set([...cachedRows.map((c) => c.id), ...wanted]);
+  const ids = new Set([...cachedIds, ...wanted]);
   setFetchingPins(true);
   try {
     await Promise.all(
       [...ids].map(async (id) => {
         const summary = server.get(id);
-        const row = cachedRows.find((c) => c.id === id);
-        if (!summary) {
-          if (row) {
-            await db.cats.delete(id);
-            result.dropped.push(id);
-          }
-          return;
-        }
-        if (row && row.lastEdited === summary.lastEdited) {
-          const loaded = await worker.loadCategoryBytes(id, row.bytes, { icon: summary.icon });
-          setLoadedCategory(id, { count: loaded.count, lastEdited: loaded.lastEdited });
-          result.cached.push(id);
-        } else {
-          await fetchCategory(id, summary, worker, db);
-          result.fetched.push(id);
+        if (summary) return void result[await ensureCategoryLoaded(id, summary, worker, db)].push(id);
+        if (cachedIds.has(id)) {
+          await db.cats.delete(id);
+          result.dropped.push(id);
         }
       }),
     );
@@ -74,4 +79,26 @@ export async function syncCategories(
     setFetchingPins(false);
   }
   return result;
+}
+
+const loadingAll = new Set<number>();
+/**
+ * Loads every category into the worker without showing it on the map (search covers all regions
+ * and categories), three at a time.
+ */
+export async function loadAllCategories(groups: readonly CategoryGroup[], worker: Loader = dataWorker(), db: PinsStoreDb = localDb()): Promise<void> {
+  const todo = groups.flatMap((g) => g.categories).filter((c) => !store.pins.categories[c.id] && !loadingAll.has(c.id));
+  todo.forEach((c) => loadingAll.add(c.id));
+  const run = async () => {
+    for (let c = todo.shift(); c; c = todo.shift()) {
+      try {
+        await ensureCategoryLoaded(c.id, c, worker, db);
+      } catch {
+        // One category failing leaves the rest searchable.
+      } finally {
+        loadingAll.delete(c.id);
+      }
+    }
+  };
+  await Promise.all([run(), run(), run()]);
 }

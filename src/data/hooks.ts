@@ -4,7 +4,7 @@ import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
-import { fetchCategory, categoriesById } from './categories';
+import { categoriesById, ensureCategoryLoaded } from './categories';
 import { fetchCheckList, markPins } from './checks';
 import { offerUndo } from './undo';
 import { localDb } from './db';
@@ -142,9 +142,10 @@ export function useBatchCheck() {
   });
 }
 
+// After an edit the server's lastEdited moved on, so the cached copy is stale and the pins are fetched.
 async function reloadCategory(categoryId: number): Promise<void> {
   const groups = await api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }).catch(() => null);
-  await fetchCategory(categoryId, groups ? categoriesById(groups).get(categoryId) : undefined, dataWorker(), localDb());
+  await ensureCategoryLoaded(categoryId, groups ? categoriesById(groups).get(categoryId) : undefined, dataWorker(), localDb());
 }
 
 /** Registers a pin (PUT /api/v1/pin); its category is fetched again so the map shows it. */

@@ -13,6 +13,8 @@ export const keys = {
   myActions: ['me', 'actions'] as const,
   search: (q: string) => ['search', q] as const,
   providers: ['auth', 'providers'] as const,
+  /** The local settings row (IndexedDB, not the server). */
+  settings: ['settings'] as const,
   /** Found/total per category and region; per user (0 = visitor). */
   progress: (userId: number) => ['progress', userId] as const,
   progressAll: ['progress'] as const,

@@ -1,11 +1,12 @@
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { isKnownRegion } from '../../common/regions';
-import { setCategories, setHideChecked, setLoadedCategory, setPinSize, setRegion, store, subscribeStore } from '../state';
+import { setCategories, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { notify } from '../state/notices';
-import { FIRST_RUN_CATEGORIES, categoriesById, fetchCategory, syncCategories, type CategorySyncResult } from './categories';
+import { FIRST_RUN_CATEGORIES, categoriesById, ensureCategoryLoaded, syncCategories, type CategorySyncResult } from './categories';
 import { startOutboxSync, syncChecks } from './checks';
-import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
+import { DEFAULT_SETTINGS, localDb, readSettings, type PinsStoreDb, type Settings } from './db';
+import { updateSettings } from './settings';
 import { emergencyReport } from './emergency';
 import { startLiveChecks } from './live';
 import { keys, paths } from './keys';
@@ -61,7 +62,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   setDataWorker(worker);
   const stored = await readSettings(db);
   const firstRun = stored == null;
-  const settings = stored ?? (await saveSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
+  const settings = stored ?? (await updateSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
+  queryClient.setQueryData(keys.settings, settings);
   applySettings(settings);
 
   const stopWatch = startConnectionWatch(db);
@@ -118,7 +120,7 @@ export async function refreshCategories(worker: DataWorker, db: PinsStoreDb = lo
   return result;
 }
 
-// Saves the settings the store holds whenever they change.
+// Saves the settings the store holds whenever they change (through the one settings writer).
 function persistSettings(db: PinsStoreDb): () => void {
   let last = '';
   return subscribeStore(() => {
@@ -131,7 +133,7 @@ function persistSettings(db: PinsStoreDb): () => void {
     const key = JSON.stringify(change);
     if (key === last) return;
     last = key;
-    void saveSettings(change, db);
+    void updateSettings(change, db).catch(() => {});
   });
 }
 
@@ -145,13 +147,7 @@ function loadEnabledCategories(worker: DataWorker, db: PinsStoreDb): () => void 
       void (async () => {
         const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups);
         const summary = groups ? categoriesById(groups).get(id) : undefined;
-        const row = await db.cats.get(id);
-        if (row && summary && row.lastEdited === summary.lastEdited) {
-          const loaded = await worker.loadCategoryBytes(id, row.bytes, { icon: summary.icon });
-          setLoadedCategory(id, loaded);
-        } else if (summary) {
-          await fetchCategory(id, summary, worker, db);
-        }
+        if (summary) await ensureCategoryLoaded(id, summary, worker, db);
       })()
         .catch(() => {})
         .finally(() => inFlight.delete(id));

@@ -3,8 +3,7 @@ import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { ko } from '../../i18n/ko';
 import { useDocumentTitle } from '../PageLayout';
-import { rememberReturnTo, useAuthProviders } from '../session';
-import type { AuthProvider } from './providers';
+import { rememberReturnTo, useAuthProviders, type AuthProvider } from '../session';
 
 function KakaoLogo() {
   return (

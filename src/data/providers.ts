@@ -1,5 +1,7 @@
-// Reading the server's list of sign-in providers (GET /api/v1/auth/providers).
-import { paths } from '../../data/keys';
+// The server's list of sign-in providers (GET /api/v1/auth/providers), read through the API client.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api';
+import { keys, paths } from './keys';
 
 /** A sign-in provider the server offers and where its sign-in starts. */
 export interface AuthProvider {
@@ -23,4 +25,16 @@ export function normalizeProviders(result: unknown): AuthProvider[] {
   if (Array.isArray(result)) for (const p of result) add((p as Record<string, unknown>)?.id ?? (p as Record<string, unknown>)?.provider, p);
   else if (result && typeof result === 'object') for (const [id, v] of Object.entries(result)) add(id, v);
   return out;
+}
+
+/** The sign-in providers the server offers (undefined while loading; none when the server cannot say). */
+export function useAuthProviders(): AuthProvider[] | undefined {
+  const q = useQuery({
+    queryKey: keys.providers,
+    queryFn: () => api.get<unknown>(paths.providers, { suppressToast: true }),
+    select: normalizeProviders,
+    // The login page shows what it can at once rather than waiting out retries.
+    retry: false,
+  });
+  return q.isError ? [] : q.data;
 }

@@ -1,0 +1,40 @@
+// The local settings (SPEC §3): one row in IndexedDB, one copy in the query cache, one writer
+// (updateSettings). The map's own settings (region, hide found, pin size, categories) live in the
+// store; start-up saves them through updateSettings whenever the store changes.
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { setHideChecked, setPinSize } from '../state';
+import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
+import { keys } from './keys';
+import { queryClient } from './query-client';
+
+/** A change to the settings (the fixed key stays). */
+export type SettingsChange = Partial<Omit<Settings, 'fixedKey'>>;
+
+let writing: Promise<unknown> = Promise.resolve();
+/**
+ * The one writer of the settings: the change shows at once (query cache), then is merged into the
+ * stored row; writes go one at a time, in call order. Resolves to the settings as stored.
+ */
+export function updateSettings(change: SettingsChange, db: PinsStoreDb = localDb()): Promise<Settings> {
+  // Only a copy read from the row is patched: a bare change over the defaults would hide the stored values.
+  if (queryClient.getQueryData(keys.settings)) queryClient.setQueryData<Settings>(keys.settings, (s) => s && { ...s, ...change });
+  const saved: Promise<Settings> = writing.catch(() => {}).then(() => saveSettings(change, db)).then((row) => {
+    // A later write still pending already patched the copy; the last one to finish sets it.
+    if (writing === saved) queryClient.setQueryData(keys.settings, row);
+    return row;
+  });
+  writing = saved;
+  return saved;
+}
+
+/** The local settings, and a setter that applies a change to the map and saves it. */
+export function useSettings(): [Settings, (change: SettingsChange) => void] {
+  const { data } = useQuery({ queryKey: keys.settings, queryFn: async () => (await readSettings().catch(() => null)) ?? DEFAULT_SETTINGS });
+  const update = useCallback((change: SettingsChange) => {
+    if (change.hideChecked !== undefined) setHideChecked(change.hideChecked);
+    if (change.pinSize !== undefined) setPinSize(change.pinSize);
+    void updateSettings(change).catch(() => {});
+  }, []);
+  return [data ?? DEFAULT_SETTINGS, update];
+}
