@@ -6,13 +6,13 @@ const CHANGE_LOG_SIZE = 1024;
  * set can be told only what changed (PinStore.changesSince).
  */
 export class PinChangeLog {
-  /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
+  /** The pin-set version: bumped whenever pins come or go (a load, upsert or removal). */
   version = 0;
   /** Ids per live change, oldest first; entry k made version start + k + 1. */
   private entries: number[][] = [];
   private start = 0;
 
-  /** A load or unload: no list of ids describes it, so sets before it take every pin again. */
+  /** A load: no list of ids describes it, so sets before it take every pin again. */
   bulk(): void {
     this.version++;
     this.entries = [];

@@ -1,9 +1,8 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinCounts, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
+import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
 import { PinChangeLog } from './PinChangeLog';
-import { countPins } from './pin-counts';
 import { layoutPins, type LayoutOptions } from './pin-layout';
 import { compile, passes, passesLive, type Compiled } from './pin-filter';
 import { concat, concatPins, flagsOf, idsOf, pick } from './pin-buffers';
@@ -27,7 +26,7 @@ export class PinStore {
   private highlighted: Set<number> | null = null;
   private readonly changes = new PinChangeLog();
 
-  /** The pin-set version: bumped whenever pins come or go (a load, unload, upsert or removal). */
+  /** The pin-set version: bumped whenever pins come or go (a load, upsert or removal). */
   get version(): number {
     return this.changes.version;
   }
@@ -42,13 +41,6 @@ export class PinStore {
     // The fresh list already holds every change made before it was sent.
     this.live.removeCategory(categoryId);
     return c;
-  }
-
-  /** Drops a category (and its live pins). */
-  unload(categoryId: number): void {
-    this.changes.bulk();
-    this.categories.delete(categoryId);
-    this.live.removeCategory(categoryId);
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
@@ -206,7 +198,7 @@ export class PinStore {
   /**
    * The live changes since the pin set of version `since` read with these filters: the touched
    * pins' ids, those still in the set and where they now stand, and the new layout; null when a
-   * load or unload came between (or `since` is unknown). Untouched pins keep their relative order
+   * load came between (or `since` is unknown). Untouched pins keep their relative order
    * (categories in load order, live pins in insertion order), so taking out the touched ids and
    * putting the present ones at `at` turns the old set into the new one.
    */
@@ -343,12 +335,6 @@ export class PinStore {
     if (p) return { ...p.rec, tags: [...p.rec.tags], tagIds: [...p.rec.tagIds], checked: this.checkedIds.has(id) };
     const at = this.locate(id);
     return at ? at[0].record(at[1]) : null;
-  }
-
-  /** Found/total per category and region over the pins passing region, floor and tag filters. */
-  counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): PinCounts {
-    const f = compile({ ...filter, hideChecked: false });
-    return countPins(this.selected(f), this.live.all(), f, this.checkedIds);
   }
 
   /**

@@ -115,18 +115,6 @@ export interface LoadResult {
   bytes: Blob;
 }
 
-/** Progress counts of one category or region. */
-export interface CountEntry {
-  total: number;
-  checked: number;
-}
-
-/** Progress counts of the loaded pins. */
-export interface PinCounts {
-  byCategory: Record<number, CountEntry>;
-  byRegion: Record<number, CountEntry>;
-}
-
 /** Aggregate markers of the overview levels (one per crowded cell), parallel arrays. */
 export interface PinAggregates {
   /** Centroid of the cell's pins (world units). */
@@ -146,7 +134,7 @@ export interface PinLayout {
   /** How many pins were laid out: the engine applies a layout only to a pin set of this size. */
   count: number;
   /**
-   * The worker's pin-set version the layout was computed at (bumped by every load, unload, upsert
+   * The worker's pin-set version the layout was computed at (bumped by every load, upsert
    * and removal): the engine applies it only to pins read at the same version (when both carry one).
    */
   version?: number;
@@ -185,10 +173,6 @@ export interface PinsWorkerApi {
   loadCategory(categoryId: number, opts?: LoadOptions): Promise<LoadResult>;
   /** Loads a PinList from the local cache (warm start), no network; replaces the category's pins. */
   loadCategoryBytes(categoryId: number, bytes: Blob | ArrayBuffer, opts?: LoadOptions): Promise<{ count: number; lastEdited: number }>;
-  /** Drops a category's pins. */
-  unloadCategory(categoryId: number): Promise<void>;
-  /** Ids of the loaded categories. */
-  loadedCategories(): Promise<number[]>;
   /** Adds a pin created after its category loaded, or replaces one moved or edited (until the category reloads). */
   upsertPin(pin: PinInput): Promise<void>;
   /** Removes deleted pins (until their category reloads). */
@@ -218,7 +202,7 @@ export interface PinsWorkerApi {
   pinsWithLayout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<{ pins: PinBuffers; layout: PinLayout }>;
   /**
    * The changes since the map's pin set of version `since` (read with these filters and options):
-   * null when something other than live upserts and removals changed it since (a load or unload),
+   * null when something other than live upserts and removals changed it since (a load),
    * or the version is unknown; then the map takes pinsWithLayout again.
    */
   changesSince(since: number, filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<PinSetChange | null>;
@@ -232,8 +216,6 @@ export interface PinsWorkerApi {
   queryRoute(polyline: Float64Array, width: number, filter?: PinFilter, requestId?: number): Promise<Int32Array>;
   /** One pin as a plain object, or null when it is not loaded. */
   getPin(id: number): Promise<PinRecord | null>;
-  /** Found/total per category and per region over the loaded pins passing the filter. */
-  counts(filter?: Omit<PinFilter, 'categories' | 'hideChecked'>): Promise<PinCounts>;
   /** Pins whose description, tag names or category name contain the text (case-insensitive), best first, one page. */
   search(text: string, page: SearchPage, filter?: PinFilter): Promise<SearchResults>;
   /** Cancels the call started with this requestId (no effect when it already finished). */

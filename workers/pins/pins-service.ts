@@ -98,12 +98,6 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const c = loadInto(store, categoryId, new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes), opts?.icon ?? 0);
       return { count: c.count, lastEdited: c.lastEdited };
     },
-    async unloadCategory(categoryId) {
-      store.unload(categoryId);
-    },
-    async loadedCategories() {
-      return store.loaded();
-    },
     async upsertPin(pin) {
       store.upsertPin(pin);
     },
@@ -169,9 +163,6 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     },
     async getPin(id) {
       return store.getPin(id);
-    },
-    async counts(filter) {
-      return store.counts(filter);
     },
     async search(text, page, filter) {
       return store.search(text, page, filter);
