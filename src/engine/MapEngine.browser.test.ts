@@ -239,7 +239,7 @@ describe('MapEngine in Chromium (WebGL)', () => {
     engine.renderNow();
     for (const x of [-200, 0, 200]) expect(Math.abs(disc(x)[0] - want[0]), `pin at ${x}`).toBeLessThan(40);
     const flagged = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
-    flagged.flags[2] = 2; // PIN_FLAG_HIGHLIGHTED
+    flagged.flags[2] = 2; // PinDataFlag.Highlighted
     engine.setHighlightedPins([], true);
     engine.setPins(flagged);
     engine.renderNow();

@@ -6,7 +6,7 @@ import { Particle, ParticleContainer } from 'pixi.js';
 import Flatbush from 'flatbush';
 import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
-import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinLayout, type PinSetChange } from '../../workers/pins/api';
+import { PinDataFlag, type PinLayout, type PinSetChange } from '../../workers/pins/api';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { PinFlag, type PinBuffers } from './types';
 
@@ -143,7 +143,7 @@ export class PinLayer {
       this.minLevel[i] = j === undefined ? fresh : previousLevel[j] ?? fresh;
     }
     for (let i = 0; i < n; i++) {
-      this.flags[i] = (b.flags[i]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (b.flags[i]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0)
+      this.flags[i] = (b.flags[i]! & PinDataFlag.Checked ? PinFlag.Checked : 0) | (b.flags[i]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0)
         | (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) | (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
     }
     const order = new Int32Array(n);
@@ -199,7 +199,7 @@ export class PinLayer {
       if (j < added.ids.length && change.at[j] === k) {
         copyPin(added, j, b, k);
         const id = added.ids[j]!;
-        flags[k] = (added.flags[j]! & PIN_FLAG_CHECKED ? PinFlag.Checked : 0) | (added.flags[j]! & PIN_FLAG_HIGHLIGHTED ? PinFlag.Highlighted : 0)
+        flags[k] = (added.flags[j]! & PinDataFlag.Checked ? PinFlag.Checked : 0) | (added.flags[j]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0)
           | (selected.has(id) ? PinFlag.Selected : 0) | (id === this.focusedId ? PinFlag.Focused : 0);
         j++;
         continue;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED } from './api';
+import { PinDataFlag } from './api';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
 
@@ -127,14 +127,14 @@ describe('PinStore on the grid set', () => {
     expect(Number.isNaN(b.z[0])).toBe(true);
     expect(b.z[50]).toBe(-1);
     expect([b.region[0], b.region[9]]).toEqual([0, 2]);
-    expect(b.flags[41]).toBe(PIN_FLAG_HAS_IMAGE | PIN_FLAG_HIGHLIGHTED);
-    expect(b.flags[1]).toBe(PIN_FLAG_CHECKED);
-    expect(b.flags[2]).toBe(PIN_FLAG_HIGHLIGHTED);
-    expect(b.flags[104]).toBe(PIN_FLAG_CHECKED);
+    expect(b.flags[41]).toBe(PinDataFlag.HasImage | PinDataFlag.Highlighted);
+    expect(b.flags[1]).toBe(PinDataFlag.Checked);
+    expect(b.flags[2]).toBe(PinDataFlag.Highlighted);
+    expect(b.flags[104]).toBe(PinDataFlag.Checked);
     const f = store.getPins({ hideChecked: true, floor: -1 });
     expect([...f.ids]).toEqual(range(51, 60));
     expect(f.x).toHaveLength(10);
-    expect([f.flags[0], f.flags[1]]).toEqual([PIN_FLAG_HIGHLIGHTED, 0]);
+    expect([f.flags[0], f.flags[1]]).toEqual([PinDataFlag.Highlighted, 0]);
   });
 
   it('highlightedIn: the pins of the filters carrying a highlighted tag, as getPins flags them', () => {
@@ -144,7 +144,7 @@ describe('PinStore on the grid set', () => {
     const flagged: number[] = [];
     for (const f of filters) {
       const b = store.getPins(f);
-      b.ids.forEach((id, i) => b.flags[i]! & PIN_FLAG_HIGHLIGHTED && flagged.push(id));
+      b.ids.forEach((id, i) => b.flags[i]! & PinDataFlag.Highlighted && flagged.push(id));
     }
     expect(flagged.length).toBeGreaterThan(0);
     expect([...store.highlightedIn(filters)]).toEqual(flagged);
@@ -202,11 +202,11 @@ describe('PinStore on the grid set', () => {
     const b = store.getPins({ categories: [1] });
     expect(b.ids).toHaveLength(100);
     expect([...b.ids.slice(-2)]).toEqual([5000, 12]);
-    expect([b.icon[98], b.flags[99], b.region[99]]).toEqual([3, PIN_FLAG_CHECKED, 2]);
+    expect([b.icon[98], b.flags[99], b.region[99]]).toEqual([3, PinDataFlag.Checked, 2]);
     expect(store.getPin(12)).toMatchObject({ coordX: 200, checked: true });
     expect(store.getPin(13)).toBeNull();
     expect((await store.search('새 핀', { limit: 5 })).pins.map((r) => r.id)).toEqual([5000]);
-    expect(b.flags.filter((f) => f & PIN_FLAG_CHECKED)).toHaveLength(1);
+    expect(b.flags.filter((f) => f & PinDataFlag.Checked)).toHaveLength(1);
     // The fresh list from the server supersedes every local change.
     store.load(1, gridCategories().cat1, 3);
     expect(sorted(await store.queryRect(0, 0, 20, 20))).toEqual([1, 2, 3, 11, 12, 13, 21, 22, 23, 1001, 1002]);

@@ -1,4 +1,4 @@
-import { PIN_FLAG_CHECKED, PIN_FLAG_HAS_IMAGE, PIN_FLAG_HIGHLIGHTED, type PinBuffers, type PinInput, type PinLayout, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
+import { PinDataFlag, type PinBuffers, type PinInput, type PinLayout, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
@@ -95,7 +95,7 @@ export class PinStore {
     }
   }
 
-  /** Tags whose pins get PIN_FLAG_HIGHLIGHTED in getPins. */
+  /** Tags whose pins get PinDataFlag.Highlighted in getPins. */
   setHighlightedTags(tags: readonly number[]): void {
     this.highlighted = tags.length ? new Set(tags) : null;
   }
@@ -174,8 +174,8 @@ export class PinStore {
       const r = p.rec;
       out.ids[o] = r.id; out.x[o] = r.coordX; out.y[o] = r.coordY; out.z[o] = r.coordZ ?? NaN;
       out.icon[o] = p.icon; out.region[o] = r.region ?? 255; out.category[o] = r.categoryId ?? 0;
-      out.flags[o] = (r.image ? PIN_FLAG_HAS_IMAGE : 0) | (this.checkedIds.has(r.id) ? PIN_FLAG_CHECKED : 0)
-        | (hl && r.tagIds.some((t) => hl.has(t)) ? PIN_FLAG_HIGHLIGHTED : 0);
+      out.flags[o] = (r.image ? PinDataFlag.HasImage : 0) | (this.checkedIds.has(r.id) ? PinDataFlag.Checked : 0)
+        | (hl && r.tagIds.some((t) => hl.has(t)) ? PinDataFlag.Highlighted : 0);
       o++;
     }
     return out;

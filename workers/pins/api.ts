@@ -21,18 +21,17 @@ export interface PinBuffers {
   category: Int32Array;
   /** Region id 0..6 of each pin (255 when the pin has none). */
   region: Uint8Array;
-  /** Per-pin flag bits, see PIN_FLAG_*. */
+  /** Per-pin flag bits, see PinDataFlag. */
   flags: Uint8Array;
   /** The worker's pin-set version these pins were read at (see PinLayout.version); absent = unknown. */
   version?: number;
 }
 
-/** flags bit: the user found (checked) this pin. */
-export const PIN_FLAG_CHECKED = 1;
-/** flags bit: the pin carries one of the highlighted tags given by setHighlightedTags. */
-export const PIN_FLAG_HIGHLIGHTED = 2;
-/** flags bit: the pin has an image. */
-export const PIN_FLAG_HAS_IMAGE = 4;
+/**
+ * Bits of PinBuffers.flags, the pin data the worker hands over (the engine's own drawing state is PinFlag):
+ * Checked: the user found this pin; Highlighted: it carries one of the highlighted tags; HasImage: it has an image.
+ */
+export const PinDataFlag = { Checked: 1, Highlighted: 2, HasImage: 4 } as const;
 
 /**
  * Which pins a call considers. Every field is optional; an absent field does not filter.
@@ -182,7 +181,7 @@ export interface PinsWorkerApi {
   /** Marks pins found (true) or not found (false) without replacing the whole set. */
   updateChecked(ids: Int32Array, checked: boolean): Promise<void>;
   /**
-   * Highlighted tags: pins carrying any of them get PIN_FLAG_HIGHLIGHTED from now on. Answers the
+   * Highlighted tags: pins carrying any of them get PinDataFlag.Highlighted from now on. Answers the
    * ids of those pins among the pins of `filters` (the map's pin set), so the map restyles only
    * their flags (MapEngine.setHighlightedPins) instead of taking new pins.
    */

@@ -1,12 +1,12 @@
 // Pin sets as parallel typed arrays: built, picked from and joined (PinStore's handoff).
-import { PIN_FLAG_CHECKED, PIN_FLAG_HIGHLIGHTED, type PinBuffers } from './api';
+import { PinDataFlag, type PinBuffers } from './api';
 import type { CategoryPins } from './CategoryPins';
 
 /** The flags byte of pin i of a category (found, highlighted tag, has image). */
 export function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
   let fl = c.data.staticFlags[i]!;
-  if (c.checked[i] === 1) fl |= PIN_FLAG_CHECKED;
-  if (hl && c.hasAnyTag(i, hl)) fl |= PIN_FLAG_HIGHLIGHTED;
+  if (c.checked[i] === 1) fl |= PinDataFlag.Checked;
+  if (hl && c.hasAnyTag(i, hl)) fl |= PinDataFlag.Highlighted;
   return fl;
 }
 

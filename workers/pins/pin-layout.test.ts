@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { PIN_FLAG_CHECKED } from './api';
+import { PinDataFlag } from './api';
 import { layoutPins, type LayoutInput } from './pin-layout';
 
 function input(list: { id: number; x: number; y: number; cat?: number; found?: boolean; z?: number }[]): LayoutInput {
@@ -11,7 +11,7 @@ function input(list: { id: number; x: number; y: number; cat?: number; found?: b
   };
   list.forEach((q, i) => {
     p.ids[i] = q.id; p.x[i] = q.x; p.y[i] = q.y; p.z[i] = q.z ?? NaN;
-    p.category[i] = q.cat ?? 1; p.icon[i] = q.cat ?? 1; p.flags[i] = q.found ? PIN_FLAG_CHECKED : 0;
+    p.category[i] = q.cat ?? 1; p.icon[i] = q.cat ?? 1; p.flags[i] = q.found ? PinDataFlag.Checked : 0;
   });
   return p;
 }

@@ -5,7 +5,7 @@
 import {
   AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize,
 } from '../../common/pin-levels';
-import { PIN_FLAG_CHECKED, type PinAggregates, type PinLayout } from './api';
+import { PinDataFlag, type PinAggregates, type PinLayout } from './api';
 
 /** What the layout reads of the drawn pins (the buffers the engine draws, in its order). */
 export interface LayoutInput {
@@ -45,7 +45,7 @@ function priorities(p: LayoutInput, active: Uint8Array, onFloor: Uint8Array): Fl
   [...perCategory.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).forEach(([c], r) => rank.set(c, r));
   const key = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const found = p.flags[i]! & PIN_FLAG_CHECKED ? 1 : 0;
+    const found = p.flags[i]! & PinDataFlag.Checked ? 1 : 0;
     key[i] = ((onFloor[i] ? 0 : 2) + found) * 2 ** 43 + (rank.get(p.category[i]!) ?? 0) * 2 ** 26 + (p.ids[i]! & 0x3ffffff);
   }
   return key;
@@ -57,7 +57,7 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
   const active = new Uint8Array(n);
   const onFloor = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    active[i] = opts.hideChecked && p.flags[i]! & PIN_FLAG_CHECKED ? 0 : 1;
+    active[i] = opts.hideChecked && p.flags[i]! & PinDataFlag.Checked ? 0 : 1;
     const z = p.z[i]!;
     onFloor[i] = opts.floor === undefined ? 1 : opts.floor === null ? (z !== z ? 1 : 0) : z === opts.floor ? 1 : 0;
   }
@@ -94,7 +94,7 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
       let cell = cells.get(c);
       if (!cell) cells.set(c, (cell = { first: i, count: 0, found: 0, sx: 0, sy: 0, categories: new Map() }));
       cell.count++;
-      if (p.flags[i]! & PIN_FLAG_CHECKED) cell.found++;
+      if (p.flags[i]! & PinDataFlag.Checked) cell.found++;
       cell.sx += p.x[i]!;
       cell.sy += p.y[i]!;
       const cat = p.category[i]!;
