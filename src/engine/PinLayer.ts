@@ -3,66 +3,14 @@
 // their layout change (a version flag); camera moves touch only the container transform and the
 // shader's uniforms (size, level, icon or dot).
 import { Particle, ParticleContainer } from 'pixi.js';
-import Flatbush from 'flatbush';
-import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, IconLook, ICON_CSS } from './IconAtlas';
+import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, ICON_CSS } from './IconAtlas';
 import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../workers/pins/api';
-import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
+import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
+import { mergePinChange } from './pin-merge';
+import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
+import { styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
 import { PinFlag, type PinBuffers } from './types';
-
-/** How a level draws pins: full icons close, small icons in the middle, dots far out. */
-export type PinStyle = 'icon' | 'small' | 'dot';
-
-/** The pin style of a layout level. */
-export function styleOfLevel(level: number): PinStyle {
-  return level >= FULL_ICON_LEVEL ? 'icon' : level >= SMALL_ICON_LEVEL ? 'small' : 'dot';
-}
-
-/** The enlarged-pin setting scales icons, small icons and dots alike. */
-export const LARGE_PIN_FACTOR = 1.35;
-const SMALL_ICON_FACTOR = 0.6; // about 19 CSS px
-const DOT_FACTOR = 0.45; // a 22-unit dot: about 10 CSS px
-
-/** Marker size factor (1 = a 32-CSS-px cell) of a style at a zoom: icons grow a little as the map zooms in. */
-export function styleSizeFactor(style: PinStyle, zoom: number, large: boolean): number {
-  const f = style === 'icon' ? Math.min(1, Math.max(0.7, 0.85 + 0.15 * Math.log2(zoom))) : style === 'small' ? SMALL_ICON_FACTOR : DOT_FACTOR;
-  return large ? f * LARGE_PIN_FACTOR : f;
-}
-
-/** Marker size factor for a zoom (1 = 32 CSS px). */
-export function pinSizeFactor(zoom: number, large: boolean): number {
-  return styleSizeFactor(styleOfLevel(levelForZoom(zoom)), zoom, large);
-}
-
-// The marker's hit box inside its 32-px cell, relative to the tip at (16, 32).
-const HIT_HALF_WIDTH = 12;
-const HIT_HEIGHT = 31;
-// Half the dot's hit box (CSS px): a little larger than the 10-px dot, for fingers.
-const DOT_HIT_HALF = 8;
-// Found pins carry a check badge (IconLook.Found); they are only slightly softened, so they
-// never look like the faded pins of another floor.
-const ALPHA_CHECKED = 0.85;
-const ALPHA_OTHER_FLOOR = 0.3;
-// While tags are highlighted, every other pin steps back (faded and greyed) so the highlighted
-// ones stand out; a restyle of flags, no new scene.
-const ALPHA_DIMMED = 0.35;
-const TINT_DIMMED = 0x8a8a8a;
-// Live changes put pins outside the static index; past this many it is built again.
-const MAX_UNINDEXED = 256;
-
-/** Empty pin buffers of n pins. */
-function allocPins(n: number): PinBuffers {
-  return {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n), icon: new Uint16Array(n),
-    category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
-  };
-}
-
-/** Copies pin `from` of `a` to pin `to` of `b`. */
-function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
-  b.ids[to] = a.ids[from]!; b.x[to] = a.x[from]!; b.y[to] = a.y[from]!; b.z[to] = a.z[from]!; b.icon[to] = a.icon[from]!;
-  b.category[to] = a.category[from]!; b.region[to] = a.region[from]!; b.flags[to] = a.flags[from]!;
-}
 
 export class PinLayer {
   readonly container: ParticleContainer;
@@ -77,11 +25,9 @@ export class PinLayer {
   private slotOf = new Int32Array(0);
   private pinOfSlot = new Int32Array(0);
   private indexOfId = new Map<number, number>();
-  private index: Flatbush | null = null;
-  /** Static index item → pin index (-1: the pin changed or left since the index was built). */
-  private indexPin = new Int32Array(0);
-  /** Pins a live change added or moved since the static index was built (tested one by one). */
-  private unindexed: number[] = [];
+  private pinIndex: PinIndex = buildPinIndex(null);
+  /** Drawn and shown at this level: what a pick may hit. */
+  private readonly pickable = (i: number) => this.isDrawn(i) && this.isShownAtLevel(i);
   private hideChecked = false;
   private floor: number | null = null;
   private large = false;
@@ -162,7 +108,7 @@ export class PinLayer {
       p.y = b.y[i]!;
     }
     this.container.particleChildren = particles;
-    this.buildIndex();
+    this.pinIndex = buildPinIndex(b);
     this.laidOut = false;
     this.stats.sets++;
     this.refreshFloorFlags();
@@ -178,92 +124,22 @@ export class PinLayer {
   updatePins(change: PinSetChange): boolean {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
-    const removed = new Set<number>();
-    const selected = new Set<number>();
-    for (const id of change.removed) {
-      const i = this.indexOfId.get(id);
-      if (i === undefined) continue;
-      removed.add(i);
-      if (this.flags[i]! & PinFlag.Selected) selected.add(id);
-    }
-    const oldN = old.ids.length;
-    const added = change.pins;
-    const n = oldN - removed.size + added.ids.length;
-    const b = allocPins(n);
-    const flags = new Uint8Array(n);
-    const minLevel = new Uint8Array(n);
-    const newOfOld = new Int32Array(oldN).fill(-1);
-    let o = 0;
-    let j = 0;
-    for (let k = 0; k < n; k++) {
-      if (j < added.ids.length && change.at[j] === k) {
-        copyPin(added, j, b, k);
-        const id = added.ids[j]!;
-        flags[k] = (added.flags[j]! & PinDataFlag.Checked ? PinFlag.Checked : 0) | (added.flags[j]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0)
-          | (selected.has(id) ? PinFlag.Selected : 0) | (id === this.focusedId ? PinFlag.Focused : 0);
-        j++;
-        continue;
-      }
-      while (o < oldN && removed.has(o)) o++;
-      // A change made for another pin set (other filters): take every pin instead.
-      if (o >= oldN) return false;
-      copyPin(old, o, b, k);
-      flags[k] = this.flags[o]!;
-      minLevel[k] = this.minLevel[o]!;
-      newOfOld[o++] = k;
-    }
-    while (o < oldN && removed.has(o)) o++;
-    if (o !== oldN || j !== added.ids.length) return false;
-    b.version = change.version;
-
-    // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
-    const spare: Particle[] = [];
-    const keptParticles: Particle[] = [];
-    const keptPins: number[] = [];
-    for (let s = 0; s < oldN; s++) {
-      const k = newOfOld[this.pinOfSlot[s]!]!;
-      if (k < 0) spare.push(this.particles[s]!);
-      else {
-        keptParticles.push(this.particles[s]!);
-        keptPins.push(k);
-      }
-    }
-    const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
-    const particles: Particle[] = new Array<Particle>(n);
-    const pinOfSlot = new Int32Array(n);
-    let a = 0;
-    let c = 0;
-    for (let s = 0; s < n; s++) {
-      if (c < incoming.length && (a >= keptPins.length || b.y[incoming[c]!]! < b.y[keptPins[a]!]!)) {
-        const k = incoming[c++]!;
-        const p = spare.pop() ?? new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
-        p.x = b.x[k]!;
-        p.y = b.y[k]!;
-        particles[s] = p;
-        pinOfSlot[s] = k;
-      } else {
-        particles[s] = keptParticles[a]!;
-        pinOfSlot[s] = keptPins[a++]!;
-      }
-    }
-    const slotOf = new Int32Array(n);
-    for (let s = 0; s < n; s++) slotOf[pinOfSlot[s]!] = s;
-
+    const newParticle = () => new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
+    const cur = { buffers: old, flags: this.flags, minLevel: this.minLevel, particles: this.particles, pinOfSlot: this.pinOfSlot, slotOf: this.slotOf };
+    const next = mergePinChange(cur, this.indexOfId, change, this.focusedId, newParticle);
+    if (!next) return false;
+    const { buffers: b, newOfOld } = next;
+    const n = b.ids.length;
     this.buffers = b;
-    this.flags = flags;
-    this.minLevel = minLevel;
-    this.particles = particles;
-    this.pinOfSlot = pinOfSlot;
-    this.slotOf = slotOf;
-    this.container.particleChildren = particles;
+    this.flags = next.flags;
+    this.minLevel = next.minLevel;
+    this.particles = next.particles;
+    this.pinOfSlot = next.pinOfSlot;
+    this.slotOf = next.slotOf;
+    this.container.particleChildren = next.particles;
     this.indexOfId = new Map();
     for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
-    for (let k = 0; k < this.indexPin.length; k++) {
-      const i = this.indexPin[k]!;
-      this.indexPin[k] = i < 0 ? -1 : newOfOld[i]!;
-    }
-    this.unindexed = [...this.unindexed.map((i) => newOfOld[i]!).filter((i) => i >= 0), ...change.at];
-    if (this.unindexed.length > MAX_UNINDEXED) this.buildIndex();
+    this.pinIndex = remapPinIndex(this.pinIndex, b, newOfOld, change.at);
     this.laidOut = false;
     this.stats.updates++;
     for (const k of change.at) {
@@ -402,22 +278,11 @@ export class PinLayer {
    * than pin `except`; with a direction, only pins within 45° of it (else 80°), for the arrow keys.
    */
   nearest(wx: number, wy: number, dir: { dx: number; dy: number } | null = null, except: number | null = null): number | null {
-    if (!this.index) return null;
+    if (!this.buffers) return null;
     const skip = except == null ? -1 : this.indexOfId.get(except) ?? -1;
-    const { x, y } = this.buffers!;
     const usable = (i: number) => i !== skip && this.isDrawn(i) && this.isShownAtLevel(i) && !(this.flags[i]! & PinFlag.OtherFloor);
-    const within = (cos: number) => (i: number) => {
-      if (!usable(i)) return false;
-      if (!dir) return true;
-      const vx = x[i]! - wx, vy = y[i]! - wy;
-      const len = Math.hypot(vx, vy);
-      return len > 0 && vx * dir.dx + vy * dir.dy >= cos * len;
-    };
-    for (const cos of dir ? [Math.SQRT1_2, 0.17] : [-1]) {
-      const [i] = this.index.neighbors(wx, wy, 1, Infinity, within(cos));
-      if (i !== undefined) return this.idOf(i);
-    }
-    return null;
+    const i = nearestPin(this.pinIndex, this.buffers, usable, wx, wy, dir);
+    return i < 0 ? null : this.idOf(i);
   }
 
   /**
@@ -427,39 +292,8 @@ export class PinLayer {
   pick(wx: number, wy: number, zoom: number): number | null {
     if (!this.buffers) return null;
     const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
-    const s = styleSizeFactor(style, zoom, this.large) / zoom;
-    let best = -1;
-    let bestRank = -1;
-    // The opened or selected pin wins over pins that overlap it (it comes first in the declutter order too).
-    const pickedBonus = this.slotOf.length + 1;
-    const test = (i: number) => {
-      if (!this.isDrawn(i) || !this.isShownAtLevel(i)) return false;
-      const rank = this.slotOf[i]! + (this.flags[i]! & (PinFlag.Selected | PinFlag.Focused) ? pickedBonus : 0);
-      if (rank > bestRank) {
-        bestRank = rank;
-        best = i;
-      }
-      return false;
-    };
-    let minX: number, minY: number, maxX: number, maxY: number;
-    if (style === 'dot') {
-      const r = (DOT_HIT_HALF * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
-      minX = wx - r; minY = wy - r; maxX = wx + r; maxY = wy + r;
-    } else {
-      const hw = HIT_HALF_WIDTH * s;
-      minX = wx - hw; minY = wy; maxX = wx + hw; maxY = wy + HIT_HEIGHT * s;
-    }
-    const indexPin = this.indexPin;
-    this.index?.search(minX, minY, maxX, maxY, (k) => {
-      const i = indexPin[k]!;
-      return i >= 0 ? test(i) : false;
-    });
-    const b = this.buffers!;
-    for (const i of this.unindexed) {
-      const x = b.x[i]!, y = b.y[i]!;
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY) test(i);
-    }
-    return best < 0 ? null : this.idOf(best);
+    const i = pickPin(this.pinIndex, this.buffers, this.flags, this.slotOf, this.pickable, style, this.large, wx, wy, zoom);
+    return i < 0 ? null : this.idOf(i);
   }
 
   /** Per frame: the uniforms of the level and style, which keep pins the same size on screen; uploads changed flags. */
@@ -487,7 +321,7 @@ export class PinLayer {
     this.shaderParts.shader.destroy();
     this.atlas.dispose();
     this.particles = [];
-    this.index = null;
+    this.pinIndex = buildPinIndex(null);
   }
 
   private refreshFloorFlags(): void {
@@ -500,23 +334,6 @@ export class PinLayer {
     const zi = this.buffers!.z[i]!;
     const other = this.floor === null ? !Number.isNaN(zi) : zi !== this.floor;
     return other ? f | PinFlag.OtherFloor : f & ~PinFlag.OtherFloor;
-  }
-
-  /** The static index over every pin as it stands now. */
-  private buildIndex(): void {
-    const b = this.buffers;
-    const n = b?.ids.length ?? 0;
-    this.index = null;
-    this.indexPin = new Int32Array(n);
-    this.unindexed = [];
-    if (!b || n === 0) return;
-    const index = new Flatbush(n);
-    for (let i = 0; i < n; i++) {
-      index.add(b.x[i]!, b.y[i]!);
-      this.indexPin[i] = i;
-    }
-    index.finish();
-    this.index = index;
   }
 
   private shouldDim(): boolean {
@@ -540,25 +357,12 @@ export class PinLayer {
     const p = this.particles[this.slotOf[i]!];
     if (!p || !this.buffers) return;
     this.stats.restyles++;
-    const f = this.flags[i]!;
-    const picked = f & (PinFlag.Selected | PinFlag.Focused);
-    const look = picked ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
-    p.texture = this.atlas.frame(this.buffers.icon[i]!, look);
-    // The layout level rides in the unused rotation; picked pins show at every level.
-    p.rotation = picked ? 0 : this.minLevel[i] ?? 0;
-    const dimmed = this.dimOthers && !picked && !(f & PinFlag.Highlighted);
-    let alpha = 1;
-    if (!this.isDrawn(i)) alpha = 0;
-    else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
-    else if (dimmed) alpha = ALPHA_DIMMED;
-    else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
-    p.alpha = alpha;
-    p.tint = dimmed ? TINT_DIMMED : 0xffffff;
-    const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
-    p.scaleX = p.scaleY = scale;
+    styleParticle(p, this.atlas, this.buffers.icon[i]!, this.flags[i]!, this.minLevel[i] ?? 0, this.isDrawn(i), this.dimOthers);
     this.dirty = true;
     this.version++;
   }
 }
 
 export { ICON_CSS };
+// Pin styles live in pin-style.ts; their users have always imported them from here.
+export { LARGE_PIN_FACTOR, pinSizeFactor, styleOfLevel, styleSizeFactor, type PinStyle } from './pin-style';

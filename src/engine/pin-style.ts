@@ -1,0 +1,61 @@
+// How a pin looks: its style per layout level (icon, small icon, dot), its size, and the
+// look, alpha and tint of its particle for its flags.
+import type { Particle } from 'pixi.js';
+import { IconLook, type IconAtlas } from './IconAtlas';
+import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom } from '../../common/pin-levels';
+import { PinFlag } from './types';
+
+/** How a level draws pins: full icons close, small icons in the middle, dots far out. */
+export type PinStyle = 'icon' | 'small' | 'dot';
+
+/** The pin style of a layout level. */
+export function styleOfLevel(level: number): PinStyle {
+  return level >= FULL_ICON_LEVEL ? 'icon' : level >= SMALL_ICON_LEVEL ? 'small' : 'dot';
+}
+
+/** The enlarged-pin setting scales icons, small icons and dots alike. */
+export const LARGE_PIN_FACTOR = 1.35;
+const SMALL_ICON_FACTOR = 0.6; // about 19 CSS px
+const DOT_FACTOR = 0.45; // a 22-unit dot: about 10 CSS px
+
+/** Marker size factor (1 = a 32-CSS-px cell) of a style at a zoom: icons grow a little as the map zooms in. */
+export function styleSizeFactor(style: PinStyle, zoom: number, large: boolean): number {
+  const f = style === 'icon' ? Math.min(1, Math.max(0.7, 0.85 + 0.15 * Math.log2(zoom))) : style === 'small' ? SMALL_ICON_FACTOR : DOT_FACTOR;
+  return large ? f * LARGE_PIN_FACTOR : f;
+}
+
+/** Marker size factor for a zoom (1 = 32 CSS px). */
+export function pinSizeFactor(zoom: number, large: boolean): number {
+  return styleSizeFactor(styleOfLevel(levelForZoom(zoom)), zoom, large);
+}
+
+// Found pins carry a check badge (IconLook.Found); they are only slightly softened, so they
+// never look like the faded pins of another floor.
+const ALPHA_CHECKED = 0.85;
+const ALPHA_OTHER_FLOOR = 0.3;
+// While tags are highlighted, every other pin steps back (faded and greyed) so the highlighted
+// ones stand out; a restyle of flags, no new scene.
+const ALPHA_DIMMED = 0.35;
+const TINT_DIMMED = 0x8a8a8a;
+
+/**
+ * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its look, its layout level
+ * `minLevel`, alpha (0 when not `drawn`), tint (dimmed while `dimOthers`) and scale.
+ */
+export function styleParticle(p: Particle, atlas: IconAtlas, icon: number, f: number, minLevel: number, drawn: boolean, dimOthers: boolean): void {
+  const picked = f & (PinFlag.Selected | PinFlag.Focused);
+  const look = picked ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+  p.texture = atlas.frame(icon, look);
+  // The layout level rides in the unused rotation; picked pins show at every level.
+  p.rotation = picked ? 0 : minLevel;
+  const dimmed = dimOthers && !picked && !(f & PinFlag.Highlighted);
+  let alpha = 1;
+  if (!drawn) alpha = 0;
+  else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
+  else if (dimmed) alpha = ALPHA_DIMMED;
+  else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
+  p.alpha = alpha;
+  p.tint = dimmed ? TINT_DIMMED : 0xffffff;
+  const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
+  p.scaleX = p.scaleY = scale;
+}
