@@ -1,5 +1,5 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
-import { applyChecks, reconcileChecks, setChecks, setOutboxWaiting } from '../state';
+import { addOutboxWaiting, applyChecks, reconcileChecks, setChecks, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
@@ -168,8 +168,10 @@ async function mark(userId: number, pinIds: readonly number[], check: boolean, d
   // A new seq is new to this database; one remembered here came from a database since deleted.
   sentActions.delete(seq);
   refused.delete(seq);
-  // Shown at once, as the pins it changes.
+  // Shown at once, as the pins it changes, and counted as waiting until the server has it (a slow answer shows
+  // "보내는 중" while it is on its way; the flush sets the true count).
   applyChecks(pinIds, check);
+  addOutboxWaiting();
   const { waiting } = await flushOutbox(userId, db);
   const err = refused.get(seq);
   if (err) {

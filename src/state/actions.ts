@@ -227,6 +227,11 @@ export function setOnline(online: boolean): void {
   if (store.connection.online !== online) store.connection.online = online;
 }
 
+/** One more check change written to the outbox (the flush that follows sets the true count). */
+export function addOutboxWaiting(): void {
+  setOutboxWaiting(store.connection.waiting + 1);
+}
+
 /** Check changes waiting in the outbox; dropping to none after an outage records the delivery time. */
 export function setOutboxWaiting(waiting: number, now = Date.now()): void {
   const c = store.connection;
