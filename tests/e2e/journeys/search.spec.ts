@@ -38,7 +38,8 @@ test('search results are titled, located, show found state, span categories and 
   const more = page.getByRole('button', { name: /^더 보기/ });
   await expect(more).toBeVisible();
   await more.click();
-  await expect(items).toHaveCount(100);
+  // The next page comes from the pins worker, which may still be loading every category for search (as the first page may).
+  await expect(items).toHaveCount(100, { timeout: 60_000 });
   await page.screenshot({ path: '/tmp/i10-search-1440.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/i10-search-390.png' });
