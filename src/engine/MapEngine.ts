@@ -4,7 +4,7 @@
 // the frame loop renders only when the version moved (see LIFE-OF-A-FRAME.md).
 // Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
-import { autoDetectRenderer } from 'pixi.js';
+import { autoDetectRenderer, WebGLRenderer, type Renderer } from 'pixi.js';
 import { regionById } from '../../common/regions';
 import { boundsFor, placing, screenToWorld as toWorld, worldToScreen as toScreen, zoomForLevel } from './camera';
 import { EngineFrame } from './EngineFrame';
@@ -23,8 +23,7 @@ export class MapEngine extends EngineFrame {
   /** Creates the renderer inside `container` (which should have a size) and starts drawing. */
   static async create(opts: MapEngineOptions): Promise<MapEngine> {
     const el = opts.container;
-    const renderer = await autoDetectRenderer({
-      preference: opts.preference ?? 'webgl',
+    const options = {
       width: Math.max(1, el.clientWidth),
       height: Math.max(1, el.clientHeight),
       resolution: opts.resolution ?? window.devicePixelRatio ?? 1,
@@ -35,7 +34,18 @@ export class MapEngine extends EngineFrame {
       // Tests and the frame benchmark read pixels back after a frame.
       preserveDrawingBuffer: true,
       eventMode: 'none',
-    } as Parameters<typeof autoDetectRenderer>[0]);
+    } as Parameters<typeof autoDetectRenderer>[0];
+    let renderer: Renderer;
+    if ((opts.preference ?? 'webgl') === 'webgl') {
+      // Started directly: autoDetectRenderer first makes and throws away a WebGL context to ask
+      // whether WebGL works, a second context start per page (0.3 s of main thread on a software
+      // GPU). Without WebGL, init rejects here as autoDetectRenderer would.
+      const gl = new WebGLRenderer();
+      await gl.init(options);
+      renderer = gl;
+    } else {
+      renderer = await autoDetectRenderer({ ...options, preference: opts.preference });
+    }
     return new MapEngine(el, renderer, opts);
   }
 

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server';
 import { MAP_HINT_KEY } from '../../src/pages/home/MapToolsHint';
 
@@ -20,8 +20,31 @@ export const test = base.extend<object, { server: RunningServer }>({
   // Journeys start past the first-visit map tools hint (hint.spec.ts opens a context without this).
   page: async ({ page }, use) => {
     await page.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
+    await recordToasts(page);
     await use(page);
   },
 });
+
+/**
+ * Keeps, in the page, the text of every toast it shows (from its next navigation on), so that
+ * `expectToast` finds one that came and went while the page was too busy to be asked: a toast lasts
+ * 4 s, and the first map render on a software-rendered, shared CI machine can hold the main thread
+ * longer than that.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toastsShown?: string[] };
+    if (w.__toastsShown) return;
+    const shown: string[] = (w.__toastsShown = []);
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        shown.push(el.textContent ?? '');
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
 
 export { expect };

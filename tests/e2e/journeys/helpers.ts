@@ -1,5 +1,5 @@
 import type { Page, APIRequestContext } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, recordToasts } from '../fixtures';
 
 /** A pin of the demo world on the base map of a region, read from the API as a player's browser would. */
 export async function findPin(request: APIRequestContext, base: string, opts: { category?: number; region?: number } = {}): Promise<{ id: number; coordX: number; coordY: number }> {
@@ -30,13 +30,31 @@ export async function openedPinSpot(page: Page): Promise<{ x: number; y: number 
   return { x: map.x + map.width / 2, y: map.y + (panel.y - map.y) / 2 };
 }
 
-/** Waits for a toast with this text (longer than the default where the page may still be loading). */
-export async function expectToast(page: Page, text: string | RegExp, timeout?: number): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible(timeout ? { timeout } : undefined);
+/**
+ * Waits for a toast with this text (longer than the default where the page may still be loading).
+ * On a page that records its toasts (`recordToasts`), a toast it showed counts even once gone, and
+ * each call takes one showing: the same text expected twice needs two toasts.
+ */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+  const want = typeof text === 'string' ? { text, source: null, flags: '' } : { text: null, source: text.source, flags: text.flags };
+  const visible = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+  await expect(async () => {
+    const taken = await page.evaluate(({ text, source, flags }) => {
+      const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown;
+      if (!shown) return null;
+      const i = shown.findIndex((t) => (source != null ? new RegExp(source, flags).test(t) : t.includes(text!)));
+      if (i >= 0) shown.splice(i, 1);
+      return i >= 0;
+    }, want);
+    if (taken) return;
+    if (taken === null) await expect(visible).toBeVisible({ timeout: 1000 });
+    else throw new Error(`no toast matching ${String(text)} yet`);
+  }).toPass({ timeout, intervals: [100, 250, 500] });
 }
 
 /** Signs in through the server's local provider; a new e-mail goes through the nickname step. */
 export async function signInLocally(page: Page, email: string, nickname?: string, base = ''): Promise<void> {
+  await recordToasts(page);
   await page.goto(`${base}/login`);
   await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
   await page.getByLabel('이메일').fill(email);
