@@ -49,7 +49,7 @@ const mark = (pin: number, check: boolean) => fetch(`${urlA}/api/v1/pin/${pin}/c
 // Push: the stream on B; each mark's notice is stamped on arrival.
 const arrived = new Map<number, number>();
 const ac = new AbortController();
-const res = await fetch(`${urlB}/api/v1/me/checks/live`, { headers: { cookie: cookieB }, signal: ac.signal });
+const res = await fetch(`${urlB}/api/v1/events`, { headers: { cookie: cookieB }, signal: ac.signal });
 void (async () => {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {

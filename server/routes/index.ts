@@ -8,7 +8,6 @@ import { registerEmergencyRoutes } from './auth/emergency';
 import { registerOAuthRoutes } from './oauth/oauth';
 import { registerMeRoutes } from './me/me';
 import { registerMyCheckRoutes } from './me/checks';
-import { registerLiveRoutes } from './me/checks-live';
 import { registerMyPinRoutes } from './me/pins';
 import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
@@ -18,7 +17,6 @@ import { registerPinRoutes } from './pin/pin';
 import { registerCheckRoutes } from './pin/check';
 import { registerPinCommentRoutes } from './pin/comments';
 import { registerRevisionRoutes } from './pin/revisions';
-import { registerPinEventRoutes } from './pin/events';
 import { registerRegionProgressRoutes } from './pin/progress';
 import { registerCommentRoutes } from './comment/comment';
 import { registerSearchRoutes } from './search/search';
@@ -26,6 +24,7 @@ import { registerReportRoutes } from './moderation/reports';
 import { registerChangeRoutes } from './moderation/changes';
 import { registerPlayerRoutes } from './moderation/players';
 import { registerCatalogueRoutes } from './moderation/catalogue';
+import { registerEventRoutes } from './events';
 
 /*
  * The API's routes (registered under /api). A route's file follows its URL: /v1/me/pins is in
@@ -98,13 +97,12 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerEmergencyRoutes(scope);
     await registerActionRoutes(scope);
     await registerExportImportRoutes(scope);
-    await registerLiveRoutes(scope);
     await registerPinCommentRoutes(scope);
     await registerCommentRoutes(scope);
     await registerSearchRoutes(scope);
     await registerMyPinRoutes(scope);
     await registerRevisionRoutes(scope);
-    await registerPinEventRoutes(scope);
+    await registerEventRoutes(scope);
     await registerRegionProgressRoutes(scope);
   });
   await app.register(async (scope) => {

@@ -9,6 +9,7 @@ import { connectEngine, setCategories, setLoadedCategory, setRegion, store, type
 import { api } from '../api';
 import { checkPins, markPins, syncChecks, undoChange } from './checks';
 import { localDb } from './db';
+import { openEventStream } from './events';
 import { startLiveChecks } from './live';
 import { freshProfile, signInLocal, signOut } from './test-support';
 import type { Me } from './types';
@@ -209,7 +210,8 @@ describe('what one check costs', () => {
   });
 
   it('a check made on another device arrives over the live stream as one change', async () => {
-    const stop = startLiveChecks(() => me.id);
+    const events = openEventStream();
+    const stop = startLiveChecks(events, () => me.id);
     try {
       await tick(500);
       const pin = shownPins[270]!;
@@ -225,6 +227,7 @@ describe('what one check costs', () => {
       expect(named(c.worker, 'setChecked').length + named(c.engine, 'setCheckedSet').length).toBe(0);
     } finally {
       stop();
+      events.close();
     }
   });
 });

@@ -27,7 +27,7 @@ export const paths = {
   myPins: '/api/v1/me/pins',
   myActions: '/api/v1/me/actions',
   undoAction: (id: number) => `/api/v1/me/actions/${id}/undo`,
-  liveChecks: '/api/v1/me/checks/live',
+  events: '/api/v1/events',
   exportChecks: (format: 'json' | 'csv') => `/api/v1/me/export?format=${format}`,
   importChecks: '/api/v1/me/import',
   categoryGroups: '/api/v1/category/groups',

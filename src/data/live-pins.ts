@@ -1,19 +1,17 @@
-// Edits reach every open map at once: the server's pin event stream (GET /api/v1/pin/events) names
+// Edits reach every open map at once: the page's event stream (GET /api/v1/events) names
 // each created, edited, moved, reverted, hidden or merged pin; a map that has its category loaded
 // fetches that one pin and puts it into the pins worker's live index (LivePins, an RBush), never
 // refetching the whole category.
 import type { PinsWorkerApi } from '../../workers/pins/api';
 import { api, ApiClientError } from '../api';
 import { pinsChanged, store } from '../state';
+import type { EventStream } from './events';
 import { paths } from './keys';
 import { queryClient } from './query-client';
 import type { PinDetail } from './types';
 import { applyPinEvent, type PinEvent } from './live-pin-event';
 
 export { applyPinEvent, toPinInput, type LivePinDeps, type PinEvent } from './live-pin-event';
-
-/** The server's event stream of pin changes. */
-export const PIN_EVENTS_PATH = '/api/v1/pin/events';
 
 async function fetchPin(id: number): Promise<PinDetail | null> {
   try {
@@ -25,16 +23,14 @@ async function fetchPin(id: number): Promise<PinDetail | null> {
 }
 
 /**
- * Listens to the server's pin events for as long as the app runs; returns the stop function.
+ * Follows the pin events of the page's event stream; returns the function that stops following.
  * `onOpen` runs each time the stream (re)connects: from then on no edit is missed.
  */
-export function startLivePins(worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>, onOpen?: () => void): () => void {
-  if (typeof EventSource === 'undefined') return () => {};
-  const source = new EventSource(PIN_EVENTS_PATH, { withCredentials: true });
-  if (onOpen) source.addEventListener('open', onOpen);
+export function startLivePins(events: EventStream, worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>, onOpen?: () => void): () => void {
   let queue = Promise.resolve();
-  source.addEventListener('pin', (m) => {
-    const e = JSON.parse((m as MessageEvent<string>).data) as PinEvent;
+  const offReady = onOpen ? events.on('ready', () => onOpen()) : () => {};
+  const offPin = events.on('pin', (data) => {
+    const e = JSON.parse(data) as PinEvent;
     // One at a time, in order: a create then a move of the same pin must land in that order.
     queue = queue.then(async () => {
       const changed = await applyPinEvent(e, { worker, loaded: (id) => Boolean(store.pins.categories[id]), fetchPin });
@@ -42,5 +38,8 @@ export function startLivePins(worker: Pick<PinsWorkerApi, 'upsertPin' | 'removeP
       void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] });
     }).catch(() => {});
   });
-  return () => source.close();
+  return () => {
+    offReady();
+    offPin();
+  };
 }

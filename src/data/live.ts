@@ -1,7 +1,7 @@
-import { apiBaseHost } from '../api';
 import { fetchCheckList, publishChecks } from './checks';
 import { localDb, type PinsStoreDb } from './db';
-import { keys, paths } from './keys';
+import { EVENTS_RETRY_MS, type EventStream } from './events';
+import { keys } from './keys';
 import { queryClient } from './query-client';
 
 /** A change of the player's checks pushed by the server (any device, any server process). */
@@ -14,9 +14,6 @@ export interface CheckNotice {
   /** Too many pins to name: fetch the whole list. */
   full?: boolean;
 }
-
-/** Wait before reopening a stream the server closed (ms). */
-export const LIVE_RETRY_MS = 5000;
 
 /**
  * Applies a pushed change to the local record: one change over the record it follows, else the
@@ -43,63 +40,48 @@ export async function applyNotice(n: CheckNotice, db: PinsStoreDb = localDb()): 
 }
 
 /**
- * Follows the signed-in player's checks live (Server-Sent Events): marks made on any other
- * device show here at once. Reopens when the user changes or the stream drops; after a
- * reconnect the list is fetched again (changes may have been missed). Returns the stop function.
+ * Follows the signed-in player's checks live over the page's event stream: marks made on any other
+ * device show here at once. The server reads the session when the stream opens, so a sign-in or
+ * sign-out opens it again; after a reconnect the list is fetched again (changes may have been
+ * missed). Returns the stop function.
  */
-export function startLiveChecks(currentUserId: () => number | null, db: PinsStoreDb = localDb()): () => void {
-  let source: EventSource | null = null;
-  let user: number | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
+export function startLiveChecks(events: EventStream, currentUserId: () => number | null, db: PinsStoreDb = localDb()): () => void {
+  let user = currentUserId();
+  let mismatches = 0;
+  let fixing: ReturnType<typeof setTimeout> | null = null;
+  const refetch = (userId: number) => fetchCheckList(db).then(() => publishChecks(userId, db));
 
-  const close = () => {
-    source?.close();
-    source = null;
-    if (retry) clearTimeout(retry);
-    retry = null;
-  };
-  const open = (userId: number, reconnect: boolean) => {
-    close();
-    user = userId;
-    const es = new EventSource(`${apiBaseHost()}${paths.liveChecks}`, { withCredentials: true });
-    source = es;
-    let first = !reconnect;
-    es.addEventListener('ready', () => {
-      if (!first) void fetchCheckList(db).then(() => publishChecks(userId, db)).catch(() => undefined);
-      first = false;
-    });
-    es.addEventListener('check', (e) => {
-      const n = JSON.parse((e as MessageEvent<string>).data) as CheckNotice;
-      if (n.userId === user) void applyNotice(n, db).catch(() => undefined);
-    });
-    es.onerror = () => {
-      // The browser retries a dropped stream itself; a refused one (expired session) is closed:
-      // fetching the list runs the API client's refresh-and-retry, then the stream reopens.
-      if (es.readyState !== EventSource.CLOSED || stopped) return;
-      retry = setTimeout(() => {
-        void fetchCheckList(db).catch(() => undefined).finally(() => {
-          if (!stopped && user === userId && source === es) open(userId, true);
-        });
-      }, LIVE_RETRY_MS);
-    };
-  };
-  const follow = () => {
-    const id = currentUserId();
-    if (id === user && (source || retry)) return;
-    if (id == null) {
-      close();
-      user = null;
-    } else open(id, false);
-  };
-  follow();
+  const offReady = events.on('ready', ({ userId, reconnect }) => {
+    const want = currentUserId();
+    if (want == null || userId === want) {
+      mismatches = 0;
+      if (want != null && reconnect) void refetch(want).catch(() => undefined);
+      return;
+    }
+    // Opened without the player's session (an expired access cookie): fetching the list refreshes it
+    // through the API client, then the stream opens again as theirs (at once the first time).
+    if (fixing) return;
+    fixing = setTimeout(() => {
+      void refetch(want).catch(() => undefined).finally(() => {
+        fixing = null;
+        if (currentUserId() === want) events.reopen();
+      });
+    }, mismatches++ === 0 ? 0 : EVENTS_RETRY_MS);
+  });
+  const offCheck = events.on('check', (data) => {
+    const n = JSON.parse(data) as CheckNotice;
+    if (n.userId === currentUserId()) void applyNotice(n, db).catch(() => undefined);
+  });
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && JSON.stringify(event.query.queryKey) === JSON.stringify(keys.me)) follow();
-    if (event.type === 'removed' && JSON.stringify(event.query.queryKey) === JSON.stringify(keys.me)) follow();
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    if (JSON.stringify(event.query.queryKey) !== JSON.stringify(keys.me) || currentUserId() === user) return;
+    user = currentUserId();
+    events.reopen();
   });
   return () => {
-    stopped = true;
+    if (fixing) clearTimeout(fixing);
+    offReady();
+    offCheck();
     unsubscribe();
-    close();
   };
 }

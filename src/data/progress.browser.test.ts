@@ -4,12 +4,18 @@ import { api } from '../api';
 import { store } from '../state';
 import { flushOutbox, markPins, syncChecks, undoChange } from './checks';
 import { localDb } from './db';
+import { openEventStream } from './events';
 import { startLiveChecks } from './live';
+import { keys } from './keys';
+import { queryClient } from './query-client';
+import { startDataLayer } from './startup';
+import { createPinsWorker } from '../../workers/pins/client';
 import { freshProfile, requestsTo, signInLocal } from './test-support';
 import type { Me, UserChecks } from './types';
 
 let pins: number[] = [];
 let me: Me;
+let email = '';
 
 async function serverChecks(): Promise<UserChecks> {
   return ((await (await fetch('/api/v1/me/checks', { credentials: 'include' })).json()) as { result: UserChecks }).result;
@@ -27,14 +33,16 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await freshProfile();
-  await signInLocal(`p${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
+  email = `p${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`;
+  await signInLocal(email);
   me = (await api.get<Me>('/api/v1/me'))!;
   await syncChecks(me.id, me.checkTime);
 });
 
 describe('live checks', () => {
   it('a change made on another device reaches the store over the stream, as a change (no list fetch)', async () => {
-    const stop = startLiveChecks(() => me.id);
+    const events = openEventStream();
+    const stop = startLiveChecks(events, () => me.id);
     try {
       await new Promise((r) => setTimeout(r, 500));
       const lists = requestsTo('/api/v1/me/checks');
@@ -46,7 +54,49 @@ describe('live checks', () => {
       expect((await localDb().checks.get(me.id))?.checkTime).toBe((await serverChecks()).checkTime);
     } finally {
       stop();
+      events.close();
     }
+  });
+
+  it('a sign-in opens the stream again, as the player: their changes follow from then on', async () => {
+    await api.post('/api/v1/auth/logout', {});
+    const events = openEventStream();
+    const readies: (number | null)[] = [];
+    events.on('ready', (r) => readies.push(r.userId));
+    let user: number | null = null;
+    const stop = startLiveChecks(events, () => user);
+    try {
+      await expect.poll(() => readies).toEqual([null]);
+      await signInLocal(email);
+      user = me.id;
+      queryClient.setQueryData(keys.me, me);
+      await expect.poll(() => readies).toEqual([null, me.id]);
+      await checkElsewhere(pins[2]!, true);
+      await expect.poll(() => store.checks.has(pins[2]!), { timeout: 2000 }).toBe(true);
+    } finally {
+      stop();
+      events.close();
+    }
+  });
+
+  it('the data layer opens one event stream for the page, for pins and checks', async () => {
+    const opened: string[] = [];
+    const Real = window.EventSource;
+    window.EventSource = class extends Real {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        opened.push(String(url));
+      }
+    };
+    const worker = createPinsWorker();
+    try {
+      const layer = await startDataLayer(worker.api);
+      layer.stop();
+    } finally {
+      window.EventSource = Real;
+      worker.dispose();
+    }
+    expect(opened.map((u) => new URL(u, location.href).pathname)).toEqual(['/api/v1/events']);
   });
 });
 

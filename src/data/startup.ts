@@ -8,6 +8,7 @@ import { startOutboxSync, syncChecks } from './checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, type PinsStoreDb, type Settings } from './db';
 import { updateSettings } from './settings';
 import { emergencyReport } from './emergency';
+import { openEventStream } from './events';
 import { startLiveChecks } from './live';
 import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
@@ -86,14 +87,16 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   }
   if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
 
+  const events = openEventStream();
   const stops = [
     stopWatch,
     persistSettings(db),
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
-    startLiveChecks(currentUserId, db),
+    startLiveChecks(events, currentUserId, db),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
-    worker.upsertPin && worker.removePins ? startLivePins({ upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
+    worker.upsertPin && worker.removePins ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
+    () => events.close(),
     // Any later load of the category list runs the cache refresh again.
     queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;

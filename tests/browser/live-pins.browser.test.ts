@@ -1,11 +1,12 @@
 // Issue 15, item 7: an edit by anyone reaches an open map as that one pin. The real pieces end to
-// end: the server's pin event stream → the data layer (startLivePins) → the pins worker's live
+// end: the server's event stream → the data layer (startLivePins) → the pins worker's live
 // index → the store bridge → the engine, which changes only the touched pin (no new pin set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapEngine } from '../../src/engine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { connectEngine } from '../../src/state/engine-bridge';
 import { setCategories, setLoadedCategory, setRegion } from '../../src/state/actions';
+import { openEventStream } from '../../src/data/events';
 import { startLivePins } from '../../src/data/live-pins';
 import { freshProfile, signInLocal } from '../../src/data/test-support';
 import { api } from '../../src/api';
@@ -48,7 +49,9 @@ beforeAll(async () => {
   setRegion(0);
   stops.push(connectEngine(engine, worker.api));
   let open = false;
-  stops.push(startLivePins(worker.api, () => { open = true; }));
+  const events = openEventStream();
+  stops.push(() => events.close());
+  stops.push(startLivePins(events, worker.api, () => { open = true; }));
   await until(() => open, 'the pin event stream');
 }, 120_000);
 

@@ -85,8 +85,8 @@ test('an admin appoints a moderator on the moderation page', async () => {
 
 test('a vandal’s edits are found in recent changes and reverted', async () => {
   const id = (await (await owner.request.put('/api/v1/pin', { data: draft() })).json()).result.id as number;
-  // The owner has the pin open while the vandal edits: the edits arrive live (GET /api/v1/pin/events), no reload.
-  const streaming = owner.waitForResponse((r) => r.url().endsWith('/api/v1/pin/events'));
+  // The owner has the pin open while the vandal edits: the edits arrive live (GET /api/v1/events), no reload.
+  const streaming = owner.waitForResponse((r) => r.url().endsWith('/api/v1/events'));
   await owner.goto(`/pin/${id}`);
   await streaming;
   await expect(owner.getByTestId('revision')).toHaveCount(1);

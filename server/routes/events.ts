@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CHECKS_CHANNEL } from '../repos/checks';
+import { PIN_CHANNEL } from '../repos/pin-events';
+
+/*
+ * GET /v1/events: the one Server-Sent Events stream of an open page. Everyone gets `pin` events
+ * (`{pinId, categoryIds, kind}`: an edit reaches every open map); a signed-in caller also gets
+ * `check` events (a CheckNotice) for their own checks, made on any device through any process.
+ * Every committed change is announced with NOTIFY inside its transaction; each process LISTENs on
+ * both channels once, while it has any stream open, and writes each notice to the streams it is for.
+ *
+ * The stream starts with `ready` `{userId}` (null for a visitor: the client compares it with the user
+ * it expects), and gets a comment line every HEARTBEAT_MS so proxies keep it open. One stream, not
+ * one per kind: a browser opens at most six connections to a host across all its tabs.
+ */
+
+/** How often an idle stream gets a comment line. */
+export const HEARTBEAT_MS = 25_000;
+/** Most open streams per user in one process (tabs and devices); the oldest is closed first. */
+export const MAX_STREAMS_PER_USER = 16;
+
+interface Stream {
+  reply: FastifyReply;
+  userId: number | null;
+}
+
+/** Registers the event stream. */
+export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
+  const streams = new Set<Stream>();
+  const byUser = new Map<number, Set<Stream>>();
+  let listening: Promise<(() => Promise<void>)[]> | null = null;
+  // Streams waiting for the listeners: the last stream closing meanwhile must not stop them.
+  let opening = 0;
+
+  const send = (s: Stream, event: string, data: string) => s.reply.raw.write(`event: ${event}\ndata: ${data}\n\n`);
+  const onPin = (payload: string) => {
+    for (const s of streams) send(s, 'pin', payload);
+  };
+  const onCheck = (payload: string) => {
+    let userId: unknown;
+    try {
+      userId = (JSON.parse(payload) as { userId?: unknown }).userId;
+    } catch {
+      return;
+    }
+    for (const s of byUser.get(userId as number) ?? []) send(s, 'check', payload);
+  };
+  const stopListening = async () => {
+    const stops = listening;
+    listening = null;
+    await stops?.then((fs) => Promise.all(fs.map((f) => f()))).catch(() => undefined);
+  };
+  const drop = (s: Stream) => {
+    if (!streams.delete(s)) return;
+    const mine = s.userId == null ? undefined : byUser.get(s.userId);
+    mine?.delete(s);
+    if (mine?.size === 0) byUser.delete(s.userId!);
+    if (streams.size === 0 && opening === 0) void stopListening();
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const s of streams) s.reply.raw.write(': beat\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  // Open streams never end by themselves: end them so closing the server does not wait on them.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const s of [...streams]) s.reply.raw.end();
+  });
+  app.addHook('onClose', stopListening);
+
+  app.get('/v1/events', { config: { stream: true } }, async (request, reply) => {
+    opening++;
+    try {
+      await (listening ??= Promise.all([app.db.listen(PIN_CHANNEL, onPin), app.db.listen(CHECKS_CHANNEL, onCheck)]));
+    } finally {
+      opening--;
+    }
+    const s: Stream = { reply, userId: request.userId };
+    if (s.userId != null) {
+      let mine = byUser.get(s.userId);
+      if (!mine) byUser.set(s.userId, (mine = new Set()));
+      if (mine.size >= MAX_STREAMS_PER_USER) {
+        const oldest = mine.values().next().value!;
+        oldest.reply.raw.end();
+        drop(oldest);
+      }
+      mine.add(s);
+    }
+    streams.add(s);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write(`retry: 5000\nevent: ready\ndata: ${JSON.stringify({ userId: s.userId })}\n\n`);
+    reply.raw.on('close', () => drop(s));
+  });
+}
