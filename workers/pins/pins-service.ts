@@ -3,7 +3,8 @@
 import * as Comlink from 'comlink';
 import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import { CANCELLED_ERROR_NAME, type LoadOptions, type PinBuffers, type PinsWorkerApi } from './api';
-import { PinStore, type Checkpoint } from './PinStore';
+import { PinStore } from './PinStore';
+import type { Checkpoint } from './spatial-queries';
 import { layoutTransferList } from './pin-layout';
 import { errors } from '../../src/i18n/errors';
 
