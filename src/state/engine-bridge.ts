@@ -47,10 +47,31 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   // finishing its load between two calls can never leave the engine with pins and no layout.
   // Whether every pin is being fetched (for new filters or loads): a live edit then waits for it.
   let fullPending = false;
+  // One full request at a time (category loads finish in bursts at start-up): one asked for while
+  // another is under way makes that one stale and runs once it ends, however many were asked for.
+  let fullRunning = false;
+  let fullAgain = false;
   async function refreshPins(): Promise<void> {
+    fullPending = true;
+    if (fullRunning) {
+      fullAgain = true;
+      ++pinsGeneration;
+      ++layoutGeneration;
+      return;
+    }
+    fullRunning = true;
+    try {
+      do {
+        fullAgain = false;
+        await takeAllPins();
+      } while (fullAgain && !disposed);
+    } finally {
+      fullRunning = false;
+    }
+  }
+  async function takeAllPins(): Promise<void> {
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
-    fullPending = true;
     const told = checksSent;
     const { pins, layout } = await worker.pinsWithLayout(shownRegions().map((r) => filter(r, false)), layoutOptions());
     // A newer request superseded this one while the worker answered.
