@@ -1,14 +1,17 @@
 // The engine's machinery under MapEngine's public API (MapEngine.ts): the scene and its layers,
-// the frame loop (draw on demand: see LIFE-OF-A-FRAME.md), the camera's tween, clamp and resize,
-// hover, and the input adapter that turns InputController's gestures into engine calls.
+// a frame (draw on demand: see LIFE-OF-A-FRAME.md) run by the FrameLoop, the EngineCamera's
+// moves, hover, and the input adapter that turns InputController's gestures into engine calls
+// (keyboard mode's among them to KeyFocus).
 // Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import { Container, type Renderer } from 'pixi.js';
 import { regionById, type Region } from '../../common/regions';
-import { boundsFor, clampCamera, visibleWorldRect, type CameraBounds, type Viewport } from './camera';
-import { tweenCamera, type Tween } from './camera-motion';
+import { visibleWorldRect } from './camera';
+import { EngineCamera } from './EngineCamera';
 import { Emitter } from './Emitter';
+import { FrameLoop, type FrameStats } from './FrameLoop';
 import { InputController, type InputHost } from './InputController';
+import { KeyFocus } from './KeyFocus';
 import { OverlayLayer, type DrawnShape } from './OverlayLayer';
 import { PinLayer, pinSizeFactor } from './PinLayer';
 import { AggregateLayer } from './AggregateLayer';
@@ -20,7 +23,7 @@ import { TileLayer } from './TileLayer';
 import { chooseScale } from './tile-cover';
 import {
   FIRST_PINS_MARK, PinFlag, MapMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
-  type ModeOptions, type ScreenPoint, type WorldPoint,
+  type ModeOptions, type WorldPoint,
 } from './types';
 
 /** Tiles are loaded this many CSS pixels beyond the view, so a short pan finds them ready. */
@@ -29,15 +32,7 @@ const DEFAULT_ROUTE_WIDTH = 120;
 /** How long the camera must rest before 'camerasettle' fires. */
 const SETTLE_MS = 150;
 
-/** Main-thread time of the engine's frames (the frame benchmark reads it). */
-export interface FrameStats {
-  frames: number;
-  totalMs: number;
-  lastMs: number;
-  maxMs: number;
-}
-
-/** MapEngine's machinery: the scene, frame loop, camera motion, hover and input; MapEngine adds the public API. */
+/** MapEngine's machinery: the scene, the frame, camera moves, hover and input; MapEngine adds the public API. */
 export abstract class EngineFrame {
   protected readonly events = new Emitter<EngineEvents>();
   protected readonly listeners = new Set<() => void>();
@@ -51,20 +46,16 @@ export abstract class EngineFrame {
   protected readonly overlay: OverlayLayer;
   protected readonly cache: TileCache;
   protected readonly input: InputController;
-  /** The opened pin (setFocusedPin) and the pin the keyboard reached; the latter shows while set. */
-  protected openedPin: number | null = null;
-  protected keyPin: number | null = null;
+  protected readonly keyFocus: KeyFocus;
   protected readonly track = new PlayerTrack();
   protected readonly trackPoint: TrackPoint = { x: 0, y: 0, heading: 0 };
   protected readonly resizeObserver: ResizeObserver;
+  protected readonly loop: FrameLoop;
   private readonly rect: number[] = [0, 0, 0, 0];
   protected base: TileLayer | null = null;
   protected subs: SubMapLayer | null = null;
   protected region: Region;
-  protected cam: CameraState = { x: 0, y: 0, zoom: 1 };
-  protected vp: Viewport = { width: 1, height: 1 };
-  protected bounds: CameraBounds;
-  protected tween: Tween | null = null;
+  protected readonly camera: EngineCamera;
   protected mode: MapMode = MapMode.Default;
   protected rangeShape: 'rect' | 'lasso' = 'rect';
   protected routeWidth = DEFAULT_ROUTE_WIDTH;
@@ -75,21 +66,16 @@ export abstract class EngineFrame {
   private version = 1;
   private drawnVersion = 0;
   private drawnPinVersion = -1;
-  private cameraVersion = 1;
   private tileCameraVersion = 0;
   private tileLoads = 0;
   private drawnTileLoads = -1;
   private frameNo = 0;
   private firstPinsMarked = false;
-  protected raf = 0;
-  private lastT = 0;
   protected snapshot: EngineSnapshot;
   private snapshotCameraStale = false;
   private settlePending = false;
   private lastCameraMoveT = 0;
   protected disposed = false;
-  protected readonly onVisibility = () => this.visibilityChanged();
-  readonly frameStats: FrameStats = { frames: 0, totalMs: 0, lastMs: 0, maxMs: 0 };
 
   protected constructor(
     protected readonly container: HTMLElement,
@@ -105,16 +91,17 @@ export abstract class EngineFrame {
     canvas.style.width = '100%';
     canvas.style.height = '100%';
     container.appendChild(canvas);
-    this.vp = { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
+    const vp = { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
     this.region = regionById(0);
-    this.bounds = boundsFor(this.region.info.extent, this.region.info.padding, this.vp);
-    this.snapshot = { camera: { ...this.cam }, mode: this.mode, hoverPinId: null, follow: false, floor: null, regionId: 0, tilesLoading: 0 };
+    this.camera = new EngineCamera(vp, this.region, () => this.cameraMoved(), () => this.touch());
+    this.keyFocus = new KeyFocus(this.pins, this.camera, this.events, () => this.touch());
+    this.snapshot = { camera: { ...this.camera.cam }, mode: this.mode, hoverPinId: null, follow: false, floor: null, regionId: 0, tilesLoading: 0 };
     this.input = new InputController(canvas, this.inputHost());
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
-    document.addEventListener('visibilitychange', this.onVisibility);
+    this.loop = new FrameLoop((t) => this.frame(t), () => this.touch());
     this.setRegion(0);
-    this.start();
+    this.loop.start();
   }
 
   // MapEngine's public methods the machinery calls.
@@ -122,10 +109,8 @@ export abstract class EngineFrame {
   abstract getCamera(): CameraState;
   abstract setMode(mode: MapMode, opts?: ModeOptions): void;
   abstract setFollow(on: boolean): void;
-  abstract focusPinBy(dir: { dx: number; dy: number } | null): boolean;
   abstract aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null;
   abstract pickAt(screenX: number, screenY: number): number | null;
-  abstract worldToScreen(p: { x: number; y: number }): ScreenPoint;
   abstract screenToWorld(p: { x: number; y: number }): WorldPoint;
 
   /** The canvas the engine draws on. */
@@ -133,45 +118,25 @@ export abstract class EngineFrame {
     return this.renderer.canvas as HTMLCanvasElement;
   }
 
-  // ── frame loop ─────────────────────────────────────────────
-
-  private start(): void {
-    if (this.disposed || this.raf) return;
-    const loop = (t: number) => {
-      this.raf = requestAnimationFrame(loop);
-      this.frame(t);
-    };
-    this.lastT = performance.now();
-    this.raf = requestAnimationFrame(loop);
+  /** Main-thread time of the frames drawn so far. */
+  get frameStats(): FrameStats {
+    return this.loop.stats;
   }
 
-  private stop(): void {
-    cancelAnimationFrame(this.raf);
-    this.raf = 0;
-  }
-
-  // A hidden tab draws nothing: the loop stops and restarts when the tab is shown again.
-  private visibilityChanged(): void {
-    if (document.hidden) this.stop();
-    else {
-      this.touch();
-      this.start();
-    }
-  }
+  // ── frame ──────────────────────────────────────────────────
 
   protected frame(t: number): void {
     if (this.disposed) return;
     const t0 = performance.now();
-    const dt = Math.min(100, Math.max(0, t - this.lastT));
-    this.lastT = t;
-    this.input.tick(dt);
-    this.stepTween(t0);
+    this.input.tick(this.loop.step(t));
+    this.camera.step(t0);
     if (this.track.active) {
       const gliding = this.track.sample(t0, this.trackPoint);
       this.overlay.setPlayer(this.trackPoint);
       if (gliding) this.touch();
-      if (this.follow && (this.trackPoint.x !== this.cam.x || this.trackPoint.y !== this.cam.y)) {
-        this.applyCamera({ x: this.trackPoint.x, y: this.trackPoint.y, zoom: this.cam.zoom });
+      const cam = this.camera.cam;
+      if (this.follow && (this.trackPoint.x !== cam.x || this.trackPoint.y !== cam.y)) {
+        this.camera.apply({ x: this.trackPoint.x, y: this.trackPoint.y, zoom: cam.zoom });
       }
     }
     if (this.pointer.dirty) this.updateHover();
@@ -180,30 +145,25 @@ export abstract class EngineFrame {
       this.settlePending = true;
       this.lastCameraMoveT = t0;
       this.events.emit('camera', this.getCamera());
-      this.patchSnapshot({ camera: { ...this.cam } });
+      this.patchSnapshot({ camera: { ...this.camera.cam } });
     }
-    else if (this.settlePending && !this.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
+    else if (this.settlePending && !this.camera.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
       this.settlePending = false;
       this.events.emit('camerasettle', this.getCamera());
     }
     if (this.version === this.drawnVersion && this.pins.version === this.drawnPinVersion && this.aggregates.version === this.drawnAggregateVersion && this.tileLoads === this.drawnTileLoads) return;
     this.draw();
-    const ms = performance.now() - t0;
-    const s = this.frameStats;
-    s.frames++;
-    s.totalMs += ms;
-    s.lastMs = ms;
-    if (ms > s.maxMs) s.maxMs = ms;
+    this.loop.count(performance.now() - t0);
   }
 
   private draw(): void {
-    const cam = this.cam;
-    const cameraMoved = this.cameraVersion !== this.tileCameraVersion;
+    const { cam, vp } = this.camera;
+    const cameraMoved = this.camera.version !== this.tileCameraVersion;
     this.world.scale.set(cam.zoom);
-    this.world.position.set(this.vp.width / 2 - cam.x * cam.zoom, this.vp.height / 2 - cam.y * cam.zoom);
+    this.world.position.set(vp.width / 2 - cam.x * cam.zoom, vp.height / 2 - cam.y * cam.zoom);
     if (cameraMoved || this.tileLoads !== this.drawnTileLoads) {
       this.frameNo++;
-      const r = visibleWorldRect(cam, this.vp, TILE_MARGIN_PX);
+      const r = visibleWorldRect(cam, vp, TILE_MARGIN_PX);
       for (let k = 0; k < 4; k++) this.rect[k] = r[k]!;
       const scale = chooseScale(cam.zoom, this.renderer.resolution);
       this.cache.beginFrame(this.frameNo);
@@ -214,14 +174,14 @@ export abstract class EngineFrame {
       if (loading !== this.snapshot.tilesLoading) this.patchSnapshot({ tilesLoading: loading });
     }
     this.aggregates.prepare(cam.zoom, this.pins.prepare(cam.zoom));
-    this.overlay.update(cam, this.vp, pinSizeFactor(cam.zoom, false), cameraMoved);
+    this.overlay.update(cam, vp, pinSizeFactor(cam.zoom, false), cameraMoved);
     this.renderer.render(this.stage);
     if (!this.firstPinsMarked && this.pins.count > 0) {
       // User Timing: how long a visit waits for pins on screen (read by bench/engine/startup).
       this.firstPinsMarked = true;
       performance.mark(FIRST_PINS_MARK, { detail: { pins: this.pins.count } });
     }
-    this.tileCameraVersion = this.cameraVersion;
+    this.tileCameraVersion = this.camera.version;
     this.drawnVersion = this.version;
     this.drawnPinVersion = this.pins.version;
     this.drawnAggregateVersion = this.aggregates.version;
@@ -230,38 +190,19 @@ export abstract class EngineFrame {
 
   // ── camera ─────────────────────────────────────────────────
 
-  protected applyCamera(c: CameraState): void {
-    const next = clampCamera(this.bounds, this.vp, c);
-    if (next.x === this.cam.x && next.y === this.cam.y && next.zoom === this.cam.zoom) return;
-    this.cam = next;
-    this.cameraVersion++;
+  // Every move of the camera: the snapshot and hover follow in the next frame.
+  private cameraMoved(): void {
     this.snapshotCameraStale = true;
     this.pointer.dirty = this.pointer.inside;
     this.touch();
   }
 
-  protected startTween(to: CameraState, anchor?: { x: number; y: number }): void {
-    this.tween = { from: { ...this.cam }, to: clampCamera(this.bounds, this.vp, to), start: performance.now(), ...(anchor ? { anchor } : {}) };
-    this.touch();
-  }
-
-  private stepTween(now: number): void {
-    if (!this.tween) return;
-    const { cam, done } = tweenCamera(this.tween, now, this.vp);
-    this.applyCamera(cam);
-    if (done) this.tween = null;
-  }
-
   private resize(): void {
     const w = Math.max(1, this.container.clientWidth);
     const h = Math.max(1, this.container.clientHeight);
-    if (w === this.vp.width && h === this.vp.height) return;
-    this.vp = { width: w, height: h };
+    if (w === this.camera.vp.width && h === this.camera.vp.height) return;
     this.renderer.resize(w, h);
-    this.bounds = boundsFor(this.region.info.extent, this.region.info.padding, this.vp);
-    this.cameraVersion++;
-    this.applyCamera(this.cam);
-    this.touch();
+    this.camera.resize({ width: w, height: h }, this.region);
   }
 
   // ── state ──────────────────────────────────────────────────
@@ -307,16 +248,16 @@ export abstract class EngineFrame {
 
   private inputHost(): InputHost {
     return {
-      camera: () => this.cam,
-      viewport: () => this.vp,
+      camera: () => this.camera.cam,
+      viewport: () => this.camera.vp,
       moveCamera: (c) => {
-        this.tween = null;
-        if (this.follow && (c.x !== this.cam.x || c.y !== this.cam.y)) this.setFollow(false);
-        this.applyCamera(c);
+        this.camera.tween = null;
+        if (this.follow && (c.x !== this.camera.cam.x || c.y !== this.camera.cam.y)) this.setFollow(false);
+        this.camera.apply(c);
       },
       animateCamera: (c, anchor) => {
-        if (this.follow && (c.x !== this.cam.x || c.y !== this.cam.y) && !anchor) this.setFollow(false);
-        this.startTween(c, anchor);
+        if (this.follow && (c.x !== this.camera.cam.x || c.y !== this.camera.cam.y) && !anchor) this.setFollow(false);
+        this.camera.startTween(c, anchor);
       },
       mode: () => this.mode,
       rangeShape: () => this.rangeShape,
@@ -341,7 +282,7 @@ export abstract class EngineFrame {
         }
         // An aggregate opens up: zoom in on it by two levels, where its pins become dots or icons.
         const agg = this.aggregateAt(x, y);
-        if (agg) this.startTween({ x: agg.x, y: agg.y, zoom: this.cam.zoom * 4 });
+        if (agg) this.camera.startTween({ x: agg.x, y: agg.y, zoom: this.camera.cam.zoom * 4 });
       },
       contextMenu: (x, y) => {
         const id = this.pickAt(x, y);
@@ -352,24 +293,9 @@ export abstract class EngineFrame {
         this.touch();
         if (done && s) this.emitShape(s);
       },
-      focusPin: (dir) => this.focusPinBy(dir),
-      pinKey: (action) => {
-        const id = this.keyPin;
-        if (id == null) return false;
-        if (action === 'mark') this.events.emit('pinmark', { id });
-        else {
-          const s = this.worldToScreen(this.pins.pinInfo(id) ?? this.cam);
-          this.events.emit('pinclick', { id, screenX: s.x, screenY: s.y });
-        }
-        return true;
-      },
-      blur: () => {
-        if (this.keyPin == null) return;
-        this.keyPin = null;
-        this.pins.setFocused(this.openedPin);
-        this.touch();
-        this.events.emit('pinfocus', { id: null });
-      },
+      focusPin: (dir) => this.keyFocus.moveBy(dir),
+      pinKey: (action) => this.keyFocus.act(action),
+      blur: () => this.keyFocus.blur(),
       cancelMode: () => {
         if (this.mode === MapMode.Default) return;
         this.setMode(MapMode.Default);

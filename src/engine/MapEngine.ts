@@ -4,10 +4,10 @@
 // the frame loop renders only when the version moved (see LIFE-OF-A-FRAME.md).
 // Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
-import { autoDetectRenderer, WebGLRenderer, type Renderer } from 'pixi.js';
 import { regionById } from '../../common/regions';
-import { boundsFor, placing, screenToWorld as toWorld, worldToScreen as toScreen, zoomForLevel } from './camera';
+import { placing, screenToWorld as toWorld, worldToScreen as toScreen, zoomForLevel } from './camera';
 import { EngineFrame } from './EngineFrame';
+import { startRenderer } from './renderer-start';
 import { SubMapLayer } from './SubMapLayer';
 import { TileLayer } from './TileLayer';
 import type { TileCache } from './TileCache';
@@ -17,36 +17,12 @@ import {
   type ModeOptions, type PinBuffers, type PlayerState, type ScreenPoint, type WorldPoint,
 } from './types';
 
-export type { FrameStats } from './EngineFrame';
+export type { FrameStats } from './FrameLoop';
 
 export class MapEngine extends EngineFrame {
   /** Creates the renderer inside `container` (which should have a size) and starts drawing. */
   static async create(opts: MapEngineOptions): Promise<MapEngine> {
-    const el = opts.container;
-    const options = {
-      width: Math.max(1, el.clientWidth),
-      height: Math.max(1, el.clientHeight),
-      resolution: opts.resolution ?? window.devicePixelRatio ?? 1,
-      autoDensity: true,
-      antialias: false,
-      backgroundAlpha: opts.background === 'transparent' ? 0 : 1,
-      background: typeof opts.background === 'number' ? opts.background : 0x0b1220,
-      // Tests and the frame benchmark read pixels back after a frame.
-      preserveDrawingBuffer: true,
-      eventMode: 'none',
-    } as Parameters<typeof autoDetectRenderer>[0];
-    let renderer: Renderer;
-    if ((opts.preference ?? 'webgl') === 'webgl') {
-      // Started directly: autoDetectRenderer first makes and throws away a WebGL context to ask
-      // whether WebGL works, a second context start per page (0.3 s of main thread on a software
-      // GPU). Without WebGL, init rejects here as autoDetectRenderer would.
-      const gl = new WebGLRenderer();
-      await gl.init(options);
-      renderer = gl;
-    } else {
-      renderer = await autoDetectRenderer({ ...options, preference: opts.preference });
-    }
-    return new MapEngine(el, renderer, opts);
+    return new MapEngine(opts.container, await startRenderer(opts), opts);
   }
 
   /** Switches to a region: its tile set (sharing textures with regions on the same set) and its centre. */
@@ -67,23 +43,24 @@ export class MapEngine extends EngineFrame {
       this.subs.setFloor(null);
       this.pins.setFloor(null);
     }
-    this.bounds = boundsFor(next.info.extent, next.info.padding, this.vp);
-    this.tween = null;
-    this.applyCamera({ x: next.regionInfo.centerX, y: next.regionInfo.centerY, zoom: zoomForLevel(next.info.level) });
+    this.camera.fit(next);
+    this.camera.tween = null;
+    this.camera.apply({ x: next.regionInfo.centerX, y: next.regionInfo.centerY, zoom: zoomForLevel(next.info.level) });
     this.patchSnapshot({ regionId, floor: this.floor });
   }
 
   getCamera(): CameraState {
-    return { ...this.cam };
+    return { ...this.camera.cam };
   }
 
   /** Moves the camera (clamped to the region's extent and zoom range). */
   setCamera(c: Partial<CameraState>, opts?: { animate?: boolean }): void {
-    const to = { x: c.x ?? this.cam.x, y: c.y ?? this.cam.y, zoom: c.zoom ?? this.cam.zoom };
-    if (opts?.animate) this.startTween(to);
+    const { cam } = this.camera;
+    const to = { x: c.x ?? cam.x, y: c.y ?? cam.y, zoom: c.zoom ?? cam.zoom };
+    if (opts?.animate) this.camera.startTween(to);
     else {
-      this.tween = null;
-      this.applyCamera(to);
+      this.camera.tween = null;
+      this.camera.apply(to);
     }
   }
 
@@ -92,8 +69,9 @@ export class MapEngine extends EngineFrame {
    * center when left out): a pin opened beside the detail panel lands in the map still visible.
    */
   showAt(p: { x: number; y: number }, opts: { zoom?: number; at?: { x: number; y: number }; animate?: boolean } = {}): void {
-    const at = opts.at ?? { x: this.vp.width / 2, y: this.vp.height / 2 };
-    this.setCamera(placing(p, at, this.vp, opts.zoom ?? this.cam.zoom), { animate: opts.animate });
+    const { cam, vp } = this.camera;
+    const at = opts.at ?? { x: vp.width / 2, y: vp.height / 2 };
+    this.setCamera(placing(p, at, vp, opts.zoom ?? cam.zoom), { animate: opts.animate });
   }
 
   /** Chooses the floor: null = base map; a depth shows that floor's sub-maps and dims other pins. */
@@ -202,14 +180,12 @@ export class MapEngine extends EngineFrame {
 
   /** Marks the opened pin (the detail panel's) so it stands out on the map; null clears it. */
   setFocusedPin(id: number | null): void {
-    this.openedPin = id;
-    this.pins.setFocused(this.keyPin ?? id);
-    this.touch();
+    this.keyFocus.open(id);
   }
 
   /** The pin the keyboard reached (keyboard mode), or null. */
   get keyFocusedPin(): number | null {
-    return this.keyPin;
+    return this.keyFocus.key;
   }
 
   /**
@@ -217,21 +193,7 @@ export class MapEngine extends EngineFrame {
    * focused pin in a direction (screen axes), bringing it into view; false when there is none.
    */
   focusPinBy(dir: { dx: number; dy: number } | null): boolean {
-    const from = (dir ? this.keyPin ?? this.openedPin : null) ?? null;
-    const at = from == null ? null : this.pins.pinInfo(from);
-    const id = at
-      ? this.pins.nearest(at.x, at.y, dir, from)
-      : this.pins.nearest(this.cam.x, this.cam.y, null);
-    if (id == null) return false;
-    this.keyPin = id;
-    this.pins.setFocused(id);
-    const p = this.pins.pinInfo(id)!;
-    const s = this.worldToScreen(p);
-    const mx = this.vp.width * 0.1, my = this.vp.height * 0.1;
-    if (s.x < mx || s.x > this.vp.width - mx || s.y < my || s.y > this.vp.height - my) this.startTween({ ...this.cam, x: p.x, y: p.y });
-    this.touch();
-    this.events.emit('pinfocus', { id });
-    return true;
+    return this.keyFocus.moveBy(dir);
   }
 
   /** The temporary pin of pin creation (world units), or null. */
@@ -260,7 +222,7 @@ export class MapEngine extends EngineFrame {
     // Turning follow on stops a glide or tween still under way, which would otherwise count as a pan by hand.
     if (on) {
       this.input.stopInertia();
-      this.tween = null;
+      this.camera.tween = null;
     }
     this.touch();
     this.patchSnapshot({ follow: on });
@@ -274,23 +236,23 @@ export class MapEngine extends EngineFrame {
 
   /** The overview's aggregate marker under a screen point: its world position and counts, or null. */
   aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null {
-    const w = toWorld(this.cam, this.vp, { x: screenX, y: screenY });
-    const m = this.aggregates.pick(w.x, w.y, this.cam.zoom);
+    const w = toWorld(this.camera.cam, this.camera.vp, { x: screenX, y: screenY });
+    const m = this.aggregates.pick(w.x, w.y, this.camera.cam.zoom);
     return m < 0 ? null : this.aggregates.info(m);
   }
 
   /** The topmost drawn pin under a screen point (CSS px in the container), or null. */
   pickAt(screenX: number, screenY: number): number | null {
-    const w = toWorld(this.cam, this.vp, { x: screenX, y: screenY });
-    return this.pins.pick(w.x, w.y, this.cam.zoom);
+    const w = toWorld(this.camera.cam, this.camera.vp, { x: screenX, y: screenY });
+    return this.pins.pick(w.x, w.y, this.camera.cam.zoom);
   }
 
   worldToScreen(p: { x: number; y: number }): ScreenPoint {
-    return toScreen(this.cam, this.vp, p);
+    return toScreen(this.camera.cam, this.camera.vp, p);
   }
 
   screenToWorld(p: { x: number; y: number }): WorldPoint {
-    return toWorld(this.cam, this.vp, p);
+    return toWorld(this.camera.cam, this.camera.vp, p);
   }
   on<K extends keyof EngineEvents>(type: K, fn: (e: EngineEvents[K]) => void): () => void {
     return this.events.on(type, fn);
@@ -344,8 +306,7 @@ export class MapEngine extends EngineFrame {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    cancelAnimationFrame(this.raf);
-    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.loop.dispose();
     this.resizeObserver.disconnect();
     this.input.dispose();
     this.base?.dispose();

@@ -1,22 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MapEngine } from './MapEngine';
-import { disposeTestEngines, makeTestEngine, TEST_H as H, TEST_W as W } from './test-support';
+import { disposeTestEngines, makeTestEngine, pixel, TEST_H as H, TEST_W as W } from './test-support';
 
 afterEach(disposeTestEngines);
 
 // Sizes in CSS px the marker must reach (it was an 8 px disc with a 20 px arrow).
 const PLAYER_DISC = 13;
 const PLAYER_TIP = 34;
-
-function pixel(engine: MapEngine, x: number, y: number): [number, number, number] {
-  const c = document.createElement('canvas');
-  c.width = W;
-  c.height = H;
-  const ctx = c.getContext('2d')!;
-  ctx.drawImage(engine.canvas, 0, 0);
-  const d = ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
-  return [d[0]!, d[1]!, d[2]!];
-}
 
 const isWhite = (p: [number, number, number]) => Math.min(...p) > 200;
 const isBlue = (p: [number, number, number]) => Math.abs(p[0] - 0x1f) < 40 && Math.abs(p[1] - 0x6f) < 40 && Math.abs(p[2] - 0xeb) < 40;

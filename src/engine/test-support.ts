@@ -1,5 +1,7 @@
-// Helpers for the engine's browser tests: real engines on a fixed 800×600 container, removed after each test.
+// Helpers for the engine's browser tests: real engines on a fixed 800×600 container, removed after
+// each test; pin buffers from a short list; pixels read back from the canvas.
 import { MapEngine } from './MapEngine';
+import type { PinBuffers } from './types';
 
 export const TEST_W = 800;
 export const TEST_H = 600;
@@ -22,4 +24,34 @@ export function disposeTestEngines(): void {
     e.dispose();
     parent?.remove();
   }
+}
+
+/** Pin buffers for a few pins (icon 0 and no floor unless given). */
+export function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
+  const n = list.length;
+  const b: PinBuffers = {
+    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
+    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+  };
+  list.forEach((p, i) => {
+    b.ids[i] = p.id; b.x[i] = p.x; b.y[i] = p.y; b.z[i] = p.z ?? NaN; b.icon[i] = p.icon ?? 0;
+  });
+  return b;
+}
+
+/** The RGB of a test engine's canvas at a CSS pixel (resolution 1). */
+export function pixel(engine: MapEngine, x: number, y: number): [number, number, number] {
+  const c = document.createElement('canvas');
+  c.width = TEST_W;
+  c.height = TEST_H;
+  const ctx = c.getContext('2d')!;
+  ctx.drawImage(engine.canvas, 0, 0);
+  const d = ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+  return [d[0]!, d[1]!, d[2]!];
+}
+
+/** '#rrggbb' as RGB. */
+export function hex(c: string): [number, number, number] {
+  const v = parseInt(c.slice(1), 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
