@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { MapEngine } from '../engine';
+import { disposeTestEngines, makeTestEngine } from '../engine/test-support';
 import { regionsSharingTileSet } from '../../common/regions';
 import { createPinsWorker } from '../../workers/pins/client';
 import type { PinsWorkerApi } from '../../workers/pins/api';
@@ -14,12 +14,9 @@ afterAll(() => stops.splice(0).reverse().forEach((s) => s()));
 // and the requests made meanwhile become one.
 it('category loads in a burst ask the worker for every pin once at a time; the requests made meanwhile become one', async () => {
   resetStore();
-  const container = document.createElement('div');
-  container.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
-  document.body.appendChild(container);
-  const engine = await MapEngine.create({ container, preference: 'webgl', resolution: 1 });
+  const engine = await makeTestEngine();
   const worker = createPinsWorker();
-  stops.push(() => container.remove(), () => engine.dispose(), () => worker.dispose());
+  stops.push(disposeTestEngines, () => worker.dispose());
   const ids = [1, 2, 3, 4, 5, 6, 7, 8];
   const loaded = await Promise.all(ids.map((id) => worker.api.loadCategory(id)));
   let calls = 0;
