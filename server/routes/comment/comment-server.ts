@@ -1,0 +1,26 @@
+// The demo world the comment tests share: one seeded server per test file, the pin they comment on
+// and the player who writes.
+import { afterAll, beforeAll, expect } from 'vitest';
+import { seededApp } from '../../test-helper';
+
+export const PIN = 77;
+export const AUTHOR = 9;
+
+/** Starts a seeded server around this test file's tests: `t` is the server, `comment` writes one and answers its id. */
+export function commentServer() {
+  const server = {
+    t: null as unknown as Awaited<ReturnType<typeof seededApp>>,
+    async comment(user: number, content: string, pin = PIN): Promise<number> {
+      const r = await server.t.call(user, 'PUT', `/api/v2/pin/${pin}/comment`, { content });
+      expect(r.status).toBe(200);
+      return r.body.result.id as number;
+    },
+  };
+  beforeAll(async () => {
+    server.t = await seededApp(1500);
+  }, 60_000);
+  afterAll(async () => {
+    await server.t?.close();
+  });
+  return server;
+}
