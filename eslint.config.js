@@ -9,10 +9,21 @@ const stateLibraries = [
   { name: 'dexie', message: 'Dexie lives in src/data/ only: use the local database module there.' },
 ];
 // Code shared by the server and the browser lives below both (common/, proto/).
-const noServer = { group: ['**/server/**'], message: 'The client does not import server/: shared code lives in common/; tests reach the real server through tests/support/real-server.ts.' };
-const noClient = { group: ['**/src/**', '../src', '../../src', '../../../src'], message: 'server/, tools/ and common/ do not import src/: shared code lives in common/.' };
+const noServer = {
+  group: ['**/server/**'],
+  message:
+    'The client does not import server/: shared code lives in common/; tests reach the real server through tests/support/real-server.ts.',
+};
+const noClient = {
+  group: ['**/src/**', '../src', '../../src', '../../../src'],
+  message: 'server/, tools/ and common/ do not import src/: shared code lives in common/.',
+};
 // The layers below the UI emit notices (src/state/notices.ts); the UI shows them. Tests may render UI.
-const noUi = { group: ['**/ui', '**/ui/**'], message: 'src/api, src/data, src/state, src/engine and src/tracker do not import src/ui: emit a notice (src/state/notices.ts) and let the UI show it.' };
+const noUi = {
+  group: ['**/ui', '**/ui/**'],
+  message:
+    'src/api, src/data, src/state, src/engine and src/tracker do not import src/ui: emit a notice (src/state/notices.ts) and let the UI show it.',
+};
 const testFiles = ['**/*.test.*', '**/*.spec.*', '**/test-support.ts'];
 const stateLibraryPatterns = [
   { group: ['valtio/*'], message: 'valtio lives in src/state/ only.' },
@@ -65,8 +76,16 @@ export default tseslint.config(
   ...layer(['src/api/**', 'src/tracker/**'], { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer] }),
   // The engine stands alone: plain TypeScript, no React and no state library.
   ...layer(['src/engine/**'], {
-    paths: [...stateLibraries, { name: 'react', message: 'src/engine is plain TypeScript: no React.' }, { name: 'react-dom', message: 'src/engine is plain TypeScript: no React.' }],
-    patterns: [...stateLibraryPatterns, { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' }, noServer],
+    paths: [
+      ...stateLibraries,
+      { name: 'react', message: 'src/engine is plain TypeScript: no React.' },
+      { name: 'react-dom', message: 'src/engine is plain TypeScript: no React.' },
+    ],
+    patterns: [
+      ...stateLibraryPatterns,
+      { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' },
+      noServer,
+    ],
   }),
   // Korean UI text lives in src/i18n (one string, one place; legal texts are documents there).
   // Tests may say what they expect in Korean; test-pins.ts is server content (category names).
@@ -74,10 +93,13 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
     ignores: ['src/i18n/**', ...testFiles, 'workers/pins/test-pins.ts'],
     rules: {
-      'no-restricted-syntax': ['error', ...['Literal[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]', 'JSXText[value=/[가-힣]/]'].map((selector) => ({
-        selector,
-        message: 'Korean UI text belongs in src/i18n (ko.<feature>.<key>): add or reuse a key there.',
-      }))],
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]', 'JSXText[value=/[가-힣]/]'].map((selector) => ({
+          selector,
+          message: 'Korean UI text belongs in src/i18n (ko.<feature>.<key>): add or reuse a key there.',
+        })),
+      ],
     },
   },
 );

@@ -6,14 +6,38 @@ import { playwright } from '@vitest/browser-playwright';
 const apiPort = Number(process.env.API_PORT ?? (process.env.VITEST ? 18931 : (process.env.PORT ?? 8080)));
 
 /** Chromium flags that give headless WebGL through SwiftShader on machines without a GPU. */
-export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
   // Pre-bundled up front: discovering them mid-run makes Vite reload the page under browser tests.
-  optimizeDeps: { include: ['rbush', 'flatbush', 'comlink', 'pixi.js', 'pixi.js/unsafe-eval', 'dexie', 'valtio', 'sonner', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'protobufjs/minimal.js'] },
+  optimizeDeps: {
+    include: [
+      'rbush',
+      'flatbush',
+      'comlink',
+      'pixi.js',
+      'pixi.js/unsafe-eval',
+      'dexie',
+      'valtio',
+      'sonner',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-router-dom',
+      '@tanstack/react-query',
+      'protobufjs/minimal.js',
+    ],
+  },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {

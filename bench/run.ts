@@ -19,14 +19,22 @@ function find(dir: string): string[] {
 }
 
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-const files = find(benchDir).filter((f) => filter.length === 0 || filter.some((k) => f.includes(k))).sort();
+const files = find(benchDir)
+  .filter((f) => filter.length === 0 || filter.some((k) => f.includes(k)))
+  .sort();
 const failed: string[] = [];
 for (const file of files) {
   const name = relative(root, file);
   console.log(`\n━━ ${name}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  console.log(`━━ ${name}: ${r.status === 0 ? 'ok' : `failed (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  console.log(
+    `━━ ${name}: ${r.status === 0 ? 'ok' : `failed (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (r.status !== 0) failed.push(name);
 }
 const results = join(benchDir, 'results');

@@ -31,12 +31,16 @@ export function diffPin(before: PinState | null, after: PinState): PinChange[] {
   if (!before) return [{ field: 'created' }];
   const out: PinChange[] = [];
   const distance = Math.hypot(after.coordX - before.coordX, after.coordY - before.coordY);
-  if (distance > 0) out.push({ field: 'position', distance, from: { x: before.coordX, y: before.coordY }, to: { x: after.coordX, y: after.coordY } });
-  if ((before.coordZ ?? null) !== (after.coordZ ?? null)) out.push({ field: 'floor', before: before.coordZ ?? null, after: after.coordZ ?? null });
+  if (distance > 0)
+    out.push({ field: 'position', distance, from: { x: before.coordX, y: before.coordY }, to: { x: after.coordX, y: after.coordY } });
+  if ((before.coordZ ?? null) !== (after.coordZ ?? null))
+    out.push({ field: 'floor', before: before.coordZ ?? null, after: after.coordZ ?? null });
   if (before.region !== after.region) out.push({ field: 'region', before: before.region, after: after.region });
   if (before.categoryId !== after.categoryId) out.push({ field: 'category', before: before.categoryId, after: after.categoryId });
-  if ((before.description ?? null) !== (after.description ?? null)) out.push({ field: 'description', before: before.description ?? null, after: after.description ?? null });
-  if ((before.image ?? null) !== (after.image ?? null)) out.push({ field: 'image', before: before.image ?? null, after: after.image ?? null });
+  if ((before.description ?? null) !== (after.description ?? null))
+    out.push({ field: 'description', before: before.description ?? null, after: after.description ?? null });
+  if ((before.image ?? null) !== (after.image ?? null))
+    out.push({ field: 'image', before: before.image ?? null, after: after.image ?? null });
   const was = new Set(before.tags);
   const now = new Set(after.tags);
   const added = after.tags.filter((t) => !was.has(t));

@@ -1,13 +1,24 @@
 // Progress (found/total) as the server counts it: GET /api/v1/pin/progress. Both sides use these types.
 
 /** One category's pins in one region: how many there are and how many the caller has found. */
-export interface ProgressRow { categoryId: number; region: number; total: number; checked: number }
+export interface ProgressRow {
+  categoryId: number;
+  region: number;
+  total: number;
+  checked: number;
+}
 
 /** Found/total of a category or a region. */
-export interface Counts { total: number; checked: number }
+export interface Counts {
+  total: number;
+  checked: number;
+}
 
 /** Progress per category and per region. */
-export interface Progress { byCategory: Record<number, Counts>; byRegion: Record<number, Counts> }
+export interface Progress {
+  byCategory: Record<number, Counts>;
+  byRegion: Record<number, Counts>;
+}
 
 /** Sums the server's rows per category and per region. */
 export function aggregateProgress(rows: readonly ProgressRow[]): Progress {

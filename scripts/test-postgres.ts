@@ -9,5 +9,8 @@ if (!url) {
   process.exit(0);
 }
 console.log(`PostgreSQL: the server suite again, on ${url.replace(/:[^:@/]*@/, ':***@')}`);
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'server'], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'server'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 process.exit(run.status ?? 1);

@@ -3,7 +3,9 @@ import { testApp } from './test-helper';
 
 describe('app', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
-  beforeAll(async () => { t = await testApp(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
   afterAll(() => t.close());
 
   it('answers unknown API routes with the envelope and 404', async () => {
@@ -14,9 +16,27 @@ describe('app', () => {
   });
 
   it('applies every migration and creates every entity table', async () => {
-    const { rows } = await t.db.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' order by 1");
+    const { rows } = await t.db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+    );
     const names = rows.map((r) => r.table_name);
-    for (const n of ['users', 'provider_accounts', 'sessions', 'refresh_tokens', 'category_groups', 'categories', 'tag_groups', 'tags', 'pins', 'pin_tags', 'checks', 'comments', 'comment_likes', 'reports', 'pin_revisions']) {
+    for (const n of [
+      'users',
+      'provider_accounts',
+      'sessions',
+      'refresh_tokens',
+      'category_groups',
+      'categories',
+      'tag_groups',
+      'tags',
+      'pins',
+      'pin_tags',
+      'checks',
+      'comments',
+      'comment_likes',
+      'reports',
+      'pin_revisions',
+    ]) {
       expect(names).toContain(n);
     }
   });

@@ -37,12 +37,16 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
     // A body trickled in a byte at a time is cut off (408) instead of holding a socket for minutes.
     requestTimeout: config.requestTimeoutMs,
     // Node checks request timeouts on this interval (30 s by default, which would double the limit).
-    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createServer({
-      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
-      requestTimeout: config.requestTimeoutMs,
-      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
-      keepAliveTimeout: 72_000,
-    }, handler),
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+      createServer(
+        {
+          connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+          keepAliveTimeout: 72_000,
+        },
+        handler,
+      ),
     frameworkErrors,
     clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 10),
@@ -58,13 +62,16 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
   });
 
   await registerAuth(app);
-  await app.register(async (api) => {
-    apiNotFound(api);
-    rejectUnstorableText(api);
-    registerSuspensionGuard(api);
-    await registerApiRoutes(api);
-    await registerRelay(api, relayLimits);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      apiNotFound(api);
+      rejectUnstorableText(api);
+      registerSuspensionGuard(api);
+      await registerApiRoutes(api);
+      await registerRelay(api, relayLimits);
+    },
+    { prefix: '/api' },
+  );
   await registerTiles(app);
   await registerClient(app);
   return app;

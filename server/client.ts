@@ -22,7 +22,10 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     cacheControl: false,
     // @fastify/static 10 hands setHeaders the Fastify reply, not Node's response.
     setHeaders: (reply: unknown, path: string) => {
-      (reply as { header(k: string, v: string): void }).header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      (reply as { header(k: string, v: string): void }).header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler(async (request, reply) => {
@@ -34,6 +37,9 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(index));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(index));
   });
 }

@@ -10,7 +10,9 @@ export function startCluster(env: NodeJS.ProcessEnv = process.env): boolean {
   const n = Number(env.WORKERS ?? 1);
   if (!cluster.isPrimary || !Number.isInteger(n) || n <= 1) return false;
   if (!env.DATABASE_URL) {
-    console.error('시작할 수 없습니다: WORKERS > 1 에는 DATABASE_URL(PostgreSQL)이 필요합니다. / WORKERS > 1 needs DATABASE_URL: the embedded database serves one process.');
+    console.error(
+      '시작할 수 없습니다: WORKERS > 1 에는 DATABASE_URL(PostgreSQL)이 필요합니다. / WORKERS > 1 needs DATABASE_URL: the embedded database serves one process.',
+    );
     process.exit(1);
   }
   let stopping = false;
@@ -20,7 +22,9 @@ export function startCluster(env: NodeJS.ProcessEnv = process.env): boolean {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(`작업 프로세스 ${worker.process.pid} 종료(${code}), 다시 시작합니다. / Worker ${worker.process.pid} exited (${code}); starting another.`);
+    console.error(
+      `작업 프로세스 ${worker.process.pid} 종료(${code}), 다시 시작합니다. / Worker ${worker.process.pid} exited (${code}); starting another.`,
+    );
     setTimeout(() => cluster.fork(), 1000);
   });
   const stop = () => {

@@ -61,7 +61,13 @@ function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return n;
 }
 
-function provider(env: NodeJS.ProcessEnv, prefix: string, defaults: Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>, publicUrl: string, callback: string): OAuthProviderConfig {
+function provider(
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  defaults: Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>,
+  publicUrl: string,
+  callback: string,
+): OAuthProviderConfig {
   return {
     clientId: env[`${prefix}_CLIENT_ID`] ?? '',
     clientSecret: env[`${prefix}_CLIENT_SECRET`] ?? '',
@@ -87,16 +93,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlS: num(env, 'ACCESS_TOKEN_TTL_S', 900),
     refreshTokenTtlS: num(env, 'REFRESH_TOKEN_TTL_S', 60 * 60 * 24 * 30),
     localLogin: env.LOCAL_LOGIN !== undefined ? env.LOCAL_LOGIN === '1' : !production,
-    kakao: provider(env, 'KAKAO', {
-      authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
-      tokenUrl: 'https://kauth.kakao.com/oauth/token',
-      userinfoUrl: 'https://kapi.kakao.com/v2/user/me',
-    }, publicUrl, '/oauth/kakao'),
-    google: provider(env, 'GOOGLE', {
-      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
-      tokenUrl: 'https://oauth2.googleapis.com/token',
-      userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
-    }, publicUrl, '/oauth/google'),
+    kakao: provider(
+      env,
+      'KAKAO',
+      {
+        authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
+        tokenUrl: 'https://kauth.kakao.com/oauth/token',
+        userinfoUrl: 'https://kapi.kakao.com/v2/user/me',
+      },
+      publicUrl,
+      '/oauth/kakao',
+    ),
+    google: provider(
+      env,
+      'GOOGLE',
+      {
+        authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+      },
+      publicUrl,
+      '/oauth/google',
+    ),
     imageHostUrl: env.IMAGE_HOST_URL || undefined,
     imageHostClientId: env.IMAGE_HOST_CLIENT_ID ?? 'wuwa-map-local',
     imageQuota: imageQuotaFromEnv(env),
@@ -106,7 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
-    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     newEditorDailyEdits: num(env, 'NEW_EDITOR_DAILY_EDITS', 30),
     trustedEditorEdits: num(env, 'TRUSTED_EDITOR_EDITS', 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),

@@ -22,7 +22,8 @@ beforeAll(async () => {
       if ((r as RouteOptions & { websocket?: boolean }).websocket) return;
       // Server-sent event streams never end by themselves; their own tests cover them.
       if (r.config?.stream) return;
-      for (const m of ([] as string[]).concat(r.method as HTTPMethods | HTTPMethods[])) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+      for (const m of ([] as string[]).concat(r.method as HTTPMethods | HTTPMethods[]))
+        if (m !== 'HEAD') routes.push({ method: m, url: r.url });
     },
   });
 }, 60_000);
@@ -35,13 +36,37 @@ async function session(): Promise<string> {
   }
   return cookie;
 }
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Strings that have broken servers before: NUL, lone surrogates, huge and tiny numbers, traversal, markup. */
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  { weight: 4, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udc00x', '1e-46', '-1e-46', '1e309', 'NaN', '-0', '0x10', '9'.repeat(30), '../..', '%', '%00', '<script>', ' ', '', '🐢'.repeat(5)) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      '\udc00x',
+      '1e-46',
+      '-1e-46',
+      '1e309',
+      'NaN',
+      '-0',
+      '0x10',
+      '9'.repeat(30),
+      '../..',
+      '%',
+      '%00',
+      '<script>',
+      ' ',
+      '',
+      '🐢'.repeat(5),
+    ),
+  },
   fc.integer().map(String),
 );
 const value: fc.Arbitrary<unknown> = fc.oneof(
@@ -54,14 +79,52 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(fc.integer(), nasty), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), nasty), { maxKeys: 3 }),
 );
-const FIELDS = ['code', 'state', 'nickname', 'content', 'image', 'coordX', 'coordY', 'coordZ', 'categoryId', 'region', 'tags', 'pinIds', 'check', 'type', 'targetPinId', 'duplicatePinId', 'comment', 'q', 'n', 'page'];
+const FIELDS = [
+  'code',
+  'state',
+  'nickname',
+  'content',
+  'image',
+  'coordX',
+  'coordY',
+  'coordZ',
+  'categoryId',
+  'region',
+  'tags',
+  'pinIds',
+  'check',
+  'type',
+  'targetPinId',
+  'duplicatePinId',
+  'comment',
+  'q',
+  'n',
+  'page',
+];
 /** A request every route would accept, so that one or two nasty fields get past the schema to the code behind it. */
 const VALID: Record<string, unknown> = {
-  code: 'c', state: 's', nickname: '닉네임', content: '다리 밑', image: null, coordX: 10.5, coordY: -20.25, categoryId: 3,
-  region: 0, tags: [1], pinIds: [1, 2], check: true, type: 'recommend', targetPinId: 1, duplicatePinId: 0, comment: '위치가 달라요',
+  code: 'c',
+  state: 's',
+  nickname: '닉네임',
+  content: '다리 밑',
+  image: null,
+  coordX: 10.5,
+  coordY: -20.25,
+  categoryId: 3,
+  region: 0,
+  tags: [1],
+  pinIds: [1, 2],
+  check: true,
+  type: 'recommend',
+  targetPinId: 1,
+  duplicatePinId: 0,
+  comment: '위치가 달라요',
 };
 const body = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { minKeys: 1, maxKeys: 2 }).map((over) => ({ ...VALID, ...over })) },
+  {
+    weight: 4,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { minKeys: 1, maxKeys: 2 }).map((over) => ({ ...VALID, ...over })),
+  },
   fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }),
   fc.jsonValue({ maxDepth: 3 }),
   fc.array(fc.dictionary(fc.constantFrom('checkTime', 'pinIds', 'userId'), value, { maxKeys: 3 }), { maxLength: 3 }),
@@ -79,7 +142,10 @@ const request = fc.record({
   route: fc.nat(),
   params: fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom('1', '2', '3', '40') }, nasty), { minLength: 4, maxLength: 4 }),
   rawParam: fc.boolean(),
-  query: fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 3 }), nasty.map((q) => ({ q }))),
+  query: fc.oneof(
+    fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 3 }),
+    nasty.map((q) => ({ q })),
+  ),
   body: fc.option(body, { nil: undefined, freq: 8 }),
   // Now and then a body that is not JSON at all.
   rawBody: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, fc.string({ maxLength: 30 })),
@@ -96,9 +162,15 @@ describe('fuzz: every route, any input (issue 12)', () => {
         const path = route.url
           .replace(/:\w+/g, () => (r.rawParam ? r.params[i++ % 4]!.replace(/[/?#\s]/g, '') : encode(r.params[i++ % 4]!)))
           .replace(/\*$/, () => encode(r.params[3]!));
-        const qs = Object.entries(r.query).map(([k, v]) => `${k}=${encode(v)}`).join('&');
+        const qs = Object.entries(r.query)
+          .map(([k, v]) => `${k}=${encode(v)}`)
+          .join('&');
         const url = qs ? `${path}?${qs}` : path;
-        const opts: InjectOptions = { method: route.method as InjectOptions['method'], url, headers: r.signedIn ? { cookie: await session() } : {} };
+        const opts: InjectOptions = {
+          method: route.method as InjectOptions['method'],
+          url,
+          headers: r.signedIn ? { cookie: await session() } : {},
+        };
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           if (r.rawBody !== undefined) {
             opts.payload = r.rawBody;

@@ -44,8 +44,11 @@ export async function testApp(overrides: Partial<Config> = {}, options: Pick<App
   }
   /** A new player; its id. */
   async function newUser(nickname: string, fields: { email?: string; checkTime?: number } = {}): Promise<number> {
-    const { rows } = await db.query<{ id: number }>(
-      'insert into users (nickname, email, check_time) values ($1, $2, $3) returning id', [nickname, fields.email ?? null, fields.checkTime ?? 0]);
+    const { rows } = await db.query<{ id: number }>('insert into users (nickname, email, check_time) values ($1, $2, $3) returning id', [
+      nickname,
+      fields.email ?? null,
+      fields.checkTime ?? 0,
+    ]);
     return rows[0]!.id;
   }
   /** A request as `userId` (signed in), or as a visitor when null. */
@@ -63,7 +66,20 @@ export async function testApp(overrides: Partial<Config> = {}, options: Pick<App
   async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
     return (await db.query<T>(sql, params)).rows[0]!;
   }
-  return { app, db, config, close: async () => { await app.close(); await db.close(); }, cookie, newUser, as, call, one };
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+    cookie,
+    newUser,
+    as,
+    call,
+    one,
+  };
 }
 
 /** A test server on a fresh database seeded with `pins` demo pins (seed 42): users, categories, tags, pins, checks. */

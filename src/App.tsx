@@ -33,24 +33,149 @@ function Page({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<Page><LoginPage /></Page>} />
-      <Route path="/oauth/kakao" element={<Page><OAuthCallbackPage provider="kakao" /></Page>} />
-      <Route path="/oauth/google" element={<Page><OAuthCallbackPage provider="google" /></Page>} />
-      <Route path="/overlay" element={<Page><OverlayPage /></Page>} />
-      <Route element={<Page><Shell /></Page>}>
-        <Route index element={<Page><HomePage /></Page>} />
-        <Route path="pin/:hpid" element={<Page><PinPage /></Page>} />
-        <Route path="pin/:hpid/edit" element={<Page><EditPage /></Page>} />
-        <Route path="edit" element={<Page><EditPage /></Page>} />
-        <Route path="search" element={<Page><SearchPage /></Page>} />
-        <Route path="mypage" element={<Page><MyPage /></Page>} />
-        <Route path="support" element={<Page><SupportPage /></Page>} />
-        <Route path="overlay/setup" element={<Page><OverlaySetupPage /></Page>} />
-        <Route path="moderation" element={<Page><ModerationPage /></Page>} />
-        <Route path="register/:provider" element={<Page><RegisterPage /></Page>} />
-        <Route path="about/terms" element={<Page><TermsPage /></Page>} />
-        <Route path="about/privacy-policy" element={<Page><PrivacyPage /></Page>} />
-        <Route path="*" element={<Page><NotFoundPage /></Page>} />
+      <Route
+        path="/login"
+        element={
+          <Page>
+            <LoginPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/oauth/kakao"
+        element={
+          <Page>
+            <OAuthCallbackPage provider="kakao" />
+          </Page>
+        }
+      />
+      <Route
+        path="/oauth/google"
+        element={
+          <Page>
+            <OAuthCallbackPage provider="google" />
+          </Page>
+        }
+      />
+      <Route
+        path="/overlay"
+        element={
+          <Page>
+            <OverlayPage />
+          </Page>
+        }
+      />
+      <Route
+        element={
+          <Page>
+            <Shell />
+          </Page>
+        }
+      >
+        <Route
+          index
+          element={
+            <Page>
+              <HomePage />
+            </Page>
+          }
+        />
+        <Route
+          path="pin/:hpid"
+          element={
+            <Page>
+              <PinPage />
+            </Page>
+          }
+        />
+        <Route
+          path="pin/:hpid/edit"
+          element={
+            <Page>
+              <EditPage />
+            </Page>
+          }
+        />
+        <Route
+          path="edit"
+          element={
+            <Page>
+              <EditPage />
+            </Page>
+          }
+        />
+        <Route
+          path="search"
+          element={
+            <Page>
+              <SearchPage />
+            </Page>
+          }
+        />
+        <Route
+          path="mypage"
+          element={
+            <Page>
+              <MyPage />
+            </Page>
+          }
+        />
+        <Route
+          path="support"
+          element={
+            <Page>
+              <SupportPage />
+            </Page>
+          }
+        />
+        <Route
+          path="overlay/setup"
+          element={
+            <Page>
+              <OverlaySetupPage />
+            </Page>
+          }
+        />
+        <Route
+          path="moderation"
+          element={
+            <Page>
+              <ModerationPage />
+            </Page>
+          }
+        />
+        <Route
+          path="register/:provider"
+          element={
+            <Page>
+              <RegisterPage />
+            </Page>
+          }
+        />
+        <Route
+          path="about/terms"
+          element={
+            <Page>
+              <TermsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="about/privacy-policy"
+          element={
+            <Page>
+              <PrivacyPage />
+            </Page>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundPage />
+            </Page>
+          }
+        />
       </Route>
     </Routes>
   );

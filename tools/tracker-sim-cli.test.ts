@@ -7,9 +7,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 function run(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     // A simulator that starts instead of printing help would run until the timeout kills it.
-    execFile(process.execPath, ['--import', 'tsx', 'tools/tracker-sim.ts', ...args], { cwd: root, timeout: 20_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, out: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'tools/tracker-sim.ts', ...args],
+      { cwd: root, timeout: 20_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, out: stdout + stderr });
+      },
+    );
   });
 }
 

@@ -79,20 +79,25 @@ export async function startLocalSimulator(o: LocalSimOptions = {}): Promise<Loca
     });
     if (!silent) ws.send(JSON.stringify({ type: 'local-offer' }));
   });
-  const ticker = setInterval(() => {
-    if (silent || wss.clients.size === 0) return;
-    const p = route.at(Date.now() - startedAt);
-    if (p.leg !== lastLeg) {
-      lastLeg = p.leg;
-      o.log?.(p.note);
-    }
-    const frame = JSON.stringify({ type: 'data', data: p.info });
-    for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(frame);
-  }, 1000 / (o.hz ?? 10));
-  const dropper = o.dropEveryMs ? setInterval(() => {
-    o.log?.('dropping every connection (--drop-every)');
-    sim.dropAll();
-  }, o.dropEveryMs) : undefined;
+  const ticker = setInterval(
+    () => {
+      if (silent || wss.clients.size === 0) return;
+      const p = route.at(Date.now() - startedAt);
+      if (p.leg !== lastLeg) {
+        lastLeg = p.leg;
+        o.log?.(p.note);
+      }
+      const frame = JSON.stringify({ type: 'data', data: p.info });
+      for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(frame);
+    },
+    1000 / (o.hz ?? 10),
+  );
+  const dropper = o.dropEveryMs
+    ? setInterval(() => {
+        o.log?.('dropping every connection (--drop-every)');
+        sim.dropAll();
+      }, o.dropEveryMs)
+    : undefined;
   return sim;
 }
 
@@ -128,11 +133,19 @@ export function startExternalSimulator(o: ExternalSimOptions): { tracker: SimTra
     },
   });
   tracker.start();
-  const dropper = o.dropEveryMs ? setInterval(() => {
-    o.log?.('dropping the relay connection (--drop-every)');
-    tracker.drop();
-  }, o.dropEveryMs) : undefined;
-  return { tracker, close: () => { clearInterval(dropper); tracker.stop(); } };
+  const dropper = o.dropEveryMs
+    ? setInterval(() => {
+        o.log?.('dropping the relay connection (--drop-every)');
+        tracker.drop();
+      }, o.dropEveryMs)
+    : undefined;
+  return {
+    tracker,
+    close: () => {
+      clearInterval(dropper);
+      tracker.stop();
+    },
+  };
 }
 
 /** "20s", "1500ms", "2m" or a bare number of seconds → milliseconds. */
@@ -201,7 +214,10 @@ async function main(): Promise<void> {
     const code = a.get('code') ?? randomCode();
     const sim = startExternalSimulator({ ...common, relay, code });
     log(`external mode: ${relay}/${code}?role=server — enter code ${code} in the map's tracker dialog`);
-    process.on('SIGINT', () => { sim.close(); process.exit(0); });
+    process.on('SIGINT', () => {
+      sim.close();
+      process.exit(0);
+    });
   } else {
     console.error(`unknown --mode "${mode}" (local or external)`);
     process.exit(2);
@@ -210,8 +226,16 @@ async function main(): Promise<void> {
 
 /** A code like the tracker's: 5 characters from the time, 3 random, Base36 upper case. */
 export function randomCode(now = Date.now()): string {
-  const time = Math.floor(now / 1000).toString(36).toUpperCase().slice(-5).padStart(5, '0');
-  const rand = Array.from({ length: 3 }, () => Math.floor(Math.random() * 36).toString(36).toUpperCase()).join('');
+  const time = Math.floor(now / 1000)
+    .toString(36)
+    .toUpperCase()
+    .slice(-5)
+    .padStart(5, '0');
+  const rand = Array.from({ length: 3 }, () =>
+    Math.floor(Math.random() * 36)
+      .toString(36)
+      .toUpperCase(),
+  ).join('');
   return time + rand;
 }
 

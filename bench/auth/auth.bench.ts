@@ -21,7 +21,6 @@ const USERS = 2000;
 
 type Row = { db: string; case: string } & Load;
 
-
 /** Runs the tasks 8 at a time (a pool of 10 connections must not be exhausted). */
 async function inBatches<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
   const out: T[] = [];
@@ -36,7 +35,10 @@ async function benchDb(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     if (kind === 'postgres') await db.exec('drop schema public cascade; create schema public;');
     await migrate(db);
     await db.query(`insert into users (nickname) select 'u' || i from generate_series(1, ${USERS}) i`);
-    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: kind === 'postgres' ? PG_URL : '' }, { serveClient: false, logLevel: 'warn' });
+    const config = loadConfig(
+      { ...process.env, DATA_DIR: dataDir, DATABASE_URL: kind === 'postgres' ? PG_URL : '' },
+      { serveClient: false, logLevel: 'warn' },
+    );
     const app = await buildApp({ config, db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
@@ -52,8 +54,18 @@ async function benchDb(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     const add = (name: string, m: Load) => rows.push({ db: kind, case: name, ...m });
     add('GET /me visitor', await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: {} })));
     add('GET /me signed in (cached)', await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: one } })));
-    add(`GET /me signed in (${USERS} sessions)`, await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: many[i++ % many.length]! } })));
-    add('POST /auth/refresh (rotation)', await load(url, () => ({ method: 'POST', path: '/api/v1/auth/refresh', headers: { cookie: `wuwa_rt=${refresh[r++ % refresh.length]!.refreshToken}` } })));
+    add(
+      `GET /me signed in (${USERS} sessions)`,
+      await load(url, () => ({ method: 'GET', path: '/api/v1/me', headers: { cookie: many[i++ % many.length]! } })),
+    );
+    add(
+      'POST /auth/refresh (rotation)',
+      await load(url, () => ({
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        headers: { cookie: `wuwa_rt=${refresh[r++ % refresh.length]!.refreshToken}` },
+      })),
+    );
     await app.close();
     return rows;
   } finally {

@@ -44,7 +44,10 @@ const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
 // 2D canvases are rasterised in software on the page's own thread (as without a GPU), so the
 // peer's drawing cost is counted where it lands; under SwiftShader "GPU" raster it would move to
 // the (emulated) GPU process and take minutes per run. WebGL is unaffected by the flag.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-accelerated-2d-canvas'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, '--disable-accelerated-2d-canvas'],
+});
 
 interface PeerResult {
   peer: string;
@@ -77,7 +80,11 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
   await page.waitForFunction(() => 'bench' in window);
   const firstDrawMs = await page.evaluate(
     ([p, n, cam]) => {
-      const b = (window as unknown as { bench: { setupEngine(n: number, c: unknown, t: boolean): Promise<number>; setupLeaflet(n: number, c: unknown): Promise<number> } }).bench;
+      const b = (
+        window as unknown as {
+          bench: { setupEngine(n: number, c: unknown, t: boolean): Promise<number>; setupLeaflet(n: number, c: unknown): Promise<number> };
+        }
+      ).bench;
       return p === 'engine' ? b.setupEngine(n as number, cam, false) : b.setupLeaflet(n as number, cam);
     },
     [peer, PINS, CAMERA] as const,
@@ -86,9 +93,21 @@ async function measure(peer: 'engine' | 'leaflet'): Promise<PeerResult> {
   // Warm up (shader compile, first uploads), then measure the scripted path.
   await page.evaluate(() => (window as unknown as { bench: { run(n: number): Promise<unknown> } }).bench.run(30));
   const before = await metrics();
-  const r = await page.evaluate((n) => (window as unknown as { bench: { run(n: number): Promise<{ wallMs: number; longTasks: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }> } }).bench.run(n), FRAMES);
+  const r = await page.evaluate(
+    (n) =>
+      (
+        window as unknown as {
+          bench: {
+            run(n: number): Promise<{ wallMs: number; longTasks: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }>;
+          };
+        }
+      ).bench.run(n),
+    FRAMES,
+  );
   const after = await metrics();
-  log(`ran ${FRAMES} frames in ${Math.round(r.wallMs)} ms; main-thread ${(((after.TaskDuration! - before.TaskDuration!) * 1000) / FRAMES).toFixed(2)} ms/frame; engine ${r.engineMs?.toFixed(2) ?? '—'} ms/frame`);
+  log(
+    `ran ${FRAMES} frames in ${Math.round(r.wallMs)} ms; main-thread ${(((after.TaskDuration! - before.TaskDuration!) * 1000) / FRAMES).toFixed(2)} ms/frame; engine ${r.engineMs?.toFixed(2) ?? '—'} ms/frame`,
+  );
   if (peer === 'engine') {
     await page.screenshot({ path: join(root, '.tmp', 'h4a', 'bench-engine.png') }).catch(() => {});
   } else {
@@ -115,16 +134,33 @@ await browser.close();
 server.close();
 
 const f = (v: number | undefined, d = 2) => (v === undefined ? '—' : v.toFixed(d));
-console.log(`\n${PINS.toLocaleString('en')} pins in view, ${FRAMES} frames of pan+zoom, ${VIEW.width}×${VIEW.height}, headless Chromium (SwiftShader WebGL)`);
+console.log(
+  `\n${PINS.toLocaleString('en')} pins in view, ${FRAMES} frames of pan+zoom, ${VIEW.width}×${VIEW.height}, headless Chromium (SwiftShader WebGL)`,
+);
 console.log('peer      first draw ms  main-thread ms/frame  script ms/frame  engine ms/frame (max)  fps    long tasks');
 for (const r of leaflet ? [ours, leaflet] : [ours]) {
-  console.log(`${r.peer.padEnd(9)} ${f(r.firstDrawMs, 0).padStart(13)}  ${f(r.mainThreadMsPerFrame).padStart(20)}  ${f(r.scriptMsPerFrame).padStart(15)}  ${`${f(r.engineMsPerFrame)} (${f(r.engineMaxMs)})`.padStart(21)}  ${f(r.fps, 1).padStart(5)}  ${String(r.longTasks).padStart(10)}`);
+  console.log(
+    `${r.peer.padEnd(9)} ${f(r.firstDrawMs, 0).padStart(13)}  ${f(r.mainThreadMsPerFrame).padStart(20)}  ${f(r.scriptMsPerFrame).padStart(15)}  ${`${f(r.engineMsPerFrame)} (${f(r.engineMaxMs)})`.padStart(21)}  ${f(r.fps, 1).padStart(5)}  ${String(r.longTasks).padStart(10)}`,
+  );
 }
 const ratio = leaflet ? leaflet.mainThreadMsPerFrame / ours.mainThreadMsPerFrame : null;
 const firstRatio = leaflet ? leaflet.firstDrawMs / ours.firstDrawMs : null;
-if (ratio !== null && firstRatio !== null) console.log(`\nLeaflet / ours: main-thread time per frame ×${ratio.toFixed(1)} (goal ≥ 10), first full draw ×${firstRatio.toFixed(1)}`);
+if (ratio !== null && firstRatio !== null)
+  console.log(`\nLeaflet / ours: main-thread time per frame ×${ratio.toFixed(1)} (goal ≥ 10), first full draw ×${firstRatio.toFixed(1)}`);
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results', `frames-${VIEW.width}x${VIEW.height}.json`),
-  JSON.stringify({ pins: PINS, frames: FRAMES, viewport: VIEW, browser: 'headless Chromium, SwiftShader WebGL', ours, leaflet, ratio: { mainThreadPerFrame: ratio, firstDraw: firstRatio } }, null, 2),
+  JSON.stringify(
+    {
+      pins: PINS,
+      frames: FRAMES,
+      viewport: VIEW,
+      browser: 'headless Chromium, SwiftShader WebGL',
+      ours,
+      leaflet,
+      ratio: { mainThreadPerFrame: ratio, firstDraw: firstRatio },
+    },
+    null,
+    2,
+  ),
 );

@@ -20,9 +20,18 @@ import { CHROMIUM_ARGS } from '../../vite.config';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const COUNTS = (process.argv[2] ?? '60000,200000,1000000').split(',').map(Number);
 const SECONDS = Number(process.argv[3] ?? 10);
-const W = 3840, H = 2160;
-const GPU_ARGS = process.env.GPU_BENCH_SWIFTSHADER === '1' ? CHROMIUM_ARGS
-  : (process.env.GPU_BENCH_ARGS?.split(' ').filter(Boolean) ?? ['--ignore-gpu-blocklist', '--enable-gpu-rasterization', '--use-angle=vulkan', '--enable-features=Vulkan', '--disable-vulkan-surface']);
+const W = 3840,
+  H = 2160;
+const GPU_ARGS =
+  process.env.GPU_BENCH_SWIFTSHADER === '1'
+    ? CHROMIUM_ARGS
+    : (process.env.GPU_BENCH_ARGS?.split(' ').filter(Boolean) ?? [
+        '--ignore-gpu-blocklist',
+        '--enable-gpu-rasterization',
+        '--use-angle=vulkan',
+        '--enable-features=Vulkan',
+        '--disable-vulkan-surface',
+      ]);
 
 interface Result {
   pins: number;
@@ -35,7 +44,8 @@ interface Result {
   jsHeapMb: number | null;
 }
 
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN;
 const dist = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95), p99: pct(xs, 99), max: Math.max(...xs) });
 
 /** Installs the frame recorder: rAF timestamps, a GPU timer query per frame, long tasks. */
@@ -43,7 +53,9 @@ async function record(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __bench: { raf: number[]; gpu: number[]; longest: number; on: boolean } };
     w.__bench = { raf: [], gpu: [], longest: 0, on: false };
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__bench.longest = Math.max(w.__bench.longest, e.duration); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.__bench.longest = Math.max(w.__bench.longest, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
     const canvas = document.querySelector('canvas')!;
     const gl = canvas.getContext('webgl2');
     const ext = gl?.getExtension('EXT_disjoint_timer_query_webgl2') as { TIME_ELAPSED_EXT: number; GPU_DISJOINT_EXT: number } | null;
@@ -52,7 +64,11 @@ async function record(page: Page): Promise<void> {
     const tick = (t: number) => {
       if (w.__bench.on) w.__bench.raf.push(t);
       if (gl && ext) {
-        if (open) { gl.endQuery(ext.TIME_ELAPSED_EXT); pending.push(open); open = null; }
+        if (open) {
+          gl.endQuery(ext.TIME_ELAPSED_EXT);
+          pending.push(open);
+          open = null;
+        }
         while (pending.length && gl.getQueryParameter(pending[0]!, gl.QUERY_RESULT_AVAILABLE)) {
           const q = pending.shift()!;
           if (w.__bench.on && !gl.getParameter(ext.GPU_DISJOINT_EXT)) w.__bench.gpu.push(gl.getQueryParameter(q, gl.QUERY_RESULT) / 1e6);
@@ -88,11 +104,16 @@ async function run(pins: number): Promise<Result> {
       const dbg = gl?.getExtension('WEBGL_debug_renderer_info');
       return dbg ? String(gl!.getParameter(dbg.UNMASKED_RENDERER_WEBGL)) : 'unknown';
     });
-    await page.evaluate(() => { (window as unknown as { __bench: { on: boolean } }).__bench.on = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __bench: { on: boolean } }).__bench.on = true;
+    });
     // The script: wheel out to the overview, drag across it, wheel in, drag again, for SECONDS each.
     await page.mouse.move(W / 2, H / 2);
     for (const phase of ['out', 'in'] as const) {
-      for (let k = 0; k < 6; k++) { await page.mouse.wheel(0, phase === 'out' ? 400 : -400); await page.waitForTimeout(60); }
+      for (let k = 0; k < 6; k++) {
+        await page.mouse.wheel(0, phase === 'out' ? 400 : -400);
+        await page.waitForTimeout(60);
+      }
       const end = Date.now() + SECONDS * 1000;
       let dir = 1;
       while (Date.now() < end) {
@@ -108,7 +129,16 @@ async function run(pins: number): Promise<Result> {
       return { raf: x.raf, gpu: x.gpu, longest: x.longest, heap: mem ? mem.usedJSHeapSize / 2 ** 20 : null };
     });
     const intervals = b.raf.slice(1).map((t, i) => t - b.raf[i]!);
-    return { pins, renderer, firstPinsMs, frames: intervals.length, raf: dist(intervals), gpuMs: b.gpu.length ? dist(b.gpu) : null, longestTaskMs: b.longest, jsHeapMb: b.heap };
+    return {
+      pins,
+      renderer,
+      firstPinsMs,
+      frames: intervals.length,
+      raf: dist(intervals),
+      gpuMs: b.gpu.length ? dist(b.gpu) : null,
+      longestTaskMs: b.longest,
+      jsHeapMb: b.heap,
+    };
   } finally {
     await browser.close();
     await server.stop();
@@ -122,7 +152,9 @@ const f = (x: number) => x.toFixed(1).padStart(7);
 console.log(`\nFrame times, real app at ${W}×${H}, every category on, ${SECONDS} s out + ${SECONDS} s in per pin count`);
 console.log('pins        rAF p50   p95     p99     max   | GPU p50  p99    | first pins ms | longest task ms | heap MB | renderer');
 for (const r of results) {
-  console.log(`${String(r.pins).padEnd(10)} ${f(r.raf.p50)} ${f(r.raf.p95)} ${f(r.raf.p99)} ${f(r.raf.max)} | ${r.gpuMs ? `${f(r.gpuMs.p50)} ${f(r.gpuMs.p99)}` : '   (no timer queries)'} | ${f(r.firstPinsMs)} | ${f(r.longestTaskMs)} | ${r.jsHeapMb?.toFixed(0) ?? '-'} | ${r.renderer}`);
+  console.log(
+    `${String(r.pins).padEnd(10)} ${f(r.raf.p50)} ${f(r.raf.p95)} ${f(r.raf.p99)} ${f(r.raf.max)} | ${r.gpuMs ? `${f(r.gpuMs.p50)} ${f(r.gpuMs.p99)}` : '   (no timer queries)'} | ${f(r.firstPinsMs)} | ${f(r.longestTaskMs)} | ${r.jsHeapMb?.toFixed(0) ?? '-'} | ${r.renderer}`,
+  );
 }
 const base = results[0]!;
 for (const r of results.slice(1)) console.log(`${r.pins} / ${base.pins} pins: rAF p99 ×${(r.raf.p99 / base.raf.p99).toFixed(2)}`);

@@ -27,7 +27,8 @@ import { CHROMIUM_ARGS } from '../../vite.config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const COUNTS = (process.argv[2] ?? '1000000,60000').split(',').map(Number);
-const W = 1920, H = 1080;
+const W = 1920,
+  H = 1080;
 
 interface Result {
   pins: number;
@@ -56,9 +57,12 @@ function instrument(): void {
     const bufferData = proto.bufferData!;
     proto.bufferData = function (this: WebGL2RenderingContext, ...a: unknown[]) {
       const target = a[0] as number;
-      const bound = this.getParameter(target === this.ELEMENT_ARRAY_BUFFER ? this.ELEMENT_ARRAY_BUFFER_BINDING : this.ARRAY_BUFFER_BINDING) as WebGLBuffer | null;
+      const bound = this.getParameter(
+        target === this.ELEMENT_ARRAY_BUFFER ? this.ELEMENT_ARRAY_BUFFER_BINDING : this.ARRAY_BUFFER_BINDING,
+      ) as WebGLBuffer | null;
       const src = a[1];
-      const bytes = typeof src === 'number' ? src : ArrayBuffer.isView(src) ? src.byteLength : src instanceof ArrayBuffer ? src.byteLength : 0;
+      const bytes =
+        typeof src === 'number' ? src : ArrayBuffer.isView(src) ? src.byteLength : src instanceof ArrayBuffer ? src.byteLength : 0;
       if (bound) sizes.set(bound, bytes);
       return bufferData.apply(this, a);
     };
@@ -69,13 +73,19 @@ function instrument(): void {
     };
   }
   w.__scale = { longest: 0, bufferBytes: () => [...sizes.values()].reduce((s, b) => s + b, 0) };
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__scale.longest = Math.max(w.__scale.longest, e.duration); }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) w.__scale.longest = Math.max(w.__scale.longest, e.duration);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 async function run(pins: number): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-scale-'));
   const t0 = Date.now();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--pins', String(pins)], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--pins', String(pins)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) throw new Error(`seeding ${pins} pins failed`);
   const seedS = (Date.now() - t0) / 1000;
   console.error(`  ${pins}: seeded in ${seedS.toFixed(0)} s`);
@@ -92,66 +102,126 @@ async function run(pins: number): Promise<Result> {
     await page.getByRole('button', { name: '전체 선택' }).first().click();
     await page.waitForTimeout(1000);
     await context.clearCookies();
-    await page.evaluate((name) => new Promise<void>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('cats')) { db.close(); resolve(); return; }
-        const tx = db.transaction('cats', 'readwrite');
-        tx.objectStore('cats').clear();
-        tx.oncomplete = () => { db.close(); resolve(); };
-      };
-      open.onerror = () => resolve();
-    }), DB_NAME);
+    await page.evaluate(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('cats')) {
+              db.close();
+              resolve();
+              return;
+            }
+            const tx = db.transaction('cats', 'readwrite');
+            tx.objectStore('cats').clear();
+            tx.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+          };
+          open.onerror = () => resolve();
+        }),
+      DB_NAME,
+    );
     // tsx compiles with esbuild's keepNames, which wraps functions in `__name(...)`: the page needs it too.
     await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
     await page.addInitScript(instrument);
     let protoBytes = 0;
-    page.on('response', (r) => { if (r.url().includes('/pins-proto')) void r.body().then((b) => (protoBytes += b.length)).catch(() => {}); });
+    page.on('response', (r) => {
+      if (r.url().includes('/pins-proto'))
+        void r
+          .body()
+          .then((b) => (protoBytes += b.length))
+          .catch(() => {});
+    });
     await page.goto(server.url + '/?bench');
-    const firstPinsMs = await (await page.waitForFunction((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, FIRST_PINS_MARK, { timeout: 600_000, polling: 50 })).jsonValue() as number;
+    const firstPinsMs = (await (
+      await page.waitForFunction((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, FIRST_PINS_MARK, {
+        timeout: 600_000,
+        polling: 50,
+      })
+    ).jsonValue()) as number;
     // Every pin: the engine's pin count stops growing once every category is in (polled from the page's clock).
-    const allPins = await (await page.waitForFunction(() => {
-      const w = window as unknown as { mapEngine?: { debugInfo(): { pins: number } }; __last?: { pins: number; t: number; stable: number } };
-      const n = w.mapEngine?.debugInfo().pins ?? 0;
-      const last = w.__last ?? { pins: -1, t: 0, stable: 0 };
-      if (n !== last.pins) w.__last = { pins: n, t: performance.now(), stable: 0 };
-      else last.stable++;
-      return w.__last && w.__last.stable >= 40 && n > 0 ? { pins: n, t: w.__last.t } : null;
-    }, undefined, { timeout: 900_000, polling: 100 })).jsonValue() as { pins: number; t: number };
+    const allPins = (await (
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as {
+            mapEngine?: { debugInfo(): { pins: number } };
+            __last?: { pins: number; t: number; stable: number };
+          };
+          const n = w.mapEngine?.debugInfo().pins ?? 0;
+          const last = w.__last ?? { pins: -1, t: 0, stable: 0 };
+          if (n !== last.pins) w.__last = { pins: n, t: performance.now(), stable: 0 };
+          else last.stable++;
+          return w.__last && w.__last.stable >= 40 && n > 0 ? { pins: n, t: w.__last.t } : null;
+        },
+        undefined,
+        { timeout: 900_000, polling: 100 },
+      )
+    ).jsonValue()) as { pins: number; t: number };
     await page.waitForLoadState('networkidle');
     console.error(`  ${pins}: first pins ${firstPinsMs.toFixed(0)} ms, all ${allPins.pins} pins ${allPins.t.toFixed(0)} ms`);
 
     // Hover picks at the overview and a middle zoom, on a grid of points over the screen.
-    const picks = await page.evaluate(({ W, H }) => {
-      const e = (window as unknown as { mapEngine: { getCamera(): { x: number; y: number; zoom: number }; setCamera(c: { x: number; y: number; zoom: number }): void; pickAt(x: number, y: number): number | null; renderNow(): void } }).mapEngine;
-      const out: number[] = [];
-      const cam = e.getCamera();
-      for (const zoom of [cam.zoom, 0.25]) {
-        e.setCamera({ x: cam.x, y: cam.y, zoom });
-        e.renderNow();
-        for (let i = 0; i < 1000; i++) {
-          const x = ((i * 37) % 100) / 100 * W, y = ((i * 61) % 97) / 97 * H;
-          const t = performance.now();
-          e.pickAt(x, y);
-          out.push(performance.now() - t);
+    const picks = await page.evaluate(
+      ({ W, H }) => {
+        const e = (
+          window as unknown as {
+            mapEngine: {
+              getCamera(): { x: number; y: number; zoom: number };
+              setCamera(c: { x: number; y: number; zoom: number }): void;
+              pickAt(x: number, y: number): number | null;
+              renderNow(): void;
+            };
+          }
+        ).mapEngine;
+        const out: number[] = [];
+        const cam = e.getCamera();
+        for (const zoom of [cam.zoom, 0.25]) {
+          e.setCamera({ x: cam.x, y: cam.y, zoom });
+          e.renderNow();
+          for (let i = 0; i < 1000; i++) {
+            const x = (((i * 37) % 100) / 100) * W,
+              y = (((i * 61) % 97) / 97) * H;
+            const t = performance.now();
+            e.pickAt(x, y);
+            out.push(performance.now() - t);
+          }
         }
-      }
-      e.setCamera(cam);
-      return out;
-    }, { W, H });
+        e.setCamera(cam);
+        return out;
+      },
+      { W, H },
+    );
     const mem = await page.evaluate(() => {
-      const w = window as unknown as { __scale: { longest: number; bufferBytes(): number }; mapEngine: { debugInfo(): { cache: { bytes: number } } } };
+      const w = window as unknown as {
+        __scale: { longest: number; bufferBytes(): number };
+        mapEngine: { debugInfo(): { cache: { bytes: number } } };
+      };
       return { longest: w.__scale.longest, buffers: w.__scale.bufferBytes(), tiles: w.mapEngine.debugInfo().cache.bytes };
     });
     // The worker's own heap where the browser tells it (performance.memory), else only the estimate.
     const worker = page.workers().find((wk) => wk.url().includes('pins'));
-    const workerHeap = worker ? await worker.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null).catch(() => null) : null;
+    const workerHeap = worker
+      ? await worker
+          .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null)
+          .catch(() => null)
+      : null;
     const workerHeapMb = workerHeap === null ? null : mb(workerHeap);
     return {
-      pins, seedS, firstPinsMs, allPinsMs: allPins.t, drawnPins: allPins.pins, workerHeapMb,
-      workerEstimateMb: mb(protoBytes + allPins.pins * 40), gpuBufferMb: mb(mem.buffers), tileTextureMb: mb(mem.tiles),
-      pickP50Ms: pct(picks, 50), pickP99Ms: pct(picks, 99), longestTaskMs: mem.longest,
+      pins,
+      seedS,
+      firstPinsMs,
+      allPinsMs: allPins.t,
+      drawnPins: allPins.pins,
+      workerHeapMb,
+      workerEstimateMb: mb(protoBytes + allPins.pins * 40),
+      gpuBufferMb: mb(mem.buffers),
+      tileTextureMb: mb(mem.tiles),
+      pickP50Ms: pct(picks, 50),
+      pickP99Ms: pct(picks, 99),
+      longestTaskMs: mem.longest,
     };
   } finally {
     await browser.close();
@@ -164,13 +234,19 @@ const results: Result[] = [];
 for (const n of COUNTS) results.push(await run(n));
 const f = (x: number | null, d = 0) => (x === null ? '-' : x.toFixed(d)).padStart(9);
 console.log(`\nScale, real app at ${W}×${H}, every category on, headless Chromium (SwiftShader), cold pin cache`);
-console.log('pins        seed s   first ms    all ms  worker heap MB  worker est MB  GPU buf MB  tiles MB  pick p50 ms  pick p99 ms  longest task ms');
+console.log(
+  'pins        seed s   first ms    all ms  worker heap MB  worker est MB  GPU buf MB  tiles MB  pick p50 ms  pick p99 ms  longest task ms',
+);
 for (const r of results) {
-  console.log(`${String(r.pins).padEnd(10)}${f(r.seedS)}${f(r.firstPinsMs)}${f(r.allPinsMs)}${f(r.workerHeapMb, 1)}      ${f(r.workerEstimateMb, 1)}    ${f(r.gpuBufferMb, 1)} ${f(r.tileTextureMb, 1)}    ${f(r.pickP50Ms, 3)}    ${f(r.pickP99Ms, 3)}     ${f(r.longestTaskMs)}`);
+  console.log(
+    `${String(r.pins).padEnd(10)}${f(r.seedS)}${f(r.firstPinsMs)}${f(r.allPinsMs)}${f(r.workerHeapMb, 1)}      ${f(r.workerEstimateMb, 1)}    ${f(r.gpuBufferMb, 1)} ${f(r.tileTextureMb, 1)}    ${f(r.pickP50Ms, 3)}    ${f(r.pickP99Ms, 3)}     ${f(r.longestTaskMs)}`,
+  );
 }
 const peer = results.at(-1)!;
 for (const r of results.slice(0, -1)) {
-  console.log(`${r.pins} / ${peer.pins} pins: all pins ×${(r.allPinsMs / peer.allPinsMs).toFixed(2)}, pick p99 ×${(r.pickP99Ms / peer.pickP99Ms).toFixed(2)}, GPU buffers ×${(r.gpuBufferMb / peer.gpuBufferMb).toFixed(2)}`);
+  console.log(
+    `${r.pins} / ${peer.pins} pins: all pins ×${(r.allPinsMs / peer.allPinsMs).toFixed(2)}, pick p99 ×${(r.pickP99Ms / peer.pickP99Ms).toFixed(2)}, GPU buffers ×${(r.gpuBufferMb / peer.gpuBufferMb).toFixed(2)}`,
+  );
 }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(join(root, 'bench', 'results', 'scale.json'), JSON.stringify({ viewport: `${W}x${H}`, results }, null, 2));

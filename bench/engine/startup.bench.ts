@@ -30,29 +30,43 @@ const server = await startServer({ SEED_PINS: String(PINS), RATE_LIMIT: '0' });
 const line = await slowLine(server.url);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-interface Sample { ms: number; pins: number }
+interface Sample {
+  ms: number;
+  pins: number;
+}
 
 /** Waits for the first-pins mark of the page's current document. */
 async function firstPins(page: Page): Promise<Sample> {
-  const handle = await page.waitForFunction((name) => {
-    const m = performance.getEntriesByName(name)[0] as PerformanceMark | undefined;
-    return m ? { ms: m.startTime, pins: (m.detail as { pins: number }).pins } : null;
-  }, FIRST_PINS_MARK, { timeout: 120_000, polling: 50 });
+  const handle = await page.waitForFunction(
+    (name) => {
+      const m = performance.getEntriesByName(name)[0] as PerformanceMark | undefined;
+      return m ? { ms: m.startTime, pins: (m.detail as { pins: number }).pins } : null;
+    },
+    FIRST_PINS_MARK,
+    { timeout: 120_000, polling: 50 },
+  );
   return (await handle.jsonValue()) as Sample;
 }
 
 /** Empties the pin cache in IndexedDB (settings, checks and the outbox stay). */
 async function dropPinCache(page: Page): Promise<void> {
-  await page.evaluate((name) => new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('cats', 'readwrite');
-      tx.objectStore('cats').clear();
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), DB_NAME);
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('cats', 'readwrite');
+          tx.objectStore('cats').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    DB_NAME,
+  );
 }
 
 /**
@@ -65,19 +79,22 @@ async function slowLine(target: string, mbit = 20, latencyMs = 40): Promise<{ ur
   let lineFreeAt = 0;
   const upstream = new URL(target);
   const proxy = createHttpServer((req, res) => {
-    const up = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (ur) => {
-      setTimeout(() => {
-        res.writeHead(ur.statusCode ?? 502, ur.headers);
-        const pace = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            const now = performance.now();
-            lineFreeAt = Math.max(now, lineFreeAt) + chunk.length / bytesPerMs;
-            setTimeout(() => done(null, chunk), lineFreeAt - now);
-          },
-        });
-        ur.pipe(pace).pipe(res);
-      }, latencyMs);
-    });
+    const up = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
+      (ur) => {
+        setTimeout(() => {
+          res.writeHead(ur.statusCode ?? 502, ur.headers);
+          const pace = new Transform({
+            transform(chunk: Buffer, _enc, done) {
+              const now = performance.now();
+              lineFreeAt = Math.max(now, lineFreeAt) + chunk.length / bytesPerMs;
+              setTimeout(() => done(null, chunk), lineFreeAt - now);
+            },
+          });
+          ur.pipe(pace).pipe(res);
+        }, latencyMs);
+      },
+    );
     up.on('error', () => res.destroy());
     req.pipe(up);
   });
@@ -119,17 +136,32 @@ for (let run = 0; run < RUNS; run++) {
   samples.warmAllSlow.push(warmAllSlow);
   samples.coldAllSlow.push(coldAllSlow);
   await context.close();
-  console.error(`  run ${run + 1}/${RUNS}: cold ${samples.cold.at(-1)!.ms.toFixed(0)} ms, warm ${samples.warm.at(-1)!.ms.toFixed(0)} ms, cold/all ${samples.coldAll.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAll.at(-1)!.ms.toFixed(0)} ms, slow line: cold/all ${samples.coldAllSlow.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAllSlow.at(-1)!.ms.toFixed(0)} ms`);
+  console.error(
+    `  run ${run + 1}/${RUNS}: cold ${samples.cold.at(-1)!.ms.toFixed(0)} ms, warm ${samples.warm.at(-1)!.ms.toFixed(0)} ms, cold/all ${samples.coldAll.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAll.at(-1)!.ms.toFixed(0)} ms, slow line: cold/all ${samples.coldAllSlow.at(-1)!.ms.toFixed(0)} ms, warm/all ${samples.warmAllSlow.at(-1)!.ms.toFixed(0)} ms`,
+  );
 }
 await browser.close();
 line.close();
 await server.stop();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summary = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, { medianMs: median(v.map((s) => s.ms)), pins: median(v.map((s) => s.pins)), runs: v.map((s) => Math.round(s.ms)) }]));
-console.log(`\nStart-up to first pins on screen, ${PINS.toLocaleString('en')} pins in the demo world, 1440×900, headless Chromium, median of ${RUNS}`);
+const summary = Object.fromEntries(
+  Object.entries(samples).map(([k, v]) => [
+    k,
+    { medianMs: median(v.map((s) => s.ms)), pins: median(v.map((s) => s.pins)), runs: v.map((s) => Math.round(s.ms)) },
+  ]),
+);
+console.log(
+  `\nStart-up to first pins on screen, ${PINS.toLocaleString('en')} pins in the demo world, 1440×900, headless Chromium, median of ${RUNS}`,
+);
 console.log('start           ms to first pins   pins in that frame');
-for (const [k, v] of Object.entries(summary)) console.log(`${k.padEnd(14)}  ${v.medianMs.toFixed(0).padStart(16)}   ${String(v.pins).padStart(18)}`);
-console.log(`\nwarm / cold: ×${(summary.cold!.medianMs / summary.warm!.medianMs).toFixed(2)} faster (default categories), ×${(summary.coldAll!.medianMs / summary.warmAll!.medianMs).toFixed(2)} faster (all categories), ×${(summary.coldAllSlow!.medianMs / summary.warmAllSlow!.medianMs).toFixed(2)} faster (all categories, 20 Mbit/s)`);
+for (const [k, v] of Object.entries(summary))
+  console.log(`${k.padEnd(14)}  ${v.medianMs.toFixed(0).padStart(16)}   ${String(v.pins).padStart(18)}`);
+console.log(
+  `\nwarm / cold: ×${(summary.cold!.medianMs / summary.warm!.medianMs).toFixed(2)} faster (default categories), ×${(summary.coldAll!.medianMs / summary.warmAll!.medianMs).toFixed(2)} faster (all categories), ×${(summary.coldAllSlow!.medianMs / summary.warmAllSlow!.medianMs).toFixed(2)} faster (all categories, 20 Mbit/s)`,
+);
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'startup.json'), JSON.stringify({ pins: PINS, viewport: '1440x900', browser: 'headless Chromium, SwiftShader WebGL', summary }, null, 2));
+writeFileSync(
+  join(root, 'bench', 'results', 'startup.json'),
+  JSON.stringify({ pins: PINS, viewport: '1440x900', browser: 'headless Chromium, SwiftShader WebGL', summary }, null, 2),
+);

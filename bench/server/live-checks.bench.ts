@@ -42,9 +42,12 @@ const urlOf = async (app: typeof a) => {
 const [urlA, urlB] = [await urlOf(a), await urlOf(b)];
 const user = (await dbA.query<{ id: number }>("insert into users (nickname) values ('벤치') returning id")).rows[0]!.id;
 const [cookieA, cookieB] = [(await createSession(a, user)).cookieHeader, (await createSession(b, user)).cookieHeader];
-const mark = (pin: number, check: boolean) => fetch(`${urlA}/api/v1/pin/${pin}/check`, {
-  method: 'POST', headers: { cookie: cookieA, 'content-type': 'application/json' }, body: JSON.stringify({ check }),
-});
+const mark = (pin: number, check: boolean) =>
+  fetch(`${urlA}/api/v1/pin/${pin}/check`, {
+    method: 'POST',
+    headers: { cookie: cookieA, 'content-type': 'application/json' },
+    body: JSON.stringify({ check }),
+  });
 
 // Push: the stream on B; each mark's notice is stamped on arrival.
 const arrived = new Map<number, number>();
@@ -78,7 +81,9 @@ for (let i = 0; i < Math.min(MARKS, 10); i++) {
   await mark(pin, true);
   for (let phase = Math.random() * POLL_MS; ; phase = POLL_MS) {
     await sleep(phase);
-    const body = (await (await fetch(`${urlB}/api/v1/me/checks`, { headers: { cookie: cookieB } })).json()) as { result: { pinIds: number[] } };
+    const body = (await (await fetch(`${urlB}/api/v1/me/checks`, { headers: { cookie: cookieB } })).json()) as {
+      result: { pinIds: number[] };
+    };
     if (body.result.pinIds.includes(pin)) break;
   }
   poll.push(performance.now() - started);
@@ -89,11 +94,20 @@ await b.close();
 if (dbB !== dbA) await dbB.close();
 await dbA.close();
 
-const row = (path: string, xs: number[]) => ({ path, samples: xs.length, p50_ms: +pct(xs, 50).toFixed(1), p99_ms: +pct(xs, 99).toFixed(1), max_ms: +Math.max(...xs).toFixed(1) });
+const row = (path: string, xs: number[]) => ({
+  path,
+  samples: xs.length,
+  p50_ms: +pct(xs, 50).toFixed(1),
+  p99_ms: +pct(xs, 99).toFixed(1),
+  max_ms: +Math.max(...xs).toFixed(1),
+});
 const rows = [row('push (SSE, LISTEN/NOTIFY)', push), row(`poll every ${POLL_MS} ms`, poll)];
 const ratio = +(rows[1]!.p50_ms / rows[0]!.p50_ms).toFixed(1);
 console.log(`database: ${PG ? 'PostgreSQL (two connections, as two processes)' : 'PGlite (one process)'}; latency mark → other device`);
 console.table(rows);
 console.log(`poll p50 / push p50 = ${ratio}×; push under 2 s: ${rows[0]!.max_ms < 2000}`);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/live-checks.json', JSON.stringify({ database: PG ? 'postgres' : 'pglite', rows, pollOverPushP50: ratio }, null, 2));
+writeFileSync(
+  'bench/results/live-checks.json',
+  JSON.stringify({ database: PG ? 'postgres' : 'pglite', rows, pollOverPushP50: ratio }, null, 2),
+);

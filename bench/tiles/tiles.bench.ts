@@ -10,9 +10,23 @@ import { detailTexture } from '../../server/tiles/palette';
 import { TILE_SETS } from '../../common/regions';
 
 // Wall time suffers on a shared, oversubscribed machine; CPU time (process.cpuUsage) is the cost itself.
-interface Row { case: string; px: number; tiles: number; drawMs: number; encodeMs: number; totalMs: number; drawCpuMs: number; encodeCpuMs: number; encodeShare: number; kb: number }
+interface Row {
+  case: string;
+  px: number;
+  tiles: number;
+  drawMs: number;
+  encodeMs: number;
+  totalMs: number;
+  drawCpuMs: number;
+  encodeCpuMs: number;
+  encodeShare: number;
+  kb: number;
+}
 
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -45,7 +59,18 @@ async function measure(name: string, reqs: TileRequest[]): Promise<Row> {
   const e = median(enc);
   const dc = median(drawCpu);
   const ec = median(encCpu);
-  return { case: name, px, tiles: reqs.length, drawMs: d, encodeMs: e, totalMs: d + e, drawCpuMs: dc, encodeCpuMs: ec, encodeShare: ec / (dc + ec), kb: bytes / reqs.length / 1024 };
+  return {
+    case: name,
+    px,
+    tiles: reqs.length,
+    drawMs: d,
+    encodeMs: e,
+    totalMs: d + e,
+    drawCpuMs: dc,
+    encodeCpuMs: ec,
+    encodeShare: ec / (dc + ec),
+    kb: bytes / reqs.length / 1024,
+  };
 }
 
 const grid = (set: string, scale: 100 | 50 | 25, c0: number, r0: number, nc: number, nr: number, sub?: string): TileRequest[] => {
@@ -86,15 +111,33 @@ await Promise.all(viewForPool.map(async (r) => encodeWebp(await pool.draw(r))));
 const poolMs = performance.now() - t1;
 await pool.close();
 
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}; one-time setup ${setupMs.toFixed(0)} ms`);
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}; one-time setup ${setupMs.toFixed(0)} ms`,
+);
 console.log('medians per tile         px    tiles  draw wall  encode wall  draw cpu  encode cpu  encode % (cpu)   KB');
 for (const r of rows) {
-  console.log(`${r.case.padEnd(24)} ${String(r.px).padStart(5)} ${String(r.tiles).padStart(6)} ${r.drawMs.toFixed(1).padStart(10)} ${r.encodeMs.toFixed(1).padStart(12)} ${r.drawCpuMs.toFixed(1).padStart(9)} ${r.encodeCpuMs.toFixed(1).padStart(11)} ${(r.encodeShare * 100).toFixed(0).padStart(14)}% ${r.kb.toFixed(0).padStart(5)}`);
+  console.log(
+    `${r.case.padEnd(24)} ${String(r.px).padStart(5)} ${String(r.tiles).padStart(6)} ${r.drawMs.toFixed(1).padStart(10)} ${r.encodeMs.toFixed(1).padStart(12)} ${r.drawCpuMs.toFixed(1).padStart(9)} ${r.encodeCpuMs.toFixed(1).padStart(11)} ${(r.encodeShare * 100).toFixed(0).padStart(14)}% ${r.kb.toFixed(0).padStart(5)}`,
+  );
 }
-console.log(`first view of huanglong (${firstView.length} tiles: 9 @25 + 12 @100): in-thread ${inThreadMs.toFixed(0)} ms; 2-worker pool ${poolMs.toFixed(0)} ms (${pool.threaded ? 'threaded' : 'fallback'}); ratio ${(inThreadMs / poolMs).toFixed(2)}x`);
+console.log(
+  `first view of huanglong (${firstView.length} tiles: 9 @25 + 12 @100): in-thread ${inThreadMs.toFixed(0)} ms; 2-worker pool ${poolMs.toFixed(0)} ms (${pool.threaded ? 'threaded' : 'fallback'}); ratio ${(inThreadMs / poolMs).toFixed(2)}x`,
+);
 
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/tiles.json', JSON.stringify({
-  date: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg()[0], node: process.version, setupMs, rows,
-  firstView: { tiles: firstView.length, inThreadMs, poolMs, poolThreaded: pool.threaded },
-}, null, 2));
+writeFileSync(
+  'bench/results/tiles.json',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      cores: cpus().length,
+      loadAverage: loadavg()[0],
+      node: process.version,
+      setupMs,
+      rows,
+      firstView: { tiles: firstView.length, inThreadMs, poolMs, poolThreaded: pool.threaded },
+    },
+    null,
+    2,
+  ),
+);

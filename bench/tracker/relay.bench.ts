@@ -31,7 +31,13 @@ function pct(xs: number[], p: number): number {
 const opened = (ws: WebSocket) => new Promise<void>((r) => ws.once('open', () => r()));
 
 /** Sends `n` stamped positions at `hz` through `send`; viewers report each arrival. */
-async function run(viewers: WebSocket[], send: (text: string) => void, unwrap: (o: Record<string, unknown>) => number | undefined, hz = RATE_HZ, n = N) {
+async function run(
+  viewers: WebSocket[],
+  send: (text: string) => void,
+  unwrap: (o: Record<string, unknown>) => number | undefined,
+  hz = RATE_HZ,
+  n = N,
+) {
   const lat: number[] = [];
   for (const v of viewers) {
     v.on('message', (d) => {
@@ -70,10 +76,14 @@ async function directCase(viewerCount: number) {
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
   const viewers = Array.from({ length: viewerCount }, () => new WebSocket(url));
   await Promise.all(viewers.map(opened));
-  const r = await run(viewers, (info) => {
-    const frame = `{"type":"data","data":${info}}`;
-    for (const c of wss.clients) c.send(frame);
-  }, (o) => (o.type === 'data' ? (o.data as { x: number }).x : undefined));
+  const r = await run(
+    viewers,
+    (info) => {
+      const frame = `{"type":"data","data":${info}}`;
+      for (const c of wss.clients) c.send(frame);
+    },
+    (o) => (o.type === 'data' ? (o.data as { x: number }).x : undefined),
+  );
   for (const v of viewers) v.close();
   await new Promise((r) => wss.close(() => r(undefined)));
   return r;
@@ -91,15 +101,32 @@ async function serverCase(trackerOn: StartedServer, viewersOn: StartedServer, co
   await opened(tracker);
   // The tracker's seat reaches the other process through the database before the viewers ask.
   await new Promise((r) => setTimeout(r, 300));
-  const viewers = Array.from({ length: XPROC_VIEWERS }, (_, i) => new WebSocket(`${ws(viewersOn)}?role=viewer`, { headers: { 'x-forwarded-for': `10.0.0.${i + 1}` } }));
+  const viewers = Array.from(
+    { length: XPROC_VIEWERS },
+    (_, i) => new WebSocket(`${ws(viewersOn)}?role=viewer`, { headers: { 'x-forwarded-for': `10.0.0.${i + 1}` } }),
+  );
   // A viewer is in the room once the relay says welcome (its seat is a database row).
-  await Promise.all(viewers.map((v) => new Promise<void>((resolve) => {
-    const onMessage = (d: WebSocket.RawData) => {
-      if ((JSON.parse(d.toString()) as { msg?: { type?: string } }).msg?.type === 'welcome') { v.off('message', onMessage); resolve(); }
-    };
-    v.on('message', onMessage);
-  })));
-  const r = await run(viewers, (info) => tracker.send(`{"from":"SERVER","to":"*","msg":{"type":"data","data":${info}}}`), unwrapRelay, XPROC_HZ, XPROC_HZ * seconds);
+  await Promise.all(
+    viewers.map(
+      (v) =>
+        new Promise<void>((resolve) => {
+          const onMessage = (d: WebSocket.RawData) => {
+            if ((JSON.parse(d.toString()) as { msg?: { type?: string } }).msg?.type === 'welcome') {
+              v.off('message', onMessage);
+              resolve();
+            }
+          };
+          v.on('message', onMessage);
+        }),
+    ),
+  );
+  const r = await run(
+    viewers,
+    (info) => tracker.send(`{"from":"SERVER","to":"*","msg":{"type":"data","data":${info}}}`),
+    unwrapRelay,
+    XPROC_HZ,
+    XPROC_HZ * seconds,
+  );
   for (const s of [tracker, ...viewers]) s.close();
   return r;
 }
@@ -125,14 +152,30 @@ if (ONLY.has('xproc')) {
     const seconds = Number(values.seconds);
     const same = await serverCase(a, a, 'XBENCH01', seconds);
     const across = await serverCase(a, b, 'XBENCH02', seconds);
-    rows.push({ viewers: XPROC_VIEWERS, path: `tracker and viewers on one process (PostgreSQL), ${XPROC_HZ} Hz`, ...same, lost: same.expected - same.delivered });
-    rows.push({ viewers: XPROC_VIEWERS, path: `tracker on A, viewers on B (LISTEN/NOTIFY), ${XPROC_HZ} Hz`, ...across, lost: across.expected - across.delivered, p99_ratio_vs_one_process: +(across.p99 / same.p99).toFixed(2) });
+    rows.push({
+      viewers: XPROC_VIEWERS,
+      path: `tracker and viewers on one process (PostgreSQL), ${XPROC_HZ} Hz`,
+      ...same,
+      lost: same.expected - same.delivered,
+    });
+    rows.push({
+      viewers: XPROC_VIEWERS,
+      path: `tracker on A, viewers on B (LISTEN/NOTIFY), ${XPROC_HZ} Hz`,
+      ...across,
+      lost: across.expected - across.delivered,
+      p99_ratio_vs_one_process: +(across.p99 / same.p99).toFixed(2),
+    });
     await Promise.all([a.stop(), b.stop()]);
   }
 }
 const fmt = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(3) : String(v));
-console.log(`local: ${N} positions at ${RATE_HZ} Hz per case; xproc: ${XPROC_HZ} Hz for ${values.seconds} s; latency in ms (send → viewer's message event)`);
+console.log(
+  `local: ${N} positions at ${RATE_HZ} Hz per case; xproc: ${XPROC_HZ} Hz for ${values.seconds} s; latency in ms (send → viewer's message event)`,
+);
 console.table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fmt(v)]))));
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/tracker-relay.json', JSON.stringify({ rateHz: RATE_HZ, positions: N, xprocHz: XPROC_HZ, xprocSeconds: Number(values.seconds), rows }, null, 2));
+writeFileSync(
+  'bench/results/tracker-relay.json',
+  JSON.stringify({ rateHz: RATE_HZ, positions: N, xprocHz: XPROC_HZ, xprocSeconds: Number(values.seconds), rows }, null, 2),
+);
 process.exit(0);

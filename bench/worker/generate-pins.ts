@@ -13,7 +13,21 @@ export interface GeneratedCategory {
   bytes: Uint8Array;
 }
 
-const WORDS = ['보물 상자', '소리 상자', '에코', '수집품', '동굴 입구', '퍼즐', '정예 몬스터', '광석', '꽃', '전송 장치', '숨겨진 길', '절벽 아래', '다리 옆'];
+const WORDS = [
+  '보물 상자',
+  '소리 상자',
+  '에코',
+  '수집품',
+  '동굴 입구',
+  '퍼즐',
+  '정예 몬스터',
+  '광석',
+  '꽃',
+  '전송 장치',
+  '숨겨진 길',
+  '절벽 아래',
+  '다리 옆',
+];
 
 /** `total` pins over `categories` categories (ids 1..categories), seeded, clustered. */
 export function generateCategories(total: number, categories: number, seed = 'wuwa'): GeneratedCategory[] {

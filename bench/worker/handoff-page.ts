@@ -28,10 +28,11 @@ const ECHO = `let held; onmessage = (e) => {
 function echoWorker(): { ask: (msg: unknown) => Promise<unknown>; close: () => void } {
   const w = new Worker(URL.createObjectURL(new Blob([ECHO], { type: 'text/javascript' })));
   return {
-    ask: (msg) => new Promise((resolve) => {
-      w.onmessage = (e) => resolve(e.data);
-      w.postMessage(msg);
-    }),
+    ask: (msg) =>
+      new Promise((resolve) => {
+        w.onmessage = (e) => resolve(e.data);
+        w.postMessage(msg);
+      }),
     close: () => w.terminate(),
   };
 }
@@ -58,12 +59,28 @@ async function run() {
 
   // Peers: the same pins as objects (what the worker must never do), and bare transfer.
   const objects = Array.from(sample.ids, (id, i) => ({
-    id, x: sample.x[i], y: sample.y[i], z: sample.z[i], icon: sample.icon[i], category: sample.category[i], region: sample.region[i], flags: sample.flags[i],
+    id,
+    x: sample.x[i],
+    y: sample.y[i],
+    z: sample.z[i],
+    icon: sample.icon[i],
+    category: sample.category[i],
+    region: sample.region[i],
+    flags: sample.flags[i],
   }));
   const echo = echoWorker();
   await echo.ask({ hold: objects });
   const objectsMs = await times(10, 2, () => echo.ask({}));
-  const arrays = { ids: sample.ids, x: sample.x, y: sample.y, z: sample.z, icon: sample.icon, category: sample.category, region: sample.region, flags: sample.flags };
+  const arrays = {
+    ids: sample.ids,
+    x: sample.x,
+    y: sample.y,
+    z: sample.z,
+    icon: sample.icon,
+    category: sample.category,
+    region: sample.region,
+    flags: sample.flags,
+  };
   await echo.ask({ hold: arrays });
   const rawMs = await times(30, 5, () => echo.ask({ transfer: true }));
   echo.close();

@@ -33,6 +33,8 @@ export function printTable(rows: Row[]): void {
   const f = (v: number) => (v >= 1000 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(3));
   console.log(`${'figure'.padEnd(48)} ${'median'.padStart(10)} ${'p99/worst'.padStart(10)}  unit      target         met`);
   for (const r of rows) {
-    console.log(`${r.figure.padEnd(48)} ${f(r.median).padStart(10)} ${f(r.p99).padStart(10)}  ${r.unit.padEnd(9)} ${r.target.padEnd(14)} ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`);
+    console.log(
+      `${r.figure.padEnd(48)} ${f(r.median).padStart(10)} ${f(r.p99).padStart(10)}  ${r.unit.padEnd(9)} ${r.target.padEnd(14)} ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`,
+    );
   }
 }

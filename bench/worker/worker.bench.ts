@@ -23,14 +23,22 @@ const row = (figure: string, samples: number[], unit: string, target: string, ok
 const cats = generateCategories(TOTAL, 40, 'bench');
 const bytes = cats.reduce((a, c) => a + c.bytes.length, 0);
 // The load average is recorded because shared machines skew the tails (p99) most.
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${cpus().length} cores`,
+);
 console.log(`${TOTAL} pins in ${cats.length} categories, ${(bytes / 1e6).toFixed(1)} MB of PinList bytes`);
 
 // Decode + index: the store's whole load path (single pass + flatbush + found state).
-const loadRuns = await timeRuns(11, () => {
-  const s = new PinStore();
-  for (const c of cats) s.load(c.categoryId, c.bytes);
-}, 2);
+const loadRuns = await timeRuns(
+  11,
+  () => {
+    const s = new PinStore();
+    for (const c of cats) s.load(c.categoryId, c.bytes);
+  },
+  2,
+);
 const rate = (ms: number) => TOTAL / (ms / 1000);
 // Rates: the median run's rate and the slowest run's rate (in the p99 column).
 const rateRow = (figure: string, runs: number[], target: string, ok: boolean | null) =>
@@ -43,17 +51,27 @@ rateRow('  peer: protobufjs PinList.decode', pbRuns, '', null);
 
 // Index peers on the same points: flatbush (packed, static) vs RBush bulk load.
 const decoded = cats.map((c) => decodePinList(c.bytes));
-const fbBuild = await timeRuns(7, () => decoded.forEach((d) => {
-  const fb = new Flatbush(d.count, 16, Float32Array);
-  for (let i = 0; i < d.count; i++) fb.add(d.x[i]!, d.y[i]!, d.x[i]!, d.y[i]!);
-  fb.finish();
-}), 2);
+const fbBuild = await timeRuns(
+  7,
+  () =>
+    decoded.forEach((d) => {
+      const fb = new Flatbush(d.count, 16, Float32Array);
+      for (let i = 0; i < d.count; i++) fb.add(d.x[i]!, d.y[i]!, d.x[i]!, d.y[i]!);
+      fb.finish();
+    }),
+  2,
+);
 type Item = { minX: number; minY: number; maxX: number; maxY: number; i: number };
-const rbBuild = await timeRuns(7, () => decoded.forEach((d) => {
-  const items: Item[] = new Array(d.count);
-  for (let i = 0; i < d.count; i++) items[i] = { minX: d.x[i]!, minY: d.y[i]!, maxX: d.x[i]!, maxY: d.y[i]!, i };
-  new RBush<Item>().load(items);
-}), 2);
+const rbBuild = await timeRuns(
+  7,
+  () =>
+    decoded.forEach((d) => {
+      const items: Item[] = new Array(d.count);
+      for (let i = 0; i < d.count; i++) items[i] = { minX: d.x[i]!, minY: d.y[i]!, maxX: d.x[i]!, maxY: d.y[i]!, i };
+      new RBush<Item>().load(items);
+    }),
+  2,
+);
 row('index build 200k: flatbush', fbBuild, 'ms', '', null);
 row('index build 200k: peer RBush.load', rbBuild, 'ms', '', null);
 
@@ -71,44 +89,61 @@ const nearPin = () => {
   const k = Math.floor(rnd() * all.ids.length);
   return [all.x[k]! + (rnd() - 0.5) * 30, all.y[k]! + (rnd() - 0.5) * 30] as const;
 };
-const hover = await timeRuns(2000, () => {
-  const [x, y] = nearPin();
-  store.queryPoint(x, y, 16, { hideChecked: false });
-}, 200);
+const hover = await timeRuns(
+  2000,
+  () => {
+    const [x, y] = nearPin();
+    store.queryPoint(x, y, 16, { hideChecked: false });
+  },
+  200,
+);
 row('hover pick (point, r = 16)', hover, 'ms', 'p99 ≤ 1', pct(hover, 99) <= 1);
 let rectHits = 0;
-const rect = await timeRuns(200, async () => {
-  const [x, y] = nearPin();
-  rectHits += (await store.queryRect(x - 1500, y - 1000, x + 1500, y + 1000)).length;
-}, 20);
+const rect = await timeRuns(
+  200,
+  async () => {
+    const [x, y] = nearPin();
+    rectHits += (await store.queryRect(x - 1500, y - 1000, x + 1500, y + 1000)).length;
+  },
+  20,
+);
 row(`rectangle 3000×2000 (avg ${Math.round(rectHits / 220)} hits)`, rect, 'ms', '≤ 5 (median)', pct(rect, 50) <= 5);
 const star = (cx: number, cy: number, r: number, n: number) => {
   const p = new Float64Array(2 * n);
   for (let v = 0; v < n; v++) {
-    const rr = (v % 2 ? 0.45 : 1) * r, a = (v / n) * 2 * Math.PI;
+    const rr = (v % 2 ? 0.45 : 1) * r,
+      a = (v / n) * 2 * Math.PI;
     p[2 * v] = cx + rr * Math.cos(a);
     p[2 * v + 1] = cy + rr * Math.sin(a);
   }
   return p;
 };
 let lassoHits = 0;
-const lasso = await timeRuns(100, async () => {
-  const [x, y] = nearPin();
-  lassoHits += (await store.queryLasso(star(x, y, 2500, 200))).length;
-}, 10);
+const lasso = await timeRuns(
+  100,
+  async () => {
+    const [x, y] = nearPin();
+    lassoHits += (await store.queryLasso(star(x, y, 2500, 200))).length;
+  },
+  10,
+);
 row(`lasso 200 vertices, r 2500 (avg ${Math.round(lassoHits / 110)} hits)`, lasso, 'ms', '≤ 50 (median)', pct(lasso, 50) <= 50);
 let routeHits = 0;
-const route = await timeRuns(100, async () => {
-  let [x, y] = nearPin();
-  const line = new Float64Array(40);
-  for (let v = 0; v < 20; v++) {
-    line[2 * v] = x;
-    line[2 * v + 1] = y;
-    x += (rnd() - 0.5) * 1200;
-    y += (rnd() - 0.5) * 1200;
-  }
-  routeHits += (await store.queryRoute(line, 300)).length;
-}, 10);
+const route = await timeRuns(
+  100,
+  async () => {
+    let [x, y] = nearPin();
+    const line = new Float64Array(40);
+    for (let v = 0; v < 20; v++) {
+      line[2 * v] = x;
+      line[2 * v + 1] = y;
+      x += (rnd() - 0.5) * 1200;
+      y += (rnd() - 0.5) * 1200;
+    }
+    routeHits += (await store.queryRoute(line, 300)).length;
+  },
+  10,
+);
 row(`route 20 vertices, width 300 (avg ${Math.round(routeHits / 110)} hits)`, route, 'ms', '≤ 16 (median)', pct(route, 50) <= 16);
 const getPins = await timeRuns(30, () => store.getPins(), 3);
 row('getPins 100k (worker side, build arrays)', getPins, 'ms', '', null);
@@ -119,10 +154,14 @@ row('getPins 100k filtered (region, floor)', getPinsF, 'ms', '', null);
 const items: Item[] = [];
 for (let i = 0; i < all.ids.length; i++) items.push({ minX: all.x[i]!, minY: all.y[i]!, maxX: all.x[i]!, maxY: all.y[i]!, i });
 const rb = new RBush<Item>().load(items);
-const rbRect = await timeRuns(200, () => {
-  const [x, y] = nearPin();
-  rb.search({ minX: x - 1500, minY: y - 1000, maxX: x + 1500, maxY: y + 1000 });
-}, 20);
+const rbRect = await timeRuns(
+  200,
+  () => {
+    const [x, y] = nearPin();
+    rb.search({ minX: x - 1500, minY: y - 1000, maxX: x + 1500, maxY: y + 1000 });
+  },
+  20,
+);
 row('peer: RBush rectangle 3000×2000 (one tree)', rbRect, 'ms', '', null);
 
 printTable(rows);
@@ -134,4 +173,7 @@ const ratios = {
 };
 console.log('ratios (× faster):', ratios);
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../results/worker.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: cpus().length, loadavg: loadavg(), pins: TOTAL, queryPins: store.size, rows, ratios }, null, 2)}\n`);
+writeFileSync(
+  new URL('../results/worker.json', import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: cpus().length, loadavg: loadavg(), pins: TOTAL, queryPins: store.size, rows, ratios }, null, 2)}\n`,
+);

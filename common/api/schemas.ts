@@ -51,7 +51,12 @@ export const CategoryGroupSchema = Type.Object({ id: Type.Integer(), name: Type.
 export type CategoryGroup = Static<typeof CategoryGroupSchema>;
 
 /** A tag group (GET /api/v1/category/tag-groups). */
-export const TagGroupSchema = Type.Object({ id: Type.Integer(), name: Type.String(), categoryId: Nullable(Type.Integer()), tags: Type.Array(TagSchema) });
+export const TagGroupSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  categoryId: Nullable(Type.Integer()),
+  tags: Type.Array(TagSchema),
+});
 export type TagGroup = Static<typeof TagGroupSchema>;
 
 /** Pin detail (GET /api/v1/pin/{id}). */
@@ -106,7 +111,9 @@ export type PinHit = Static<typeof PinHitSchema>;
 /** GET /api/v1/search: the categories whose name matches and the first pins that match, with how many matched in all. */
 export const SearchResultSchema = Type.Object({
   query: Type.String(),
-  categories: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), icon: Type.Integer(), groupName: Type.String(), pinCount: Type.Integer() })),
+  categories: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), icon: Type.Integer(), groupName: Type.String(), pinCount: Type.Integer() }),
+  ),
   total: Type.Integer(),
   pins: Type.Array(PinHitSchema),
 });
@@ -140,5 +147,9 @@ export type ListPin = Static<typeof ListPinSchema>;
  * A category's pin list (GET /api/v1/category/{id}/pins-proto): the JSON answer's result, and the
  * fields the protobuf PinList carries when the client asks for application/x-protobuf.
  */
-export const CategoryPinListSchema = Type.Object({ categoryId: Type.Integer(), lastEdited: Type.Number(), pins: Type.Array(ListPinSchema) });
+export const CategoryPinListSchema = Type.Object({
+  categoryId: Type.Integer(),
+  lastEdited: Type.Number(),
+  pins: Type.Array(ListPinSchema),
+});
 export type CategoryPinList = Static<typeof CategoryPinListSchema>;

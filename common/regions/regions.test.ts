@@ -1,21 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REGIONS, TILE_SETS, UNIT_SIZE, baseTileRange, extentContains, gameToWorld, locateRegion,
-  regionById, regionsSharingTileSet, subTileRange, tilePath, worldToGame,
+  REGIONS,
+  TILE_SETS,
+  UNIT_SIZE,
+  baseTileRange,
+  extentContains,
+  gameToWorld,
+  locateRegion,
+  regionById,
+  regionsSharingTileSet,
+  subTileRange,
+  tilePath,
+  worldToGame,
 } from './index';
 
 describe('regions', () => {
   it('has the seven regions of SPEC §3 with ids 0–6 in order', () => {
     expect(REGIONS.map((r) => [r.id, r.name])).toEqual([
-      [0, 'huanglong'], [1, 'blackshores'], [2, 'rinascita'], [3, 'vaultbase'],
-      [4, 'avinullin'], [5, 'deepocean'], [6, 'septimont'],
+      [0, 'huanglong'],
+      [1, 'blackshores'],
+      [2, 'rinascita'],
+      [3, 'vaultbase'],
+      [4, 'avinullin'],
+      [5, 'deepocean'],
+      [6, 'septimont'],
     ]);
     for (const r of REGIONS) expect(r.label).toMatch(/[가-힣]/);
   });
 
   it('keeps the given centres', () => {
     const centres = REGIONS.map((r) => [r.regionInfo.centerX, r.regionInfo.centerY]);
-    expect(centres).toEqual([[-487, 1005], [0, 0], [7240, 5810], [2200, 190], [0, 0], [0, 0], [12000, 11600]]);
+    expect(centres).toEqual([
+      [-487, 1005],
+      [0, 0],
+      [7240, 5810],
+      [2200, 190],
+      [0, 0],
+      [0, 0],
+      [12000, 11600],
+    ]);
   });
 
   it('shares the huanglong tile set between regions 0, 2 and 6 only', () => {

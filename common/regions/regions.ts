@@ -64,15 +64,30 @@ const huanglongSubs: SubMap[] = [
 
 const tileSets = {
   huanglong: {
-    id: 0, name: 'huanglong', weight: WEIGHT, blockSize: 1024,
-    extent: [-6144, -4096, 16384, 15360], padding: 1024,
-    centerX: -487, centerY: 1005, level: 3, floor: 0,
-    parts: parts('huanglong'), subs: huanglongSubs,
+    id: 0,
+    name: 'huanglong',
+    weight: WEIGHT,
+    blockSize: 1024,
+    extent: [-6144, -4096, 16384, 15360],
+    padding: 1024,
+    centerX: -487,
+    centerY: 1005,
+    level: 3,
+    floor: 0,
+    parts: parts('huanglong'),
+    subs: huanglongSubs,
   },
   blackshores: {
-    id: 1, name: 'blackshores', weight: WEIGHT, blockSize: 512,
-    extent: [-3072, -3072, 3072, 3072], padding: 512,
-    centerX: 0, centerY: 0, level: 2, floor: 0,
+    id: 1,
+    name: 'blackshores',
+    weight: WEIGHT,
+    blockSize: 512,
+    extent: [-3072, -3072, 3072, 3072],
+    padding: 512,
+    centerX: 0,
+    centerY: 0,
+    level: 2,
+    floor: 0,
     parts: parts('blackshores'),
     subs: [
       sub('blackshores', 'tethys_deep', '테티스 심층', -1, -1536, -1024, 1536, 1024),
@@ -81,9 +96,16 @@ const tileSets = {
     ],
   },
   vaultbase: {
-    id: 3, name: 'vaultbase', weight: WEIGHT, blockSize: 512,
-    extent: [-1024, -2560, 5120, 3072], padding: 512,
-    centerX: 2200, centerY: 190, level: 4, floor: 0,
+    id: 3,
+    name: 'vaultbase',
+    weight: WEIGHT,
+    blockSize: 512,
+    extent: [-1024, -2560, 5120, 3072],
+    padding: 512,
+    centerX: 2200,
+    centerY: 190,
+    level: 4,
+    floor: 0,
     parts: parts('vaultbase'),
     subs: [
       sub('vaultbase', 'vault_b1', '지하 1층', -1, 0, -1536, 2048, 1536),
@@ -93,16 +115,30 @@ const tileSets = {
     ],
   },
   avinullin: {
-    id: 4, name: 'avinullin', weight: WEIGHT, blockSize: 512,
-    extent: [-2048, -2048, 2048, 2048], padding: 512,
-    centerX: 0, centerY: 0, level: 0, floor: 6,
+    id: 4,
+    name: 'avinullin',
+    weight: WEIGHT,
+    blockSize: 512,
+    extent: [-2048, -2048, 2048, 2048],
+    padding: 512,
+    centerX: 0,
+    centerY: 0,
+    level: 0,
+    floor: 6,
     parts: parts('avinullin'),
     subs: [sub('avinullin', 'abyss', '심연', -6, -1024, -1024, 2048, 2048)],
   },
   deepocean: {
-    id: 5, name: 'deepocean', weight: WEIGHT, blockSize: 1024,
-    extent: [-4096, -4096, 4096, 4096], padding: 1024,
-    centerX: 0, centerY: 0, level: 1, floor: 0,
+    id: 5,
+    name: 'deepocean',
+    weight: WEIGHT,
+    blockSize: 1024,
+    extent: [-4096, -4096, 4096, 4096],
+    padding: 1024,
+    centerX: 0,
+    centerY: 0,
+    level: 1,
+    floor: 0,
     parts: parts('deepocean'),
     subs: [sub('deepocean', 'trench', '해구', -1, -1536, -1024, 3072, 2048)],
   },
@@ -123,17 +159,20 @@ function gameBox(t: GameTransform, world: Extent): Extent {
 }
 
 function region(
-  id: number, name: string, label: string, info: RegionInfoBlock,
-  centerX: number, centerY: number, bounds: Extent, game: GameTransform,
+  id: number,
+  name: string,
+  label: string,
+  info: RegionInfoBlock,
+  centerX: number,
+  centerY: number,
+  bounds: Extent,
+  game: GameTransform,
 ): Region {
   return { id, name, label, info, regionInfo: { name, centerX, centerY }, bounds, game, gameBounds: gameBox(game, bounds) };
 }
 
 const hl = tileSets.huanglong;
-const other = (set: RegionInfoBlock, gameOffsetMetres: number): [Extent, GameTransform] => [
-  set.extent,
-  transform(-gameOffsetMetres, 0),
-];
+const other = (set: RegionInfoBlock, gameOffsetMetres: number): [Extent, GameTransform] => [set.extent, transform(-gameOffsetMetres, 0)];
 
 /** The seven regions, indexed by id (SPEC §3). */
 export const REGIONS: readonly Region[] = [

@@ -20,7 +20,10 @@ export class AuthService {
   private readonly live = new Map<number, { userId: number; until: number }>();
   private lastPurge = 0;
 
-  constructor(readonly secret: Buffer, private readonly db: Db) {}
+  constructor(
+    readonly secret: Buffer,
+    private readonly db: Db,
+  ) {}
 
   /** A signed access token for the session, valid `ttlS` seconds. */
   signAccess(userId: number, sessionId: number, ttlS: number): string {
@@ -42,7 +45,9 @@ export class AuthService {
     const hit = cache ? this.live.get(p.sid) : undefined;
     if (hit && hit.until > Date.now()) return hit.userId === p.uid ? p.uid : null;
     const { rows } = await this.db.query<{ user_id: number }>(
-      'select user_id from sessions where id = $1 and revoked_at is null and expires_at > now()', [p.sid]);
+      'select user_id from sessions where id = $1 and revoked_at is null and expires_at > now()',
+      [p.sid],
+    );
     if (rows[0]?.user_id !== p.uid) {
       this.live.delete(p.sid);
       return null;

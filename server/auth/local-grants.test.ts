@@ -6,8 +6,12 @@ import { testApp } from '../test-helper';
 
 describe('local provider grants (codes and tokens in the database)', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
-  beforeAll(async () => { t = await testApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('a code issued by one process is exchanged by another, once', async () => {
     const a = new LocalGrants(t.db);

@@ -20,7 +20,8 @@ export class LocalGrants {
     await this.db.query(
       `insert into local_oauth_grants (key_hash, kind, email, redirect_uri, expires_at)
        values ($1, 'code', $2, $3, now() + make_interval(secs => $4))`,
-      [sha256(code), email, redirectUri, CODE_TTL_S]);
+      [sha256(code), email, redirectUri, CODE_TTL_S],
+    );
     return code;
   }
 
@@ -30,21 +31,26 @@ export class LocalGrants {
     // delete … returning: of two processes exchanging the same code at once, only one gets the row.
     const { rows } = await this.db.query<{ email: string; redirect_uri: string; live: boolean }>(
       `delete from local_oauth_grants where key_hash = $1 and kind = 'code'
-       returning email, redirect_uri, expires_at > now() as live`, [sha256(code)]);
+       returning email, redirect_uri, expires_at > now() as live`,
+      [sha256(code)],
+    );
     const grant = rows[0];
     if (!grant || !grant.live || grant.redirect_uri !== redirectUri) return null;
     const token = randomToken(24);
     await this.db.query(
       `insert into local_oauth_grants (key_hash, kind, email, expires_at)
        values ($1, 'token', $2, now() + make_interval(secs => $3))`,
-      [sha256(token), grant.email, TOKEN_TTL_S]);
+      [sha256(token), grant.email, TOKEN_TTL_S],
+    );
     return token;
   }
 
   /** The e-mail behind a live access token. */
   async emailOf(token: string): Promise<string | null> {
     const { rows } = await this.db.query<{ email: string }>(
-      "select email from local_oauth_grants where key_hash = $1 and kind = 'token' and expires_at > now()", [sha256(token)]);
+      "select email from local_oauth_grants where key_hash = $1 and kind = 'token' and expires_at > now()",
+      [sha256(token)],
+    );
     return rows[0]?.email ?? null;
   }
 

@@ -8,7 +8,8 @@ import { STATE_COOKIE } from './oauth/state';
 type T = Awaited<ReturnType<typeof testApp>>;
 
 /** The cookies a response sets, by name. */
-const setCookies = (res: Response) => Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+const setCookies = (res: Response) =>
+  Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
 
 /** A server with the local provider on, listening on a free port; `env` is set while it starts, then restored. */
 async function localServer(env: Record<string, string> = {}): Promise<{ t: T; base: string }> {
@@ -29,7 +30,9 @@ async function localServer(env: Record<string, string> = {}): Promise<{ t: T; ba
 describe('local sign-in over real HTTP', () => {
   let t: T;
   let base: string;
-  beforeAll(async () => { ({ t, base } = await localServer()); });
+  beforeAll(async () => {
+    ({ t, base } = await localServer());
+  });
   afterAll(() => t.close());
 
   it('start → authorize page → e-mail → code → login → register → signed in; second time straight in', async () => {
@@ -52,19 +55,32 @@ describe('local sign-in over real HTTP', () => {
       expect(html).toContain('이메일');
       expect(html).toContain(`value="${state}"`);
       const form = new URLSearchParams({ client_id: providers.clientId, redirect_uri: providers.redirectUri, state, email });
-      const res = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } });
+      const res = await fetch(`${base}/oauth/local/authorize`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+        headers: { origin: base },
+      });
       expect(res.status).toBe(302);
       const loc = new URL(res.headers.get('location')!, base);
       expect(loc.pathname).toBe('/oauth/kakao');
       expect(loc.searchParams.get('provider')).toBe('local');
       expect(loc.searchParams.get('state')).toBe(state);
-      return fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie }, body: JSON.stringify({ code: loc.searchParams.get('code'), state }) });
+      return fetch(`${base}/api/v1/oauth/local/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie },
+        body: JSON.stringify({ code: loc.searchParams.get('code'), state }),
+      });
     };
 
     const login = await signIn('Local.User@Example.com');
     expect((await login.json()).result).toEqual({ registered: false, email: 'local.user@example.com' });
     const pending = setCookies(login)[PENDING_COOKIE];
-    const reg = await fetch(`${base}/api/v1/oauth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${pending}` }, body: JSON.stringify({ nickname: '로컬유저' }) });
+    const reg = await fetch(`${base}/api/v1/oauth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${pending}` },
+      body: JSON.stringify({ nickname: '로컬유저' }),
+    });
     const regBody = await reg.json();
     expect(regBody.result.me).toMatchObject({ nickname: '로컬유저', email: 'local.user@example.com' });
     const access = setCookies(reg)[ACCESS_COOKIE];
@@ -76,28 +92,55 @@ describe('local sign-in over real HTTP', () => {
   });
 
   it('the local provider refuses foreign redirect URIs, bad e-mails and cross-site forms', async () => {
-    const bad = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    const bad = await fetch(
+      `${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+    );
     expect(bad.status).toBe(400);
-    const slashes = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('//evil.example/cb')}`);
+    const slashes = await fetch(
+      `${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('//evil.example/cb')}`,
+    );
     expect(slashes.status).toBe(400);
     const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', email: 'not-an-email' });
     const badEmail = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     expect(badEmail.status).toBe(400);
     expect(await badEmail.text()).toContain('올바른 이메일');
     form.set('email', 'a@b.c');
-    const cross = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: 'https://evil.example' } });
+    const cross = await fetch(`${base}/oauth/local/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
     // A sandboxed or file:// page sends Origin: null — not ours either (issue 12 item 4).
-    const nullOrigin = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: 'null' } });
+    const nullOrigin = await fetch(`${base}/oauth/local/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: 'null' },
+    });
     expect(nullOrigin.status).toBe(403);
     // Redirect URIs match exactly: a tab after the slash made the browser go to http://evil.example/.
-    for (const uri of ['/\t/evil.example', '/\n/evil.example', '/oauth/kakao?provider=local&x=1', '/oauth/kakao', `${base}/oauth/kakao?provider=local`]) {
+    for (const uri of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/oauth/kakao?provider=local&x=1',
+      '/oauth/kakao',
+      `${base}/oauth/kakao?provider=local`,
+    ]) {
       const get = await fetch(`${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent(uri)}`);
       expect(get.status, uri).toBe(400);
-      const post = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: uri, email: 'a@b.c' }), redirect: 'manual' });
+      const post = await fetch(`${base}/oauth/local/authorize`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: uri, email: 'a@b.c' }),
+        redirect: 'manual',
+      });
       expect(post.status, uri).toBe(400);
     }
-    const token = await fetch(`${base}/oauth/local/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: 'wuwa-map-local', client_secret: 'guess' }) });
+    const token = await fetch(`${base}/oauth/local/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: 'wuwa-map-local', client_secret: 'guess' }),
+    });
     expect(token.status).toBe(401);
   });
 });
@@ -105,14 +148,26 @@ describe('local sign-in over real HTTP', () => {
 describe('the local provider is rate-limited per IP (issue 12 item 4)', () => {
   let t: T;
   let base: string;
-  beforeAll(async () => { ({ t, base } = await localServer({ RATE_LIMIT_SIGNIN: '5' })); });
+  beforeAll(async () => {
+    ({ t, base } = await localServer({ RATE_LIMIT_SIGNIN: '5' }));
+  });
   afterAll(() => t.close());
 
   it('the form and the token endpoint answer 429 past RATE_LIMIT_SIGNIN, X-Forwarded-For or not', async () => {
     for (const path of ['/oauth/local/authorize', '/oauth/local/token']) {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await fetch(`${base}${path}`, { method: 'POST', body: new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', email: `p${i}@example.com`, grant_type: 'authorization_code' }), redirect: 'manual', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            client_id: 'wuwa-map-local',
+            redirect_uri: '/oauth/kakao?provider=local',
+            email: `p${i}@example.com`,
+            grant_type: 'authorization_code',
+          }),
+          redirect: 'manual',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.filter((s) => s === 429).length, path).toBe(2);
@@ -123,7 +178,9 @@ describe('the local provider is rate-limited per IP (issue 12 item 4)', () => {
 describe('ADMIN_EMAILS', () => {
   let t: T;
   let base: string;
-  beforeAll(async () => { ({ t, base } = await localServer({ ADMIN_EMAILS: ' Boss@Example.com ,second@example.com' })); });
+  beforeAll(async () => {
+    ({ t, base } = await localServer({ ADMIN_EMAILS: ' Boss@Example.com ,second@example.com' }));
+  });
   afterAll(() => t.close());
 
   /** Signs in through the local provider (registering the first time); the signed-in account's role and access cookie. */
@@ -132,11 +189,24 @@ describe('ADMIN_EMAILS', () => {
     const stateCookie = `${STATE_COOKIE}=${setCookies(started)[STATE_COOKIE]}`;
     const state = new URL(started.headers.get('location')!, base).searchParams.get('state')!;
     const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
-    const code = new URL((await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } })).headers.get('location')!, base).searchParams.get('code');
-    let res = await fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie }, body: JSON.stringify({ code, state }) });
+    const code = new URL(
+      (
+        await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: base } })
+      ).headers.get('location')!,
+      base,
+    ).searchParams.get('code');
+    let res = await fetch(`${base}/api/v1/oauth/local/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: stateCookie },
+      body: JSON.stringify({ code, state }),
+    });
     let body = await res.json();
     if (body.result.registered === false) {
-      res = await fetch(`${base}/api/v1/oauth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${setCookies(res)[PENDING_COOKIE]}` }, body: JSON.stringify({ nickname: `n${Math.floor(Math.random() * 1e6)}` }) });
+      res = await fetch(`${base}/api/v1/oauth/local/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `${PENDING_COOKIE}=${setCookies(res)[PENDING_COOKIE]}` },
+        body: JSON.stringify({ nickname: `n${Math.floor(Math.random() * 1e6)}` }),
+      });
       body = await res.json();
     }
     return { role: body.result.me.role, cookie: `${ACCESS_COOKIE}=${setCookies(res)[ACCESS_COOKIE]}` };

@@ -71,12 +71,16 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       return null;
     };
 
-    app.get<{ Querystring: AuthorizeQuery }>(LOCAL_AUTHORIZE_PATH, { config: signInRateLimit(limits, 'signIn') }, async (request, reply) => {
-      const q = request.query;
-      const bad = check(q);
-      if (bad) return page(reply, 400, `<h1>로그인할 수 없습니다</h1><p class="err">${esc(bad)}</p>`);
-      return page(reply, 200, form({ client_id: q.client_id!, redirect_uri: q.redirect_uri!, state: q.state ?? '' }));
-    });
+    app.get<{ Querystring: AuthorizeQuery }>(
+      LOCAL_AUTHORIZE_PATH,
+      { config: signInRateLimit(limits, 'signIn') },
+      async (request, reply) => {
+        const q = request.query;
+        const bad = check(q);
+        if (bad) return page(reply, 400, `<h1>로그인할 수 없습니다</h1><p class="err">${esc(bad)}</p>`);
+        return page(reply, 200, form({ client_id: q.client_id!, redirect_uri: q.redirect_uri!, state: q.state ?? '' }));
+      },
+    );
 
     app.post<{ Body: AuthorizeQuery }>(LOCAL_AUTHORIZE_PATH, { config: signInRateLimit(limits, 'signIn') }, async (request, reply) => {
       const b = request.body ?? {};
@@ -99,15 +103,20 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     });
 
-    app.post<{ Body: Record<string, string | undefined> }>('/oauth/local/token', { config: signInRateLimit(limits, 'signIn') }, async (request, reply) => {
-      const b = request.body ?? {};
-      reply.header('cache-control', 'no-store');
-      if (b.grant_type !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type' });
-      if (b.client_id !== LOCAL_CLIENT_ID || b.client_secret !== localClientSecret(root)) return reply.status(401).send({ error: 'invalid_client' });
-      const token = await provider.exchange(b.code ?? '', b.redirect_uri ?? '');
-      if (!token) return reply.status(400).send({ error: 'invalid_grant' });
-      return { access_token: token, token_type: 'bearer', expires_in: 600 };
-    });
+    app.post<{ Body: Record<string, string | undefined> }>(
+      '/oauth/local/token',
+      { config: signInRateLimit(limits, 'signIn') },
+      async (request, reply) => {
+        const b = request.body ?? {};
+        reply.header('cache-control', 'no-store');
+        if (b.grant_type !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type' });
+        if (b.client_id !== LOCAL_CLIENT_ID || b.client_secret !== localClientSecret(root))
+          return reply.status(401).send({ error: 'invalid_client' });
+        const token = await provider.exchange(b.code ?? '', b.redirect_uri ?? '');
+        if (!token) return reply.status(400).send({ error: 'invalid_grant' });
+        return { access_token: token, token_type: 'bearer', expires_in: 600 };
+      },
+    );
 
     app.get('/oauth/local/userinfo', async (request, reply) => {
       const auth = request.headers.authorization ?? '';

@@ -37,19 +37,41 @@ describe('OAuth sign-in against real local providers', () => {
     kakao = await startKakaoServer({ clientId: 'kakao-client', clientSecret: 'kakao-secret' });
     google = await startGoogleServer();
     t = await testApp({
-      kakao: { clientId: 'kakao-client', clientSecret: 'kakao-secret', redirectUri: KAKAO_REDIRECT, authorizeUrl: kakao.authorizeUrl, tokenUrl: kakao.tokenUrl, userinfoUrl: kakao.userinfoUrl },
-      google: { clientId: 'google-client', clientSecret: 'google-secret', redirectUri: GOOGLE_REDIRECT, authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, userinfoUrl: google.userinfoUrl },
+      kakao: {
+        clientId: 'kakao-client',
+        clientSecret: 'kakao-secret',
+        redirectUri: KAKAO_REDIRECT,
+        authorizeUrl: kakao.authorizeUrl,
+        tokenUrl: kakao.tokenUrl,
+        userinfoUrl: kakao.userinfoUrl,
+      },
+      google: {
+        clientId: 'google-client',
+        clientSecret: 'google-secret',
+        redirectUri: GOOGLE_REDIRECT,
+        authorizeUrl: google.authorizeUrl,
+        tokenUrl: google.tokenUrl,
+        userinfoUrl: google.userinfoUrl,
+      },
     });
   });
-  afterAll(async () => { await t.close(); await kakao.close(); await google.close(); });
+  afterAll(async () => {
+    await t.close();
+    await kakao.close();
+    await google.close();
+  });
 
   const kakaoCode = (id: number, email?: string) =>
-    codeFrom(`${kakao.authorizeUrl}?response_type=code&client_id=kakao-client&redirect_uri=${encodeURIComponent(KAKAO_REDIRECT)}&state=s1&login_as=${id}${email ? `&email=${encodeURIComponent(email)}` : ''}`);
+    codeFrom(
+      `${kakao.authorizeUrl}?response_type=code&client_id=kakao-client&redirect_uri=${encodeURIComponent(KAKAO_REDIRECT)}&state=s1&login_as=${id}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+    );
   let googleState = 0;
   const googleCode = (sub: string, email: string) => {
     const state = `g${++googleState}`;
     google.loginAs(state, { sub, email });
-    return codeFrom(`${google.authorizeUrl}?response_type=code&client_id=google-client&redirect_uri=${encodeURIComponent(GOOGLE_REDIRECT)}&scope=${encodeURIComponent('openid profile email')}&state=${state}`);
+    return codeFrom(
+      `${google.authorizeUrl}?response_type=code&client_id=google-client&redirect_uri=${encodeURIComponent(GOOGLE_REDIRECT)}&scope=${encodeURIComponent('openid profile email')}&state=${state}`,
+    );
   };
   const post = (url: string, payload: object, cookieHeader?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: cookieHeader ? { cookie: cookieHeader } : {} }) as Promise<Res>;
@@ -85,7 +107,11 @@ describe('OAuth sign-in against real local providers', () => {
     expect(cookie(reg, ACCESS_COOKIE)).toBeTruthy();
     expect(cookie(reg, REFRESH_COOKIE)).toBeTruthy();
     expect(cookie(reg, PENDING_COOKIE)).toBe('');
-    const who = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=${cookie(reg, ACCESS_COOKIE)}` } });
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: `${ACCESS_COOKIE}=${cookie(reg, ACCESS_COOKIE)}` },
+    });
     expect(who.json().result.id).toBe(me.id);
 
     const again = await login('kakao', await kakaoCode(1001, 'kim@example.com'));
@@ -111,7 +137,12 @@ describe('OAuth sign-in against real local providers', () => {
     expect(a.state.length).toBeGreaterThanOrEqual(32);
     const to = new URL(a.location);
     expect(to.origin + to.pathname).toBe(kakao.authorizeUrl);
-    expect(Object.fromEntries(to.searchParams)).toEqual({ response_type: 'code', client_id: 'kakao-client', redirect_uri: KAKAO_REDIRECT, state: a.state });
+    expect(Object.fromEntries(to.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'kakao-client',
+      redirect_uri: KAKAO_REDIRECT,
+      state: a.state,
+    });
     const g = new URL((await start('google')).location);
     expect(g.searchParams.get('scope')).toBe('openid profile email');
     // The provider's own authorize step returns the same state to the callback.
@@ -119,7 +150,7 @@ describe('OAuth sign-in against real local providers', () => {
     expect(new URL(back.headers.get('location')!).searchParams.get('state')).toBe(a.state);
   });
 
-  it('login CSRF: a code without this browser\'s state is refused (issue 12 item 1)', async () => {
+  it("login CSRF: a code without this browser's state is refused (issue 12 item 1)", async () => {
     const attackerCode = await kakaoCode(1005, 'attacker@example.com');
     const victim = await start('kakao');
     const attacker = await start('kakao');
@@ -195,8 +226,17 @@ describe('OAuth sign-in against real local providers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
     const r = res.json().result;
     expect(r.kakao).toEqual({ authorizeUrl: kakao.authorizeUrl, clientId: 'kakao-client', redirectUri: KAKAO_REDIRECT });
-    expect(r.google).toEqual({ authorizeUrl: google.authorizeUrl, clientId: 'google-client', redirectUri: GOOGLE_REDIRECT, scope: 'openid profile email' });
-    expect(r.local).toEqual({ authorizeUrl: '/oauth/local/authorize', clientId: 'wuwa-map-local', redirectUri: '/oauth/kakao?provider=local' });
+    expect(r.google).toEqual({
+      authorizeUrl: google.authorizeUrl,
+      clientId: 'google-client',
+      redirectUri: GOOGLE_REDIRECT,
+      scope: 'openid profile email',
+    });
+    expect(r.local).toEqual({
+      authorizeUrl: '/oauth/local/authorize',
+      clientId: 'wuwa-map-local',
+      redirectUri: '/oauth/kakao?provider=local',
+    });
     expect(r.imageHost).toEqual({ url: '/api/v1/images', clientId: t.config.imageHostClientId });
     expect(JSON.stringify(r)).not.toContain('secret');
   });

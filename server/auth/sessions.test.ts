@@ -11,7 +11,9 @@ function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<
 
 describe('sessions', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp({ accessTokenTtlS: 2 }); });
+  beforeAll(async () => {
+    t = await testApp({ accessTokenTtlS: 2 });
+  });
   afterAll(() => t.close());
 
   it('an access token works until it expires, then access_token_invalid; refresh brings a working pair', async () => {
@@ -50,16 +52,30 @@ describe('sessions', () => {
   it('rotates refresh tokens; a replayed one revokes the whole session', async () => {
     const uid = await t.newUser('회전시험');
     const s = await createSession(t.app, uid);
-    const r1 = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` },
+    });
     expect(r1.statusCode).toBe(200);
     const second = cookiesOf(r1)[REFRESH_COOKIE]!;
     // Within the grace window a second use is a race between tabs: nothing issued, nothing revoked.
-    const raced = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    const raced = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` },
+    });
     expect(raced.statusCode).toBe(200);
     expect(raced.cookies).toHaveLength(0);
     // Later it is a replay.
-    await t.db.query(`update refresh_tokens set used_at = now() - make_interval(secs => $1) where used_at is not null`, [REFRESH_REUSE_GRACE_MS / 1000 + 5]);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+    await t.db.query(`update refresh_tokens set used_at = now() - make_interval(secs => $1) where used_at is not null`, [
+      REFRESH_REUSE_GRACE_MS / 1000 + 5,
+    ]);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.errClazz).toBe('requires_login');
     // The family is gone: the newest refresh token and the newest access token are refused too.
@@ -73,11 +89,17 @@ describe('sessions', () => {
   it('two tabs refreshing with the same token at once keep the session alive', async () => {
     const uid = await t.newUser('두탭');
     const s = await createSession(t.app, uid);
-    const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } })));
+    const both = await Promise.all(
+      [0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } })),
+    );
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(both.map((r) => r.json().result.refreshed).sort()).toEqual([false, true]);
     const winner = both.find((r) => r.json().result.refreshed)!;
-    const next = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${cookiesOf(winner)[REFRESH_COOKIE]}` } });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${cookiesOf(winner)[REFRESH_COOKIE]}` },
+    });
     expect(next.statusCode).toBe(200);
   });
 
@@ -90,11 +112,25 @@ describe('sessions', () => {
   it('refresh and logout accept an empty body labelled application/json', async () => {
     const uid = await t.newUser('빈본문');
     const s = await createSession(t.app, uid);
-    const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader, 'content-type': 'application/json' } });
+    const ref = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: s.cookieHeader, 'content-type': 'application/json' },
+    });
     expect(ref.statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(out.statusCode).toBe(200);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.errClazz).toBe('bad_request');
   });
@@ -105,7 +141,9 @@ describe('sessions', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: s.cookieHeader } });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === ACCESS_COOKIE)?.value).toBe('');
-    const { rows } = await t.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where user_id = $1', [uid]);
+    const { rows } = await t.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where user_id = $1', [
+      uid,
+    ]);
     expect(rows[0]!.revoked).toBe(true);
     const ref = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: s.cookieHeader } });
     expect(ref.statusCode).toBe(401);
@@ -116,18 +154,26 @@ describe('sessions', () => {
 
 describe('stale cookies on a WebSocket upgrade', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
   afterAll(() => t.close());
 
   it('are not refused (the relay needs no login and cannot refresh)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `${ACCESS_COOKIE}=forged.token`, upgrade: 'websocket', connection: 'upgrade' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: `${ACCESS_COOKIE}=forged.token`, upgrade: 'websocket', connection: 'upgrade' },
+    });
     expect(res.json().error?.errClazz).not.toBe('access_token_invalid');
   });
 });
 
 describe('old sessions', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
   afterAll(() => t.close());
 
   it('are purged with their refresh tokens when a new session starts', async () => {
@@ -155,7 +201,11 @@ describe('old sessions', () => {
     for (const s of [phone, pc]) {
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: s.cookieHeader } });
       expect(me.json().error.errClazz).toBe('access_token_invalid');
-      const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` } });
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        headers: { cookie: `${REFRESH_COOKIE}=${s.refreshToken}` },
+      });
       expect(refresh.json().error.errClazz).toBe('requires_login');
     }
     const still = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: other.cookieHeader } });

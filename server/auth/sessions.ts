@@ -25,9 +25,11 @@ function pair(app: FastifyInstance, userId: number, sessionId: number, refreshTo
 
 async function storeRefresh(db: Db, sessionId: number, ttlS: number): Promise<string> {
   const token = randomToken();
-  await db.query(
-    "insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))",
-    [sha256(token), sessionId, ttlS]);
+  await db.query('insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [
+    sha256(token),
+    sessionId,
+    ttlS,
+  ]);
   return token;
 }
 
@@ -37,7 +39,9 @@ export async function createSession(app: FastifyInstance, userId: number): Promi
   await app.auth.purgeOld();
   return app.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      'insert into sessions (user_id, expires_at) values ($1, now() + make_interval(secs => $2)) returning id', [userId, ttl]);
+      'insert into sessions (user_id, expires_at) values ($1, now() + make_interval(secs => $2)) returning id',
+      [userId, ttl],
+    );
     const sessionId = Number(rows[0]!.id);
     return pair(app, userId, sessionId, await storeRefresh(tx, sessionId, ttl));
   });
@@ -56,10 +60,7 @@ export function setSessionCookies(reply: FastifyReply, tokens: Pick<SessionToken
 
 /** Outcome of presenting a refresh token. */
 export type RefreshOutcome =
-  | { kind: 'rotated'; tokens: SessionTokens; userId: number }
-  | { kind: 'raced' }
-  | { kind: 'invalid' }
-  | { kind: 'reused' };
+  { kind: 'rotated'; tokens: SessionTokens; userId: number } | { kind: 'raced' } | { kind: 'invalid' } | { kind: 'reused' };
 
 /** Rotates a refresh token: unused and unexpired → marked used and a new pair; reused → the session is revoked. */
 export async function rotateRefresh(app: FastifyInstance, refreshToken: string): Promise<RefreshOutcome> {
@@ -71,7 +72,9 @@ export async function rotateRefresh(app: FastifyInstance, refreshToken: string):
               (t.expires_at > now() and s.revoked_at is null and s.expires_at > now()) as live
          from refresh_tokens t join sessions s on s.id = t.session_id
         where t.token_hash = $1
-        for update of t, s`, [sha256(refreshToken)]);
+        for update of t, s`,
+      [sha256(refreshToken)],
+    );
     const row = rows[0];
     if (!row || !row.live) return { kind: 'invalid' };
     const sessionId = Number(row.session_id);
@@ -94,7 +97,9 @@ export async function rotateRefresh(app: FastifyInstance, refreshToken: string):
 export async function revokeSession(app: FastifyInstance, tokens: { refreshToken?: string; accessToken?: string }): Promise<void> {
   let sessionId: number | null = null;
   if (tokens.refreshToken) {
-    const { rows } = await app.db.query<{ session_id: number }>('select session_id from refresh_tokens where token_hash = $1', [sha256(tokens.refreshToken)]);
+    const { rows } = await app.db.query<{ session_id: number }>('select session_id from refresh_tokens where token_hash = $1', [
+      sha256(tokens.refreshToken),
+    ]);
     if (rows[0]) sessionId = Number(rows[0].session_id);
   }
   if (sessionId === null && tokens.accessToken) sessionId = app.auth.decodeAccess(tokens.accessToken)?.sid ?? null;
@@ -105,7 +110,10 @@ export async function revokeSession(app: FastifyInstance, tokens: { refreshToken
 
 /** Revokes every live session of `userId` ("log out everywhere"); returns how many were revoked. */
 export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<number> {
-  const { rows } = await app.db.query<{ id: number }>('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id', [userId]);
+  const { rows } = await app.db.query<{ id: number }>(
+    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id',
+    [userId],
+  );
   // Other processes notice within the liveness cache's few seconds; this one at once.
   app.auth.forget(rows.map((r) => r.id));
   return rows.length;

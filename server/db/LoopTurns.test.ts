@@ -24,10 +24,12 @@ describe('the embedded database and the event loop', () => {
       const turns = countTurns();
       await Promise.all([
         ...Array.from({ length: 40 }, (_, i) => db.query('insert into t values ($1)', [i])),
-        ...Array.from({ length: 20 }, (_, i) => db.transaction(async (tx) => {
-          await tx.query('insert into t values ($1)', [100 + i]);
-          await tx.query('select count(*) from t');
-        })),
+        ...Array.from({ length: 20 }, (_, i) =>
+          db.transaction(async (tx) => {
+            await tx.query('insert into t values ($1)', [100 + i]);
+            await tx.query('select count(*) from t');
+          }),
+        ),
       ]);
       // 60 operations queued at once: the loop turned for (about) each of them, not once for all.
       expect(turns.stop()).toBeGreaterThanOrEqual(60);

@@ -16,10 +16,12 @@ export class LoopTurns {
 
   /** Runs `fn` after the operations queued before it, from a new event-loop turn. */
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => new Promise<void>((r) => setImmediate(r))).then(() => {
-      this.ran++;
-      return fn();
-    });
+    const turn = this.tail
+      .then(() => new Promise<void>((r) => setImmediate(r)))
+      .then(() => {
+        this.ran++;
+        return fn();
+      });
     this.tail = turn.catch(() => undefined);
     return turn;
   }

@@ -27,7 +27,8 @@ describe('listen / notify', () => {
     const got: string[] = [];
     await db.listen('listen_cut', (p) => got.push(p));
     const killed = await db.query<{ n: number }>(
-      "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query ilike 'listen %' and pid <> pg_backend_pid() and datname = current_database()");
+      "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query ilike 'listen %' and pid <> pg_backend_pid() and datname = current_database()",
+    );
     expect(killed.rows[0]!.n).toBeGreaterThanOrEqual(1);
     // Notify until the listener is back (it reconnects with backoff from 100 ms).
     for (let i = 0; i < 60 && got.length === 0; i++) {

@@ -17,7 +17,9 @@ export async function migrate(db: Db): Promise<number[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_MIGRATE]);
-    await tx.exec('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())');
+    await tx.exec(
+      'create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await tx.query<{ version: number }>('select version from schema_migrations')).rows.map((r) => r.version));
     const applied: number[] = [];
     for (const file of files) {

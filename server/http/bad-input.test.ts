@@ -7,8 +7,12 @@ import { frameworkMessages } from './framework-errors';
 import { Messages } from './errors';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(200); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(200);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const USER = 7;
 const anyPin = async () => (await t.one<{ id: number }>('select id from pins order by id limit 1')).id;
@@ -25,13 +29,18 @@ describe('text the database cannot store is a 400 in the envelope (issue 12 item
     ];
     for (const c of calls) {
       expect(c.status).toBe(400);
-      expect(c.body).toMatchObject({ status: 400, result: null, error: { errClazz: 'bad_request', messageTranslated: unstorableTextMessage } });
+      expect(c.body).toMatchObject({
+        status: 400,
+        result: null,
+        error: { errClazz: 'bad_request', messageTranslated: unstorableTextMessage },
+      });
     }
   });
 
   it('a lone surrogate in pin content and in a comment', async () => {
     const pin = await anyPin();
-    const raw = (payload: string, method: 'PATCH' | 'PUT', url: string) => t.as(USER, { method, url, payload, headers: { 'content-type': 'application/json' } });
+    const raw = (payload: string, method: 'PATCH' | 'PUT', url: string) =>
+      t.as(USER, { method, url, payload, headers: { 'content-type': 'application/json' } });
     for (const res of [
       await raw('{"content":"\\ud800"}', 'PATCH', `/api/v1/pin/${pin}`),
       await raw('{"content":"a\\udc00b"}', 'PUT', `/api/v2/pin/${pin}/comment`),
@@ -61,7 +70,9 @@ function rawHttp(port: number, write: (s: Socket) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const s = connect(port, '127.0.0.1');
     let data = '';
-    s.on('data', (d) => { data += d.toString(); });
+    s.on('data', (d) => {
+      data += d.toString();
+    });
     s.on('close', () => resolve(data));
     s.on('error', reject);
     s.on('connect', () => write(s));
@@ -104,7 +115,9 @@ describe('answers given before any route runs are in the envelope', () => {
     let timer: ReturnType<typeof setInterval> | undefined;
     const raw = await rawHttp(port, (c) => {
       c.write('PATCH /api/v1/me HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
-      timer = setInterval(() => { if (!c.destroyed) c.write(' '); }, 300);
+      timer = setInterval(() => {
+        if (!c.destroyed) c.write(' ');
+      }, 300);
     });
     clearInterval(timer);
     // Node checks the limit every connectionsCheckingInterval (here capped at the limit itself).

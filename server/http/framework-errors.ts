@@ -15,7 +15,8 @@ export const frameworkMessages = {
 /** Fastify's `frameworkErrors`: a bad URL (400) or an over-long path parameter (414), in the envelope. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  const message = status === 414 ? frameworkMessages.urlTooLong : error.code === 'FST_ERR_BAD_URL' ? frameworkMessages.badUrl : Messages.badRequest;
+  const message =
+    status === 414 ? frameworkMessages.urlTooLong : error.code === 'FST_ERR_BAD_URL' ? frameworkMessages.badUrl : Messages.badRequest;
   void reply.status(status).send(fail(status, ErrClazz.badRequest, message, error.message));
 }
 
@@ -26,12 +27,16 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message, clazz] =
-    err.code === 'HPE_HEADER_OVERFLOW' ? [431, frameworkMessages.headersTooLarge, ErrClazz.tooLarge]
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, frameworkMessages.timeout, ErrClazz.badRequest]
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, frameworkMessages.headersTooLarge, ErrClazz.tooLarge]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, frameworkMessages.timeout, ErrClazz.badRequest]
         : [400, Messages.badRequest, ErrClazz.badRequest];
   const body = JSON.stringify(fail(status, clazz, message, err.code ?? 'client error'));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

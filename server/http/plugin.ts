@@ -23,7 +23,16 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     if (status === 413) return reply.status(413).send(fail(413, ErrClazz.tooLarge, Messages.tooLarge, e.message));
     if (status === 415) return reply.status(415).send(fail(415, ErrClazz.unsupportedMedia, Messages.badRequest, e.message));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(fail(status, status === 404 ? ErrClazz.notFound : ErrClazz.badRequest, status === 404 ? Messages.notFound : Messages.badRequest, e.message));
+      return reply
+        .status(status)
+        .send(
+          fail(
+            status,
+            status === 404 ? ErrClazz.notFound : ErrClazz.badRequest,
+            status === 404 ? Messages.notFound : Messages.badRequest,
+            e.message,
+          ),
+        );
     }
     request.log.error({ err, reqId: request.id }, 'internal error');
     return reply.status(500).send(fail(500, ErrClazz.internal, Messages.internal, `internal error (request ${request.id})`));

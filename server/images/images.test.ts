@@ -15,8 +15,15 @@ const CLIENT = 'test-client-id';
 function multipart(file: Buffer, filename: string, contentType: string, fields: Record<string, string> = { type: 'file' }) {
   const boundary = '----wuwa' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="${filename}"\r\ncontent-type: ${contentType}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="${filename}"\r\ncontent-type: ${contentType}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -29,11 +36,26 @@ describe('image host', () => {
     t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, publicUrl: 'https://map.example' });
     session = await t.cookie(await t.newUser('사진가'));
   });
-  afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
-  const upload = (file: Buffer, name: string, type: string, auth = `Client-ID ${CLIENT}`, fields?: Record<string, string>, cookie: string | null = session) => {
+  const upload = (
+    file: Buffer,
+    name: string,
+    type: string,
+    auth = `Client-ID ${CLIENT}`,
+    fields?: Record<string, string>,
+    cookie: string | null = session,
+  ) => {
     const m = multipart(file, name, type, fields);
-    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: auth, ...(cookie ? { cookie } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/images',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: auth, ...(cookie ? { cookie } : {}) },
+    });
   };
   const picture = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
@@ -97,7 +119,12 @@ describe('image host', () => {
     const corrupt = await upload(png.subarray(0, 40), 'a.png', 'image/png');
     expect(corrupt.statusCode).toBe(400);
     expect(corrupt.json().data.error).toMatch(/읽을 수 없습니다/);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/images', payload: { image: 'x' }, headers: { authorization: `Client-ID ${CLIENT}`, cookie: session } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/images',
+      payload: { image: 'x' },
+      headers: { authorization: `Client-ID ${CLIENT}`, cookie: session },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().success).toBe(false);
   });
@@ -120,7 +147,10 @@ describe('image host', () => {
   });
 
   it('strips EXIF (a GPS position does not come back) and keeps the picture upright', async () => {
-    const withGps = await picture(64, 32).jpeg().withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' } }).toBuffer();
+    const withGps = await picture(64, 32)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' } })
+      .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeTruthy();
     const res = await upload(withGps, 'gps.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(200);
@@ -134,7 +164,9 @@ describe('image host', () => {
 
   it('refuses a small file declaring too many pixels, and scales big pictures down', async () => {
     // 7,000 × 5,700 = 39.9 megapixels of one colour: a few dozen KB as PNG.
-    const bomb = await sharp({ create: { width: 7000, height: 5700, channels: 3, background: '#000000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    const bomb = await sharp({ create: { width: 7000, height: 5700, channels: 3, background: '#000000' } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(200_000);
     const res = await upload(bomb, 'bomb.png', 'image/png');
     expect(res.statusCode).toBe(400);
@@ -151,14 +183,32 @@ describe('image host quotas (issue 12 item 3)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wuwa-quota-'));
-    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, imageQuota: { userPerDay: 2, userBytesPerDay: 10 * 1024 * 1024, allPerDay: 3, allBytesPerDay: 1e9, totalBytes: 1e9, minFreeBytes: 0 } });
+    t = await testApp({
+      dataDir: dir,
+      imageHostClientId: CLIENT,
+      imageQuota: { userPerDay: 2, userBytesPerDay: 10 * 1024 * 1024, allPerDay: 3, allBytesPerDay: 1e9, totalBytes: 1e9, minFreeBytes: 0 },
+    });
   });
-  afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const player = async (name: string) => t.cookie(await t.newUser(name));
   const send = async (cookie: string) => {
-    const m = multipart(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer(), 'a.png', 'image/png');
-    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie } });
+    const m = multipart(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+      'a.png',
+      'image/png',
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/images',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie },
+    });
   };
 
   it('per player and for everyone, per day, with Korean messages; nothing is stored past the quota', async () => {
@@ -194,24 +244,40 @@ describe('image host byte quotas (issue 12 item 3)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wuwa-bytes-'));
-    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, imageQuota: { userPerDay: 100, userBytesPerDay: 1e9, allPerDay: 100, allBytesPerDay: 1e9, totalBytes: 1e12, minFreeBytes: 0 } });
+    t = await testApp({
+      dataDir: dir,
+      imageHostClientId: CLIENT,
+      imageQuota: { userPerDay: 100, userBytesPerDay: 1e9, allPerDay: 100, allBytesPerDay: 1e9, totalBytes: 1e12, minFreeBytes: 0 },
+    });
   });
-  afterAll(async () => { await t.close(); await rm(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const player = async (name: string) => t.cookie(await t.newUser(name));
   // Noise does not compress: the re-encoded PNG keeps about 48 KB, the same bytes on every upload.
   const noise = randomBytes(128 * 128 * 3);
-  const photo = () => sharp(noise, { raw: { width: 128, height: 128, channels: 3 } }).png().toBuffer();
+  const photo = () =>
+    sharp(noise, { raw: { width: 128, height: 128, channels: 3 } })
+      .png()
+      .toBuffer();
   const send = async (cookie: string) => {
     const m = multipart(await photo(), 'a.png', 'image/png');
-    return t.app.inject({ method: 'POST', url: '/api/v1/images', payload: m.payload, headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/images',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `Client-ID ${CLIENT}`, cookie },
+    });
   };
   const stored = async () => ({
-    rows: (await t.db.query<{ n: number; b: string }>('select count(*)::int as n, coalesce(sum(bytes), 0)::text as b from image_uploads')).rows[0]!,
+    rows: (await t.db.query<{ n: number; b: string }>('select count(*)::int as n, coalesce(sum(bytes), 0)::text as b from image_uploads'))
+      .rows[0]!,
     files: (await readdir(join(dir, 'images')).catch(() => [])).length,
   });
 
-  it('refuses the upload that would pass one player\'s bytes per day, others still upload', async () => {
+  it("refuses the upload that would pass one player's bytes per day, others still upload", async () => {
     const a = await player('용량1');
     const b = await player('용량2');
     const first = await send(a);
@@ -228,7 +294,7 @@ describe('image host byte quotas (issue 12 item 3)', () => {
     expect((await send(b)).statusCode).toBe(200);
   });
 
-  it('refuses the upload that would pass everyone\'s bytes per day, with nothing stored', async () => {
+  it("refuses the upload that would pass everyone's bytes per day, with nothing stored", async () => {
     const c = await player('용량3');
     const before = await stored();
     t.app.config.imageQuota = { ...t.app.config.imageQuota, userBytesPerDay: 1e9, allBytesPerDay: Number(before.rows.b) + 100 };

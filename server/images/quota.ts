@@ -56,19 +56,27 @@ export async function lockQuota(tx: Db): Promise<void> {
 }
 
 /** Why an upload of `bytes` more would break a quota: [status, message], or null when it fits. */
-export async function quotaRefusal(db: Db, quota: ImageQuota, dataDir: string, userId: number, bytes: number): Promise<[number, string] | null> {
+export async function quotaRefusal(
+  db: Db,
+  quota: ImageQuota,
+  dataDir: string,
+  userId: number,
+  bytes: number,
+): Promise<[number, string] | null> {
   const { rows } = await db.query<{ un: number; ub: string; an: number; ab: string; tb: string }>(
     `select count(*) filter (where user_id = $1 and created_at > now() - interval '1 day')::int as un,
             coalesce(sum(bytes) filter (where user_id = $1 and created_at > now() - interval '1 day'), 0)::text as ub,
             count(*) filter (where created_at > now() - interval '1 day')::int as an,
             coalesce(sum(bytes) filter (where created_at > now() - interval '1 day'), 0)::text as ab,
             coalesce(sum(bytes), 0)::text as tb
-       from image_uploads`, [userId]);
+       from image_uploads`,
+    [userId],
+  );
   const r = rows[0]!;
   if (r.un + 1 > quota.userPerDay || Number(r.ub) + bytes > quota.userBytesPerDay) return [429, quotaMessages.user];
   if (r.an + 1 > quota.allPerDay || Number(r.ab) + bytes > quota.allBytesPerDay) return [429, quotaMessages.all];
   if (Number(r.tb) + bytes > quota.totalBytes) return [507, quotaMessages.full];
-  if (await freeBytes(dataDir) - bytes < quota.minFreeBytes) return [507, quotaMessages.full];
+  if ((await freeBytes(dataDir)) - bytes < quota.minFreeBytes) return [507, quotaMessages.full];
   return null;
 }
 

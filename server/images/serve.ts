@@ -12,7 +12,8 @@ import { IMAGE_TYPES, STORED_NAME, imagesDir, type ImageExt } from './store';
 export async function registerImageServing(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
     const { file } = request.params;
-    const notFound = () => reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('이미지를 찾을 수 없습니다.');
+    const notFound = () =>
+      reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('이미지를 찾을 수 없습니다.');
     if (!STORED_NAME.test(file)) return notFound();
     const path = join(imagesDir(app.config.dataDir), file);
     const info = await stat(path).catch(() => null);

@@ -34,7 +34,8 @@ function hostError(reply: FastifyReply, status: number, message: string) {
 
 function statusAndMessage(err: FastifyError | ApiError): [number, string] {
   if (err instanceof ApiError) {
-    if (err.status === 403) return [403, err.errClazz === 'forbidden' && err.message.startsWith('cross-site') ? err.messageTranslated : imageMessages.badClient];
+    if (err.status === 403)
+      return [403, err.errClazz === 'forbidden' && err.message.startsWith('cross-site') ? err.messageTranslated : imageMessages.badClient];
     return [err.status, err.messageTranslated];
   }
   const status = err.statusCode ?? 500;
@@ -51,7 +52,14 @@ async function reencode(bytes: Buffer, ext: ImageExt): Promise<{ data: Buffer; w
   let img = sharp(bytes, { animated, limitInputPixels: MAX_IMAGE_PIXELS });
   if (!animated) img = img.rotate();
   img = img.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-  img = ext === 'png' ? img.png({ compressionLevel: 9 }) : ext === 'jpg' ? img.jpeg({ quality: 85, mozjpeg: true }) : ext === 'webp' ? img.webp({ quality: 85 }) : img.gif();
+  img =
+    ext === 'png'
+      ? img.png({ compressionLevel: 9 })
+      : ext === 'jpg'
+        ? img.jpeg({ quality: 85, mozjpeg: true })
+        : ext === 'webp'
+          ? img.webp({ quality: 85 })
+          : img.gif();
   const { data, info } = await img.toBuffer({ resolveWithObject: true });
   const pages = info.pages ?? 1;
   return { data, width: info.width, height: info.pageHeight ?? Math.round(info.height / pages), animated: pages > 1 };
@@ -66,76 +74,81 @@ async function reencode(bytes: Buffer, ext: ImageExt): Promise<{ data: Buffer; w
 export async function registerImageUpload(parent: FastifyInstance): Promise<void> {
   await parent.register(async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
-    app.post('/v1/images', {
-      errorHandler: (err: FastifyError | ApiError, request, reply) => {
-        const [status, message] = statusAndMessage(err);
-        if (status >= 500) request.log.error({ err, reqId: request.id }, 'image upload failed');
-        return hostError(reply, status, message);
-      },
-    }, async (request, reply) => {
-      if (request.headers.authorization !== `Client-ID ${app.config.imageHostClientId}`) return hostError(reply, 403, imageMessages.badClient);
-      const userId = request.userId;
-      if (userId === null) return hostError(reply, 401, imageMessages.loginRequired);
-      // Refuse before reading 10 MiB when the quota is already spent.
-      const early = await quotaRefusal(app.db, app.config.imageQuota, app.config.dataDir, userId, 0);
-      if (early) return hostError(reply, early[0], early[1]);
-      if (!request.isMultipart()) return hostError(reply, 400, imageMessages.noFile);
-      let bytes: Buffer | null = null;
-      let type: string | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const buf = await part.toBuffer();
-          if (part.fieldname === 'image') bytes = buf;
-        } else if (part.fieldname === 'type') {
-          type = String(part.value);
-        }
-      }
-      if (type !== undefined && type !== 'file') return hostError(reply, 400, imageMessages.noFile);
-      if (!bytes || bytes.length === 0) return hostError(reply, 400, imageMessages.noFile);
-      const kind = await fileTypeFromBuffer(bytes);
-      const ext = kind ? EXT_OF[kind.ext] : undefined;
-      if (!ext) return hostError(reply, 415, imageMessages.badType);
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-      try {
-        meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
-      } catch {
-        return hostError(reply, 400, imageMessages.unreadable);
-      }
-      // The header's declared size is checked before any pixel is decoded (all frames of an animation count).
-      if (!meta.width || !meta.height) return hostError(reply, 400, imageMessages.unreadable);
-      if (meta.width * meta.height > MAX_IMAGE_PIXELS) return hostError(reply, 400, imageMessages.tooManyPixels);
-      let out: Awaited<ReturnType<typeof reencode>>;
-      try {
-        out = await reencode(bytes, ext);
-      } catch {
-        return hostError(reply, 400, imageMessages.unreadable);
-      }
-      // The check, the file and its row under one lock: concurrent uploads cannot together pass a quota.
-      const stored = await app.db.transaction(async (tx): Promise<{ refused: [number, string] } | { id: string }> => {
-        await lockQuota(tx);
-        const refused = await quotaRefusal(tx, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
-        if (refused) return { refused };
-        const id = await storeImage(app.config.dataDir, ext, out.data);
-        await tx.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
-        return { id };
-      });
-      if ('refused' in stored) return hostError(reply, stored.refused[0], stored.refused[1]);
-      const { id } = stored;
-      const body: ImageHostResponse = {
-        data: {
-          id,
-          link: `${app.config.publicUrl}/images/${id}.${ext}`,
-          type: IMAGE_TYPES[ext],
-          width: out.width,
-          height: out.height,
-          size: out.data.length,
-          datetime: Math.floor(Date.now() / 1000),
-          animated: out.animated,
+    app.post(
+      '/v1/images',
+      {
+        errorHandler: (err: FastifyError | ApiError, request, reply) => {
+          const [status, message] = statusAndMessage(err);
+          if (status >= 500) request.log.error({ err, reqId: request.id }, 'image upload failed');
+          return hostError(reply, status, message);
         },
-        success: true,
-        status: 200,
-      };
-      return body;
-    });
+      },
+      async (request, reply) => {
+        if (request.headers.authorization !== `Client-ID ${app.config.imageHostClientId}`)
+          return hostError(reply, 403, imageMessages.badClient);
+        const userId = request.userId;
+        if (userId === null) return hostError(reply, 401, imageMessages.loginRequired);
+        // Refuse before reading 10 MiB when the quota is already spent.
+        const early = await quotaRefusal(app.db, app.config.imageQuota, app.config.dataDir, userId, 0);
+        if (early) return hostError(reply, early[0], early[1]);
+        if (!request.isMultipart()) return hostError(reply, 400, imageMessages.noFile);
+        let bytes: Buffer | null = null;
+        let type: string | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const buf = await part.toBuffer();
+            if (part.fieldname === 'image') bytes = buf;
+          } else if (part.fieldname === 'type') {
+            type = String(part.value);
+          }
+        }
+        if (type !== undefined && type !== 'file') return hostError(reply, 400, imageMessages.noFile);
+        if (!bytes || bytes.length === 0) return hostError(reply, 400, imageMessages.noFile);
+        const kind = await fileTypeFromBuffer(bytes);
+        const ext = kind ? EXT_OF[kind.ext] : undefined;
+        if (!ext) return hostError(reply, 415, imageMessages.badType);
+        let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+        try {
+          meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+        } catch {
+          return hostError(reply, 400, imageMessages.unreadable);
+        }
+        // The header's declared size is checked before any pixel is decoded (all frames of an animation count).
+        if (!meta.width || !meta.height) return hostError(reply, 400, imageMessages.unreadable);
+        if (meta.width * meta.height > MAX_IMAGE_PIXELS) return hostError(reply, 400, imageMessages.tooManyPixels);
+        let out: Awaited<ReturnType<typeof reencode>>;
+        try {
+          out = await reencode(bytes, ext);
+        } catch {
+          return hostError(reply, 400, imageMessages.unreadable);
+        }
+        // The check, the file and its row under one lock: concurrent uploads cannot together pass a quota.
+        const stored = await app.db.transaction(async (tx): Promise<{ refused: [number, string] } | { id: string }> => {
+          await lockQuota(tx);
+          const refused = await quotaRefusal(tx, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
+          if (refused) return { refused };
+          const id = await storeImage(app.config.dataDir, ext, out.data);
+          await tx.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
+          return { id };
+        });
+        if ('refused' in stored) return hostError(reply, stored.refused[0], stored.refused[1]);
+        const { id } = stored;
+        const body: ImageHostResponse = {
+          data: {
+            id,
+            link: `${app.config.publicUrl}/images/${id}.${ext}`,
+            type: IMAGE_TYPES[ext],
+            width: out.width,
+            height: out.height,
+            size: out.data.length,
+            datetime: Math.floor(Date.now() / 1000),
+            animated: out.animated,
+          },
+          success: true,
+          status: 200,
+        };
+        return body;
+      },
+    );
   });
 }

@@ -47,7 +47,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

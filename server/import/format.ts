@@ -20,28 +20,42 @@ import { Type, type Static } from 'typebox';
  */
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
-const Tag = Type.Object({ name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) }, { additionalProperties: false });
+const Tag = Type.Object(
+  { name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) },
+  { additionalProperties: false },
+);
 const TagGroup = Type.Object({ name: Name, tags: Type.Array(Tag, { maxItems: 1000 }) }, { additionalProperties: false });
-const Pin = Type.Object({
-  region: Type.Integer({ minimum: 0, maximum: 6 }),
-  x: Type.Number(),
-  y: Type.Number(),
-  floor: Type.Optional(Type.Union([Type.Integer({ minimum: -32, maximum: 32 }), Type.Null()])),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  image: Type.Optional(Type.Union([Type.String({ maxLength: 500, pattern: '^(https?://[^\\s<>"]+|/images/[A-Za-z0-9._-]+)$' }), Type.Null()])),
-  tags: Type.Optional(Type.Array(Name, { maxItems: 20 })),
-}, { additionalProperties: false });
-const Category = Type.Object({
-  name: Name,
-  icon: Type.Integer({ minimum: 0, maximum: 10_000 }),
-  tagGroups: Type.Optional(Type.Array(TagGroup, { maxItems: 100 })),
-  pins: Type.Optional(Type.Array(Pin, { maxItems: 1_000_000 })),
-}, { additionalProperties: false });
+const Pin = Type.Object(
+  {
+    region: Type.Integer({ minimum: 0, maximum: 6 }),
+    x: Type.Number(),
+    y: Type.Number(),
+    floor: Type.Optional(Type.Union([Type.Integer({ minimum: -32, maximum: 32 }), Type.Null()])),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    image: Type.Optional(
+      Type.Union([Type.String({ maxLength: 500, pattern: '^(https?://[^\\s<>"]+|/images/[A-Za-z0-9._-]+)$' }), Type.Null()]),
+    ),
+    tags: Type.Optional(Type.Array(Name, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+const Category = Type.Object(
+  {
+    name: Name,
+    icon: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    tagGroups: Type.Optional(Type.Array(TagGroup, { maxItems: 100 })),
+    pins: Type.Optional(Type.Array(Pin, { maxItems: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);
 const Group = Type.Object({ name: Name, categories: Type.Array(Category, { maxItems: 1000 }) }, { additionalProperties: false });
 
 /** The whole import file. */
-export const ImportFile = Type.Object({
-  tagGroups: Type.Optional(Type.Array(TagGroup, { maxItems: 100 })),
-  categoryGroups: Type.Array(Group, { minItems: 1, maxItems: 1000 }),
-}, { additionalProperties: false });
+export const ImportFile = Type.Object(
+  {
+    tagGroups: Type.Optional(Type.Array(TagGroup, { maxItems: 100 })),
+    categoryGroups: Type.Array(Group, { minItems: 1, maxItems: 1000 }),
+  },
+  { additionalProperties: false },
+);
 export type ImportFile = Static<typeof ImportFile>;

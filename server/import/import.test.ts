@@ -8,8 +8,12 @@ import type { ImportFile } from './format';
 
 const example = readFileSync(new URL('../../tests/fixtures/import-example.json', import.meta.url), 'utf8');
 let t: Awaited<ReturnType<typeof testApp>>;
-beforeAll(async () => { t = await testApp(); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const count = async (table: string) => (await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 const refusal = (text: string) => {
@@ -28,7 +32,10 @@ describe('import', () => {
     expect(n).toEqual({ groups: 1, categories: 2, tags: 4, pins: 4 });
     const groups = (await t.app.inject({ method: 'GET', url: '/api/v1/category/groups' })).json().result;
     const g = groups.find((x: { name: string }) => x.name === '3.0 패치 수집품');
-    expect(g.categories.map((c: { name: string; icon: number; pinCount: number }) => [c.name, c.icon, c.pinCount])).toEqual([['빛나는 조개', 5, 3], ['고대 석판', 9, 1]]);
+    expect(g.categories.map((c: { name: string; icon: number; pinCount: number }) => [c.name, c.icon, c.pinCount])).toEqual([
+      ['빛나는 조개', 5, 3],
+      ['고대 석판', 9, 1],
+    ]);
     const shell = g.categories[0].id;
     const pins = (await t.app.inject({ method: 'GET', url: `/api/v1/category/${shell}/pins-proto` })).json().result.pins;
     expect(pins[2]).toMatchObject({ region: 4, coordZ: -6, description: '지하 6층 입구 옆' });
@@ -44,10 +51,26 @@ describe('import', () => {
       edit(f);
       return refusal(JSON.stringify(f));
     };
-    expect(bad((f) => { f.categoryGroups[0]!.categories[0]!.pins![1]!.region = 9; })).toMatch(/^\/categoryGroups\/0\/categories\/0\/pins\/1\/region: /);
-    expect(bad((f) => { f.categoryGroups[0]!.categories[1]!.pins![0]!.x = 99_999; })).toMatch(/^\/categoryGroups\/0\/categories\/1\/pins\/0: x 99999, y 5810 lies outside region 2/);
-    expect(bad((f) => { f.categoryGroups[0]!.categories[0]!.pins![0]!.tags = ['물가', '없는태그']; })).toBe('/categoryGroups/0/categories/0/pins/0/tags/1: unknown tag "없는태그" (not in this category\'s tag groups nor the shared ones)');
-    expect(bad((f) => { (f.categoryGroups[0]!.categories[0] as { icon?: number }).icon = undefined; })).toMatch(/^\/categoryGroups\/0\/categories\/0: /);
+    expect(
+      bad((f) => {
+        f.categoryGroups[0]!.categories[0]!.pins![1]!.region = 9;
+      }),
+    ).toMatch(/^\/categoryGroups\/0\/categories\/0\/pins\/1\/region: /);
+    expect(
+      bad((f) => {
+        f.categoryGroups[0]!.categories[1]!.pins![0]!.x = 99_999;
+      }),
+    ).toMatch(/^\/categoryGroups\/0\/categories\/1\/pins\/0: x 99999, y 5810 lies outside region 2/);
+    expect(
+      bad((f) => {
+        f.categoryGroups[0]!.categories[0]!.pins![0]!.tags = ['물가', '없는태그'];
+      }),
+    ).toBe('/categoryGroups/0/categories/0/pins/0/tags/1: unknown tag "없는태그" (not in this category\'s tag groups nor the shared ones)');
+    expect(
+      bad((f) => {
+        (f.categoryGroups[0]!.categories[0] as { icon?: number }).icon = undefined;
+      }),
+    ).toMatch(/^\/categoryGroups\/0\/categories\/0: /);
   });
 
   it('is all or nothing: a failure half-way leaves the database as it was', async () => {
@@ -60,7 +83,9 @@ describe('import', () => {
 
   it('npm run import refuses a bad file with its place and exit code 1', async () => {
     const run = promisify(execFile);
-    const r = await run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', 'tests/fixtures/import-bad.json'], { cwd: new URL('../..', import.meta.url).pathname }).catch((e: { code: number; stderr: string }) => e);
+    const r = await run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', 'tests/fixtures/import-bad.json'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect((r as { code: number }).code).toBe(1);
     expect((r as { stderr: string }).stderr).toContain('tests/fixtures/import-bad.json /categoryGroups/0/categories/0/pins/0: x 50000');
   }, 30_000);

@@ -5,7 +5,10 @@ import { ImportFile } from './format';
 
 /** A refused file: `where` is the JSON pointer (or line:column for a syntax error) of the first problem. */
 export class ImportError extends Error {
-  constructor(readonly where: string, readonly problem: string) {
+  constructor(
+    readonly where: string,
+    readonly problem: string,
+  ) {
     super(`${where}: ${problem}`);
     this.name = 'ImportError';
   }
@@ -30,34 +33,59 @@ export function parseImport(text: string): ImportFile {
   if (first) throw new ImportError(first.instancePath || '/', first.message);
   const file = data as ImportFile;
   const shared = new Set((file.tagGroups ?? []).flatMap((g) => g.tags.map((t) => t.name)));
-  file.categoryGroups.forEach((g, gi) => g.categories.forEach((c, ci) => {
-    const own = new Set((c.tagGroups ?? []).flatMap((tg) => tg.tags.map((t) => t.name)));
-    (c.pins ?? []).forEach((p, pi) => {
-      const at = `/categoryGroups/${gi}/categories/${ci}/pins/${pi}`;
-      const extent = regionById(p.region).info.extent;
-      if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !extentContains(extent, p.x, p.y)) {
-        throw new ImportError(at, `x ${p.x}, y ${p.y} lies outside region ${p.region}'s extent [${extent.join(', ')}]`);
-      }
-      (p.tags ?? []).forEach((name, ti) => {
-        if (!own.has(name) && !shared.has(name)) throw new ImportError(`${at}/tags/${ti}`, `unknown tag "${name}" (not in this category's tag groups nor the shared ones)`);
+  file.categoryGroups.forEach((g, gi) =>
+    g.categories.forEach((c, ci) => {
+      const own = new Set((c.tagGroups ?? []).flatMap((tg) => tg.tags.map((t) => t.name)));
+      (c.pins ?? []).forEach((p, pi) => {
+        const at = `/categoryGroups/${gi}/categories/${ci}/pins/${pi}`;
+        const extent = regionById(p.region).info.extent;
+        if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !extentContains(extent, p.x, p.y)) {
+          throw new ImportError(at, `x ${p.x}, y ${p.y} lies outside region ${p.region}'s extent [${extent.join(', ')}]`);
+        }
+        (p.tags ?? []).forEach((name, ti) => {
+          if (!own.has(name) && !shared.has(name))
+            throw new ImportError(`${at}/tags/${ti}`, `unknown tag "${name}" (not in this category's tag groups nor the shared ones)`);
+        });
       });
-    });
-  }));
+    }),
+  );
   return file;
 }
 
-async function insertTagGroup(tx: Db, categoryId: number | null, name: string, sort: number, tags: { name: string; flag?: number }[]): Promise<Map<string, number>> {
-  const g = (await tx.query<{ id: number }>('insert into tag_groups (category_id, name, sort) values ($1, $2, $3) returning id', [categoryId, name, sort])).rows[0]!.id;
+async function insertTagGroup(
+  tx: Db,
+  categoryId: number | null,
+  name: string,
+  sort: number,
+  tags: { name: string; flag?: number }[],
+): Promise<Map<string, number>> {
+  const g = (
+    await tx.query<{ id: number }>('insert into tag_groups (category_id, name, sort) values ($1, $2, $3) returning id', [
+      categoryId,
+      name,
+      sort,
+    ])
+  ).rows[0]!.id;
   const ids = new Map<string, number>();
   for (const t of tags) {
-    const id = (await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [g, t.name, t.flag ?? null])).rows[0]!.id;
+    const id = (
+      await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [
+        g,
+        t.name,
+        t.flag ?? null,
+      ])
+    ).rows[0]!.id;
     if (!ids.has(t.name)) ids.set(t.name, id);
   }
   return ids;
 }
 
 /** Loads a checked file into the database in one transaction (all or nothing); the data is added to what is there. */
-export async function importFile(db: Db, file: ImportFile, now = Date.now()): Promise<{ groups: number; categories: number; tags: number; pins: number }> {
+export async function importFile(
+  db: Db,
+  file: ImportFile,
+  now = Date.now(),
+): Promise<{ groups: number; categories: number; tags: number; pins: number }> {
   return db.transaction(async (tx) => {
     const counts = { groups: 0, categories: 0, tags: 0, pins: 0 };
     const baseSort = (await tx.query<{ s: number }>('select coalesce(max(sort), 0)::int as s from category_groups')).rows[0]!.s;
@@ -67,10 +95,17 @@ export async function importFile(db: Db, file: ImportFile, now = Date.now()): Pr
       counts.tags += tg.tags.length;
     }
     for (const [gi, g] of file.categoryGroups.entries()) {
-      const groupId = (await tx.query<{ id: number }>('insert into category_groups (name, sort) values ($1, $2) returning id', [g.name, baseSort + gi + 1])).rows[0]!.id;
+      const groupId = (
+        await tx.query<{ id: number }>('insert into category_groups (name, sort) values ($1, $2) returning id', [g.name, baseSort + gi + 1])
+      ).rows[0]!.id;
       counts.groups++;
       for (const [ci, c] of g.categories.entries()) {
-        const catId = (await tx.query<{ id: number }>('insert into categories (group_id, name, icon, sort, last_edited) values ($1, $2, $3, $4, $5) returning id', [groupId, c.name, c.icon, ci, now])).rows[0]!.id;
+        const catId = (
+          await tx.query<{ id: number }>(
+            'insert into categories (group_id, name, icon, sort, last_edited) values ($1, $2, $3, $4, $5) returning id',
+            [groupId, c.name, c.icon, ci, now],
+          )
+        ).rows[0]!.id;
         counts.categories++;
         const tagIds = new Map(shared);
         for (const [ti, tg] of (c.tagGroups ?? []).entries()) {
@@ -79,9 +114,12 @@ export async function importFile(db: Db, file: ImportFile, now = Date.now()): Pr
           counts.tags += tg.tags.length;
         }
         for (const p of c.pins ?? []) {
-          const id = (await tx.query<{ id: number }>(
-            'insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-            [catId, p.region, p.x, p.y, p.floor ?? null, p.description?.trim() || null, p.image || null])).rows[0]!.id;
+          const id = (
+            await tx.query<{ id: number }>(
+              'insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+              [catId, p.region, p.x, p.y, p.floor ?? null, p.description?.trim() || null, p.image || null],
+            )
+          ).rows[0]!.id;
           const tags = [...new Set((p.tags ?? []).map((n) => tagIds.get(n)!))];
           if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [id, tags]);
           counts.pins++;

@@ -41,12 +41,19 @@ export async function requireEditAllowance(db: Db, config: Config, userId: numbe
     `select u.role, u.created_at > now() - interval '1 day' as young,
             (select count(*)::int from pin_revisions r where r.user_id = u.id and r.kind in ('create', 'edit') and r.reverted_at is null) as accepted,
             (select count(*)::int from pin_revisions r where r.user_id = u.id and r.kind in ('create', 'edit') and r.created_at > now() - interval '1 day') as today
-       from users u where u.id = $1`, [userId]);
+       from users u where u.id = $1`,
+    [userId],
+  );
   const r = rows[0];
   if (!r) throw ApiError.requiresLogin();
   if (r.role === 'moderator' || r.role === 'admin') return;
   const proven = !r.young && r.accepted >= config.trustedEditorEdits;
   if (!proven && r.today >= config.newEditorDailyEdits) {
-    throw new ApiError(429, ErrClazz.rateLimited, ModerationMessages.editLimit(config.newEditorDailyEdits), 'daily edit limit of a new account');
+    throw new ApiError(
+      429,
+      ErrClazz.rateLimited,
+      ModerationMessages.editLimit(config.newEditorDailyEdits),
+      'daily edit limit of a new account',
+    );
   }
 }

@@ -23,14 +23,23 @@ export const ModerationMessages = {
   revisionNotFound: '이 핀의 수정 기록을 찾을 수 없습니다.',
   sinceInvalid: '시각 형식이 올바르지 않습니다.',
   imageNotOurs: '핀 이미지는 이 사이트의 이미지 호스팅에 올린 것만 쓸 수 있습니다.',
-  editLimit: (n: number) => `새 계정은 하루에 ${n.toLocaleString('ko-KR')}번까지 핀을 등록하거나 수정할 수 있습니다. 내일 다시 시도해 주세요.`,
+  editLimit: (n: number) =>
+    `새 계정은 하루에 ${n.toLocaleString('ko-KR')}번까지 핀을 등록하거나 수정할 수 있습니다. 내일 다시 시도해 주세요.`,
   groupNotFound: '카테고리 그룹을 찾을 수 없습니다.',
   nameEmpty: '이름을 입력해 주세요.',
 } as const;
 
 /** A time as Korean readers write it, in Korea's time zone (e.g. 2026. 11. 30. 오후 6:00). */
 export function formatKst(d: Date): string {
-  return d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return d.toLocaleString('ko-KR', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 /** The user's role, or null when the account no longer exists. */
@@ -65,5 +74,6 @@ export async function promoteAdmin(db: Db, userId: number, adminEmails: readonly
       where u.id = $1 and u.role <> 'admin'
         and (lower(u.email) = any($2::text[])
              or exists (select 1 from provider_accounts p where p.user_id = u.id and lower(p.email) = any($2::text[])))`,
-    [userId, adminEmails.map((e) => e.toLowerCase())]);
+    [userId, adminEmails.map((e) => e.toLowerCase())],
+  );
 }

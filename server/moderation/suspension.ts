@@ -13,7 +13,9 @@ const EXEMPT = ['/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/oauth/']
 /** The suspension in force for `userId`, or null. */
 export async function activeSuspension(db: Db, userId: number): Promise<{ until: Date; reason: string | null } | null> {
   const { rows } = await db.query<{ suspended_until: unknown; suspend_reason: string | null }>(
-    'select suspended_until, suspend_reason from users where id = $1 and suspended_until > now()', [userId]);
+    'select suspended_until, suspend_reason from users where id = $1 and suspended_until > now()',
+    [userId],
+  );
   const r = rows[0];
   return r ? { until: new Date(r.suspended_until as string | Date), reason: r.suspend_reason } : null;
 }
@@ -29,8 +31,12 @@ export function registerSuspensionGuard(api: FastifyInstance): void {
     if (EXEMPT.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p))) return;
     const s = await activeSuspension(api.db, request.userId);
     if (s) {
-      throw new ApiError(403, ACCOUNT_SUSPENDED, ModerationMessages.suspended(s.until, s.reason),
-        `account suspended until ${s.until.toISOString()}`);
+      throw new ApiError(
+        403,
+        ACCOUNT_SUSPENDED,
+        ModerationMessages.suspended(s.until, s.reason),
+        `account suspended until ${s.until.toISOString()}`,
+      );
     }
   });
 }

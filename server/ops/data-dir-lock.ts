@@ -29,7 +29,9 @@ export function lockDataDir(dataDir: string): () => void {
       const release = () => {
         try {
           if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file);
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       };
       process.once('exit', release);
       return release;
@@ -37,7 +39,10 @@ export function lockDataDir(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new Error(`다른 서버(pid ${pid})가 이미 DATA_DIR ${dataDir} 을(를) 쓰고 있습니다. / Another server (pid ${pid}) already uses DATA_DIR ${dataDir}: stop it, or give this one another DATA_DIR (several processes need DATABASE_URL).`, { cause: e });
+        throw new Error(
+          `다른 서버(pid ${pid})가 이미 DATA_DIR ${dataDir} 을(를) 쓰고 있습니다. / Another server (pid ${pid}) already uses DATA_DIR ${dataDir}: stop it, or give this one another DATA_DIR (several processes need DATABASE_URL).`,
+          { cause: e },
+        );
       }
       rmSync(file, { force: true });
     }

@@ -66,7 +66,7 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
   });
   new Counter({
     name: 'db_bulk_lane_writes_total',
-    help: 'Large writes (batch checks, imports, undos of 1,000 pins or more) that took their turn in the embedded database\'s bulk lane',
+    help: "Large writes (batch checks, imports, undos of 1,000 pins or more) that took their turn in the embedded database's bulk lane",
     registers: [registry],
     collect() {
       this.reset();
@@ -100,10 +100,11 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
   app.get('/healthz', async () => ok({ alive: true }));
   app.get('/readyz', async (_request, reply) => {
     const r = app.readiness;
-    if (!r.ready) return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
+    if (!r.ready)
+      return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
     try {
       await Promise.race([
-        app.db.query("select 1 from schema_migrations where version = (select max(version) from schema_migrations)"),
+        app.db.query('select 1 from schema_migrations where version = (select max(version) from schema_migrations)'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), DB_PROBE_MS).unref()),
       ]);
     } catch (e) {

@@ -11,10 +11,11 @@ export function isStorageFailure(e: unknown): boolean {
 
 /** Wraps a Db so every storage failure, in any query or transaction, is reported to `onFailure` (then rethrown). */
 export function guardStorage(db: Db, onFailure: (e: Error) => void): Db {
-  const watch = <T>(p: Promise<T>): Promise<T> => p.catch((e: unknown) => {
-    if (isStorageFailure(e)) onFailure(e as Error);
-    throw e;
-  });
+  const watch = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((e: unknown) => {
+      if (isStorageFailure(e)) onFailure(e as Error);
+      throw e;
+    });
   return {
     kind: db.kind,
     query: <R>(sql: string, params?: readonly unknown[]) => watch(db.query<R>(sql, params)),

@@ -30,7 +30,10 @@ export class RelayBus {
   /** Notifications published (for /metrics). */
   published = 0;
 
-  constructor(private readonly db: Db, private readonly onEvent: (code: string, event: BusEvent) => void) {
+  constructor(
+    private readonly db: Db,
+    private readonly onEvent: (code: string, event: BusEvent) => void,
+  ) {
     this.timer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     this.timer.unref();
   }
@@ -75,7 +78,9 @@ export class RelayBus {
   async claimTracker(code: string): Promise<void> {
     await this.db.query(
       `insert into relay_peers (code, peer_id, proc) values ($1, 'SERVER', $2)
-       on conflict (code, peer_id) do update set proc = excluded.proc, seen_at = now()`, [code, this.proc]);
+       on conflict (code, peer_id) do update set proc = excluded.proc, seen_at = now()`,
+      [code, this.proc],
+    );
   }
 
   /**
@@ -87,7 +92,9 @@ export class RelayBus {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay:' || $1))", [code]);
       const { rows } = await tx.query<{ viewers: number; tracker: boolean }>(
         `select count(*) filter (where peer_id <> 'SERVER')::int as viewers, bool_or(peer_id = 'SERVER') as tracker
-           from relay_peers where code = $1 and seen_at > now() - make_interval(secs => $2)`, [code, STALE_S]);
+           from relay_peers where code = $1 and seen_at > now() - make_interval(secs => $2)`,
+        [code, STALE_S],
+      );
       const row = rows[0] ?? { viewers: 0, tracker: false };
       if (row.viewers >= max) return { admitted: false, tracker: Boolean(row.tracker) };
       await tx.query('insert into relay_peers (code, peer_id, proc) values ($1, $2, $3)', [code, id, this.proc]);
@@ -99,13 +106,17 @@ export class RelayBus {
   async remoteViewers(code: string): Promise<string[]> {
     const { rows } = await this.db.query<{ peer_id: string }>(
       `select peer_id from relay_peers where code = $1 and peer_id <> 'SERVER' and proc <> $2
-          and seen_at > now() - make_interval(secs => $3)`, [code, this.proc, STALE_S]);
+          and seen_at > now() - make_interval(secs => $3)`,
+      [code, this.proc, STALE_S],
+    );
     return rows.map((r) => r.peer_id);
   }
 
   /** Drops this process's presence row of a peer that left. */
   remove(code: string, peerId: string): void {
-    void this.db.query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc]).catch(() => undefined);
+    void this.db
+      .query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc])
+      .catch(() => undefined);
   }
 
   private async heartbeat(): Promise<void> {

@@ -37,7 +37,10 @@ export class RelayHub {
   /** Codes whose tracker is being pinged because a newcomer asked for its seat. */
   private readonly probing = new Set<string>();
 
-  constructor(private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS, db?: Db) {
+  constructor(
+    private readonly limits: RelayLimits = DEFAULT_RELAY_LIMITS,
+    db?: Db,
+  ) {
     this.bus = db ? new RelayBus(db, (code, event) => this.onBus(code, event)) : undefined;
     this.ips = new RelayIpLimits(limits.maxSocketsPerIp, limits.codesPerIpPerMin);
   }
@@ -46,7 +49,10 @@ export class RelayHub {
   private admitIp(code: string, socket: WebSocket, ip: string): boolean {
     const refusal = this.ips.admit(ip, code);
     if (refusal) {
-      socket.close(RelayClose.rateLimited, refusal === 'sockets' ? 'too many sockets from this address' : 'too many codes from this address');
+      socket.close(
+        RelayClose.rateLimited,
+        refusal === 'sockets' ? 'too many sockets from this address' : 'too many codes from this address',
+      );
       return false;
     }
     socket.once('close', () => this.ips.release(ip));
@@ -105,7 +111,12 @@ export class RelayHub {
     const room = this.room(code, socket);
     if (!room) return;
     const old = room.tracker;
-    const peer = new RelayPeer(SERVER_ID, socket, { ip, ratePerS: this.limits.trackerRatePerS, idleMs: this.limits.idleMs, controlFrames: true });
+    const peer = new RelayPeer(SERVER_ID, socket, {
+      ip,
+      ratePerS: this.limits.trackerRatePerS,
+      idleMs: this.limits.idleMs,
+      controlFrames: true,
+    });
     room.tracker = peer;
     if (old) {
       old.stop();
@@ -161,7 +172,12 @@ export class RelayHub {
       return;
     }
     while (room.viewers.has(id)) id = `v${randomBytes(9).toString('base64url')}`;
-    const peer = new RelayPeer(id, socket, { ip, ratePerS: this.limits.viewerRatePerS, idleMs: this.limits.viewerIdleMs, controlFrames: false });
+    const peer = new RelayPeer(id, socket, {
+      ip,
+      ratePerS: this.limits.viewerRatePerS,
+      idleMs: this.limits.viewerIdleMs,
+      controlFrames: false,
+    });
     room.viewers.set(id, peer);
     socket.on('message', (raw, isBinary) => this.onViewerFrame(code, peer, raw, isBinary));
     socket.on('close', () => this.leaveViewer(code, peer));

@@ -24,7 +24,11 @@ export class RelayPeer {
   private refilledAt = Date.now();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(readonly id: string, readonly socket: WebSocket, private readonly opts: PeerOptions) {
+  constructor(
+    readonly id: string,
+    readonly socket: WebSocket,
+    private readonly opts: PeerOptions,
+  ) {
     this.ip = opts.ip;
     this.tokens = opts.ratePerS * 2;
     if (opts.controlFrames) {

@@ -15,7 +15,10 @@ export class RelayIpLimits {
   private readonly sockets = new Map<string, number>();
   private readonly codes = new Map<string, Map<string, number>>();
 
-  constructor(private readonly maxSockets: number, private readonly codesPerMin: number) {}
+  constructor(
+    private readonly maxSockets: number,
+    private readonly codesPerMin: number,
+  ) {}
 
   /** Admits a socket from `ip` to `code` (and counts it), or says why not. */
   admit(ip: string, code: string, now = Date.now()): IpRefusal {

@@ -14,7 +14,10 @@ describe('tracker relay on the real server', () => {
 
   beforeAll(async () => {
     // Every socket here comes from 127.0.0.1: the per-address budgets get their own tests below.
-    const t = await testApp({}, { relayLimits: { maxSocketsPerIp: 1000, codesPerIpPerMin: 1000, maxViewersPerIpPerCode: 1000, seatProbeMs: 300 } });
+    const t = await testApp(
+      {},
+      { relayLimits: { maxSocketsPerIp: 1000, codesPerIpPerMin: 1000, maxViewersPerIpPerCode: 1000, seatProbeMs: 300 } },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/tracker`;
     close = t.close;
@@ -79,7 +82,7 @@ describe('tracker relay on the real server', () => {
     tracker.close();
   });
 
-  it('keeps two codes apart even when `to` names the other code\'s viewer', async () => {
+  it("keeps two codes apart even when `to` names the other code's viewer", async () => {
     const trackerA = await TestSocket.open(`${base}/ISOLATEA?role=server`);
     const trackerB = await TestSocket.open(`${base}/ISOLATEB?role=server`);
     const va = await viewer('ISOLATEA');
@@ -193,7 +196,10 @@ describe('tracker relay abuse limits per address (issue 12 item 5)', () => {
   let base: string;
   beforeAll(async () => {
     app = Fastify();
-    await app.register((api) => registerRelay(api, { viewerIdleMs: 500, maxSocketsPerIp: 6, codesPerIpPerMin: 4, maxViewersPerIpPerCode: 2 }), { prefix: '/api' });
+    await app.register(
+      (api) => registerRelay(api, { viewerIdleMs: 500, maxSocketsPerIp: 6, codesPerIpPerMin: 4, maxViewersPerIpPerCode: 2 }),
+      { prefix: '/api' },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tracker`;
   });
@@ -205,7 +211,11 @@ describe('tracker relay abuse limits per address (issue 12 item 5)', () => {
     // Idle sockets from one address cannot fill a streamer's room.
     const a3 = await TestSocket.open(`${base}/LIMITS01`);
     expect(await a3.closed).toMatchObject({ code: RelayClose.roomFull });
-    const others = [await TestSocket.open(`${base}/LIMITS02?role=server`), await TestSocket.open(`${base}/LIMITS03`), await TestSocket.open(`${base}/LIMITS04`)];
+    const others = [
+      await TestSocket.open(`${base}/LIMITS02?role=server`),
+      await TestSocket.open(`${base}/LIMITS03`),
+      await TestSocket.open(`${base}/LIMITS04`),
+    ];
     // A fifth distinct code within the minute: closed before any welcome says whether a tracker is there.
     const probe = await TestSocket.open(`${base}/LIMITS05`);
     expect(await probe.closed).toMatchObject({ code: RelayClose.rateLimited });

@@ -39,7 +39,10 @@ export class TestSocket {
       if (left <= 0) throw new Error(`no matching message within ${ms} ms; have ${JSON.stringify(this.messages)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }

@@ -9,7 +9,13 @@ import { withRetry } from './tx';
  * concurrency. A call that changes nothing keeps checkTime (checkTime = lastCheckTime).
  */
 
-export interface CheckResult { check: boolean; userId: number; checkTime: number; lastCheckTime: number; changed: boolean }
+export interface CheckResult {
+  check: boolean;
+  userId: number;
+  checkTime: number;
+  lastCheckTime: number;
+  changed: boolean;
+}
 
 /** The channel on which every committed check change is announced (to every server process). */
 export const CHECKS_CHANNEL = 'checks';
@@ -45,7 +51,13 @@ export interface ChangeMeta {
 }
 
 /** Outcome of commitChanges. */
-export interface Commit { actionId: number | null; on: number[]; off: number[]; stale: number[]; checkTime: number }
+export interface Commit {
+  actionId: number | null;
+  on: number[];
+  off: number[];
+  stale: number[];
+  checkTime: number;
+}
 
 /** Actions kept per user (older ones are forgotten and can no longer be undone). */
 export const MAX_ACTIONS_KEPT = 100;
@@ -56,13 +68,22 @@ export const MAX_ACTIONS_KEPT = 100;
  * previous state (so it can be undone), get that time as their last-change time, bump checkTime
  * and are announced to every device. Runs inside the caller's transaction, user row locked.
  */
-export async function commitChanges(tx: Db, userId: number, last: number, pinIds: readonly number[], want: (pin: number) => boolean, meta: ChangeMeta): Promise<Commit> {
+export async function commitChanges(
+  tx: Db,
+  userId: number,
+  last: number,
+  pinIds: readonly number[],
+  want: (pin: number) => boolean,
+  meta: ChangeMeta,
+): Promise<Commit> {
   const { rows } = await tx.query<{ id: number; checked: boolean; at: number | null; action_id: number | null }>(
     `select p.id, (c.pin_id is not null) as checked, m.at, m.action_id
        from unnest($2::int[]) as p(id)
        join pins on pins.id = p.id
        left join checks c on c.user_id = $1 and c.pin_id = p.id
-       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`, [userId, pinIds]);
+       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`,
+    [userId, pinIds],
+  );
   const atOf = (pin: number) => meta.atOf?.(pin) ?? meta.at;
   const stale: number[] = [];
   const changes: typeof rows = [];
@@ -76,9 +97,10 @@ export async function commitChanges(tx: Db, userId: number, last: number, pinIds
   await applyChecks(tx, userId, on, true);
   await applyChecks(tx, userId, off, false);
   const checkTime = Math.max(meta.now, last + 1);
-  const notice: CheckNotice = on.length + off.length > NOTICE_MAX_IDS
-    ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
-    : { userId, checkTime, lastCheckTime: last, on, off };
+  const notice: CheckNotice =
+    on.length + off.length > NOTICE_MAX_IDS
+      ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
+      : { userId, checkTime, lastCheckTime: last, on, off };
   // One statement records the action with each pin's previous state (so it can be undone), gives the pins their new
   // last-change time, bumps the user's checkTime and announces the change: on the embedded database every statement
   // is a turn of the one connection, so a single check costs 9 statements, not 13. NOTIFY inside the transaction is
@@ -98,15 +120,31 @@ export async function commitChanges(tx: Db, userId: number, last: number, pinIds
        update users set check_time = $13 where id = $1
      )
      select action.id, pg_notify($14, $15) from action`,
-    [userId, meta.kind, meta.checked, changes.length, meta.now, meta.device.slice(0, 60),
-      pins, changes.map((r) => r.checked), changes.map((r) => r.at), changes.map((r) => r.action_id),
-      changes.map((r) => !r.checked), changes.map((r) => atOf(r.id)), checkTime, CHECKS_CHANNEL, JSON.stringify(notice)]);
+    [
+      userId,
+      meta.kind,
+      meta.checked,
+      changes.length,
+      meta.now,
+      meta.device.slice(0, 60),
+      pins,
+      changes.map((r) => r.checked),
+      changes.map((r) => r.at),
+      changes.map((r) => r.action_id),
+      changes.map((r) => !r.checked),
+      changes.map((r) => atOf(r.id)),
+      checkTime,
+      CHECKS_CHANNEL,
+      JSON.stringify(notice),
+    ],
+  );
   const actionId = action.rows[0]!.id;
   // Older actions are forgotten in steps of ten: the last MAX_ACTIONS_KEPT are always kept.
   if (actionId % 10 === 0) {
     await tx.query(
       `delete from check_actions where user_id = $1 and id < (select id from check_actions where user_id = $1 order by id desc offset $2 limit 1)`,
-      [userId, MAX_ACTIONS_KEPT - 1]);
+      [userId, MAX_ACTIONS_KEPT - 1],
+    );
   }
   return { actionId, on, off, stale, checkTime };
 }
@@ -142,16 +180,32 @@ async function applyChecks(tx: Db, userId: number, ids: readonly number[], check
 /** Locks the known pins among `ids` in id order and returns how many exist. */
 export async function lockPins(tx: Db, ids: readonly number[]): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
-    'select count(*)::int as n from (select id from pins where id = any($1::int[]) order by id for update) s', [ids]);
+    'select count(*)::int as n from (select id from pins where id = any($1::int[]) order by id for update) s',
+    [ids],
+  );
   return rows[0]?.n ?? 0;
 }
 
 /** POST /v1/pin/:id/check. Null when the pin does not exist. A change older than the pin's last one is ignored (answered with the current state). */
-export async function checkPin(db: Db, userId: number, pinId: number, check: boolean, now: number, at: number = now, device = ''): Promise<CheckResult & { actionId: number | null } | null> {
+export async function checkPin(
+  db: Db,
+  userId: number,
+  pinId: number,
+  check: boolean,
+  now: number,
+  at: number = now,
+  device = '',
+): Promise<(CheckResult & { actionId: number | null }) | null> {
   return withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     if ((await lockPins(tx, [pinId])) === 0) return null;
-    const c = await commitChanges(tx, userId, last, [pinId], () => check, { at: Math.min(at, now), kind: 'single', checked: check, device, now });
+    const c = await commitChanges(tx, userId, last, [pinId], () => check, {
+      at: Math.min(at, now),
+      kind: 'single',
+      checked: check,
+      device,
+      now,
+    });
     const current = c.stale.length ? await isChecked(tx, userId, pinId) : check;
     return { check: current, userId, checkTime: c.checkTime, lastCheckTime: last, changed: c.actionId != null, actionId: c.actionId };
   });
@@ -166,7 +220,10 @@ async function isChecked(tx: Db, userId: number, pinId: number): Promise<boolean
 export async function userChecks(db: Db, userId: number): Promise<{ userId: number; checkTime: number; pinIds: number[] }> {
   const user = await db.query<{ check_time: number }>('select check_time from users where id = $1', [userId]);
   if (!user.rows[0]) throw ApiError.requiresLogin();
-  const { rows } = await db.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
+  const { rows } = await db.query<{ ids: number[] | null }>(
+    'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
+    [userId],
+  );
   return { userId, checkTime: user.rows[0].check_time, pinIds: rows[0]?.ids ?? [] };
 }
 
@@ -174,28 +231,71 @@ export async function userChecks(db: Db, userId: number): Promise<{ userId: numb
  * POST /v1/pin/batch-check: all or nothing, one transaction and one action; `unknown` > 0 means nothing was applied.
  * A large batch takes its turn in the database's bulk lane, so on the embedded database it cannot stall the others.
  */
-export async function batchCheck(db: Db, userId: number, ids: readonly number[], check: boolean, now: number, at: number = now, device = ''): Promise<{ unknown: number; checkTime: number; lastCheckTime: number; changed: number; ignored: number; actionId: number | null; pinIds: number[] }> {
-  return db.bulk(ids.length, () => withRetry(db, async (tx) => {
-    const last = await lockUser(tx, userId);
-    const found = await lockPins(tx, ids);
-    if (found !== ids.length) return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
-    const c = await commitChanges(tx, userId, last, ids, () => check, { at: Math.min(at, now), kind: 'batch', checked: check, device, now });
-    const { rows } = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
-    return { unknown: 0, checkTime: c.checkTime, lastCheckTime: last, changed: c.on.length + c.off.length, ignored: c.stale.length, actionId: c.actionId, pinIds: rows[0]?.ids ?? [] };
-  }));
+export async function batchCheck(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  check: boolean,
+  now: number,
+  at: number = now,
+  device = '',
+): Promise<{
+  unknown: number;
+  checkTime: number;
+  lastCheckTime: number;
+  changed: number;
+  ignored: number;
+  actionId: number | null;
+  pinIds: number[];
+}> {
+  return db.bulk(ids.length, () =>
+    withRetry(db, async (tx) => {
+      const last = await lockUser(tx, userId);
+      const found = await lockPins(tx, ids);
+      if (found !== ids.length)
+        return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
+      const c = await commitChanges(tx, userId, last, ids, () => check, {
+        at: Math.min(at, now),
+        kind: 'batch',
+        checked: check,
+        device,
+        now,
+      });
+      const { rows } = await tx.query<{ ids: number[] | null }>(
+        'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
+        [userId],
+      );
+      return {
+        unknown: 0,
+        checkTime: c.checkTime,
+        lastCheckTime: last,
+        changed: c.on.length + c.off.length,
+        ignored: c.stale.length,
+        actionId: c.actionId,
+        pinIds: rows[0]?.ids ?? [],
+      };
+    }),
+  );
 }
 
 /**
  * POST /v1/auth/emergency: the union of the caller's own records' pin ids is added to the
  * caller's checks (ids of pins that no longer exist are skipped); other users' records are ignored.
  */
-export async function mergeChecks(db: Db, userId: number, ids: readonly number[], now: number): Promise<{ checkTime: number; merged: number }> {
+export async function mergeChecks(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  now: number,
+): Promise<{ checkTime: number; merged: number }> {
   return withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
     let known: number[] = [];
     if (ids.length) {
       const { rows } = await tx.query<{ ids: number[] | null }>(
-        'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) order by id for update) s', [ids]);
+        'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) order by id for update) s',
+        [ids],
+      );
       known = rows[0]?.ids ?? [];
     }
     const n = await applyChecks(tx, userId, known, true);

@@ -28,8 +28,16 @@ export interface CommentView {
 }
 
 interface Row {
-  id: number; pin_id: number; user_id: number | null; nickname: string | null; created_at: unknown; content: string;
-  image: string | null; rec: number; dis: number; my: Vote | null;
+  id: number;
+  pin_id: number;
+  user_id: number | null;
+  nickname: string | null;
+  created_at: unknown;
+  content: string;
+  image: string | null;
+  rec: number;
+  dis: number;
+  my: Vote | null;
 }
 
 const SELECT = `
@@ -41,9 +49,17 @@ const SELECT = `
 
 function view(r: Row, best: boolean): CommentView {
   return {
-    id: r.id, pinId: r.pin_id, userId: r.user_id, nickname: r.nickname ?? DELETED_AUTHOR,
+    id: r.id,
+    pinId: r.pin_id,
+    userId: r.user_id,
+    nickname: r.nickname ?? DELETED_AUTHOR,
     createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
-    content: r.content, image: r.image, recommend: r.rec, disrecommend: r.dis, myVote: r.my, best,
+    content: r.content,
+    image: r.image,
+    recommend: r.rec,
+    disrecommend: r.dis,
+    myVote: r.my,
+    best,
   };
 }
 
@@ -51,21 +67,38 @@ function view(r: Row, best: boolean): CommentView {
  * One page of a pin's comments. Best comments head page 0 and are left out of the newest-first
  * list, so every comment appears exactly once across pages and `total` pages of `n` cover them.
  */
-export async function listComments(db: Db, pinId: number, viewer: number | null, n: number, page: number): Promise<{ total: number; comments: CommentView[] }> {
+export async function listComments(
+  db: Db,
+  pinId: number,
+  viewer: number | null,
+  n: number,
+  page: number,
+): Promise<{ total: number; comments: CommentView[] }> {
   const me = viewer ?? 0;
   const total = (await db.query<{ n: number }>('select count(*)::int as n from comments where pin_id = $1', [pinId])).rows[0]?.n ?? 0;
   if (total === 0) return { total, comments: [] };
-  const best = (await db.query<Row>(
-    `select * from (${SELECT} where c.pin_id = $1) x where rec >= $3 and rec > dis order by rec desc, id limit $4`,
-    [pinId, me, BEST_MIN_RECOMMENDS, BEST_MAX])).rows;
+  const best = (
+    await db.query<Row>(`select * from (${SELECT} where c.pin_id = $1) x where rec >= $3 and rec > dis order by rec desc, id limit $4`, [
+      pinId,
+      me,
+      BEST_MIN_RECOMMENDS,
+      BEST_MAX,
+    ])
+  ).rows;
   // With n below BEST_MAX only the first n best ones head the list; the others page normally.
   const shown = best.slice(0, n);
   const bestIds = shown.map((b) => b.id);
   const offset = Math.max(0, page * n - bestIds.length);
   const limit = page === 0 ? n - bestIds.length : n;
-  const rest = limit <= 0 ? [] : (await db.query<Row>(
-    `${SELECT} where c.pin_id = $1 and not (c.id = any($3::int[])) order by c.created_at desc, c.id desc offset $4 limit $5`,
-    [pinId, me, bestIds, offset, limit])).rows;
+  const rest =
+    limit <= 0
+      ? []
+      : (
+          await db.query<Row>(
+            `${SELECT} where c.pin_id = $1 and not (c.id = any($3::int[])) order by c.created_at desc, c.id desc offset $4 limit $5`,
+            [pinId, me, bestIds, offset, limit],
+          )
+        ).rows;
   const head = page === 0 ? shown.map((r) => view(r, true)) : [];
   return { total, comments: [...head, ...rest.map((r) => view(r, false))] };
 }
@@ -77,7 +110,10 @@ export async function commentById(db: Db, id: number, viewer: number | null): Pr
 }
 
 export async function createComment(db: Db, pinId: number, userId: number, content: string, image: string | null): Promise<number> {
-  const { rows } = await db.query<{ id: number }>('insert into comments (pin_id, user_id, content, image) values ($1, $2, $3, $4) returning id', [pinId, userId, content, image]);
+  const { rows } = await db.query<{ id: number }>(
+    'insert into comments (pin_id, user_id, content, image) values ($1, $2, $3, $4) returning id',
+    [pinId, userId, content, image],
+  );
   return rows[0]!.id;
 }
 
@@ -99,11 +135,18 @@ export async function userRole(db: Db, userId: number): Promise<string | null> {
  * Casts `type` on a comment: no vote yet adds it, the same vote again withdraws it, the other
  * vote replaces it. Returns the counts and the caller's vote after; null when the comment is unknown.
  */
-export async function vote(db: Db, commentId: number, userId: number, type: Vote): Promise<{ recommend: number; disrecommend: number; myVote: Vote | null } | null> {
+export async function vote(
+  db: Db,
+  commentId: number,
+  userId: number,
+  type: Vote,
+): Promise<{ recommend: number; disrecommend: number; myVote: Vote | null } | null> {
   return withRetry(db, async (tx) => {
     const c = await tx.query('select id from comments where id = $1 for update', [commentId]);
     if (c.rows.length === 0) return null;
-    const prev = (await tx.query<{ type: Vote }>('select type from comment_likes where comment_id = $1 and user_id = $2', [commentId, userId])).rows[0]?.type ?? null;
+    const prev =
+      (await tx.query<{ type: Vote }>('select type from comment_likes where comment_id = $1 and user_id = $2', [commentId, userId])).rows[0]
+        ?.type ?? null;
     let myVote: Vote | null;
     if (prev === type) {
       await tx.query('delete from comment_likes where comment_id = $1 and user_id = $2', [commentId, userId]);
@@ -111,12 +154,18 @@ export async function vote(db: Db, commentId: number, userId: number, type: Vote
     } else {
       await tx.query(
         `insert into comment_likes (comment_id, user_id, type) values ($1, $2, $3)
-         on conflict (comment_id, user_id) do update set type = excluded.type, created_at = now()`, [commentId, userId, type]);
+         on conflict (comment_id, user_id) do update set type = excluded.type, created_at = now()`,
+        [commentId, userId, type],
+      );
       myVote = type;
     }
-    const counts = (await tx.query<{ rec: number; dis: number }>(
-      `select count(*) filter (where type = 'recommend')::int as rec, count(*) filter (where type = 'disrecommend')::int as dis
-         from comment_likes where comment_id = $1`, [commentId])).rows[0]!;
+    const counts = (
+      await tx.query<{ rec: number; dis: number }>(
+        `select count(*) filter (where type = 'recommend')::int as rec, count(*) filter (where type = 'disrecommend')::int as dis
+         from comment_likes where comment_id = $1`,
+        [commentId],
+      )
+    ).rows[0]!;
     return { recommend: counts.rec, disrecommend: counts.dis, myVote };
   });
 }

@@ -21,38 +21,97 @@ const toIso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 /** A pin's detail as seen by `userId` (null for visitors), or null when unknown. */
 export async function pinDetail(db: Db, id: number, userId: number | null): Promise<PinDetail | null> {
   const { rows } = await db.query<{
-    id: number; coord_x: number; coord_y: number; coord_z: number | null; description: string | null; image: string | null;
-    category_id: number; category_name: string; category_icon: number; icon: number | null; flag: number | null;
-    registerer_id: number | null; nickname: string | null; region: number; total_checks: number; is_checked: boolean;
-    comment_count: number; created_at: unknown; updated_at: unknown; hidden: boolean; merged_into: number | null;
+    id: number;
+    coord_x: number;
+    coord_y: number;
+    coord_z: number | null;
+    description: string | null;
+    image: string | null;
+    category_id: number;
+    category_name: string;
+    category_icon: number;
+    icon: number | null;
+    flag: number | null;
+    registerer_id: number | null;
+    nickname: string | null;
+    region: number;
+    total_checks: number;
+    is_checked: boolean;
+    comment_count: number;
+    created_at: unknown;
+    updated_at: unknown;
+    hidden: boolean;
+    merged_into: number | null;
   }>(
     `select p.*, c.name as category_name, c.icon as category_icon, u.nickname,
             exists (select 1 from checks k where k.pin_id = p.id and k.user_id = $2) as is_checked,
             (select count(*)::int from comments m where m.pin_id = p.id) as comment_count
        from pins p join categories c on c.id = p.category_id left join users u on u.id = p.registerer_id
-      where p.id = $1`, [id, userId ?? 0]);
+      where p.id = $1`,
+    [id, userId ?? 0],
+  );
   const r = rows[0];
   if (!r) return null;
-  const tags = (await db.query<{ id: number; name: string; flag: number | null }>(
-    'select t.id, t.name, t.flag from pin_tags pt join tags t on t.id = pt.tag_id where pt.pin_id = $1 order by t.id', [id])).rows;
+  const tags = (
+    await db.query<{ id: number; name: string; flag: number | null }>(
+      'select t.id, t.name, t.flag from pin_tags pt join tags t on t.id = pt.tag_id where pt.pin_id = $1 order by t.id',
+      [id],
+    )
+  ).rows;
   return {
-    id: r.id, coordX: r.coord_x, coordY: r.coord_y, coordZ: r.coord_z, description: r.description, image: r.image,
-    catNum: r.category_id, tags, tagIds: tags.map((t) => t.id), icon: r.icon, flag: r.flag,
-    registererId: r.registerer_id, registererNickname: r.nickname, region: r.region,
-    categoryId: r.category_id, categoryName: r.category_name, categoryIcon: r.category_icon,
-    totalChecks: r.total_checks, isChecked: r.is_checked, commentCount: r.comment_count,
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at), hidden: r.hidden, mergedInto: r.merged_into,
+    id: r.id,
+    coordX: r.coord_x,
+    coordY: r.coord_y,
+    coordZ: r.coord_z,
+    description: r.description,
+    image: r.image,
+    catNum: r.category_id,
+    tags,
+    tagIds: tags.map((t) => t.id),
+    icon: r.icon,
+    flag: r.flag,
+    registererId: r.registerer_id,
+    registererNickname: r.nickname,
+    region: r.region,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    categoryIcon: r.category_icon,
+    totalChecks: r.total_checks,
+    isChecked: r.is_checked,
+    commentCount: r.comment_count,
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+    hidden: r.hidden,
+    mergedInto: r.merged_into,
   };
 }
 
 /** The editable fields of a pin, locked for update inside `tx`; null when unknown. */
 export async function lockPinFields(tx: Db, id: number): Promise<PinFields | null> {
-  const { rows } = await tx.query<{ category_id: number; region: number; coord_x: number; coord_y: number; coord_z: number | null; description: string | null; image: string | null }>(
-    'select category_id, region, coord_x, coord_y, coord_z, description, image from pins where id = $1 for update', [id]);
+  const { rows } = await tx.query<{
+    category_id: number;
+    region: number;
+    coord_x: number;
+    coord_y: number;
+    coord_z: number | null;
+    description: string | null;
+    image: string | null;
+  }>('select category_id, region, coord_x, coord_y, coord_z, description, image from pins where id = $1 for update', [id]);
   const r = rows[0];
   if (!r) return null;
-  const tags = (await tx.query<{ tag_id: number }>('select tag_id from pin_tags where pin_id = $1 order by tag_id', [id])).rows.map((t) => t.tag_id);
-  return { categoryId: r.category_id, region: r.region, coordX: r.coord_x, coordY: r.coord_y, coordZ: r.coord_z, description: r.description, image: r.image, tags };
+  const tags = (await tx.query<{ tag_id: number }>('select tag_id from pin_tags where pin_id = $1 order by tag_id', [id])).rows.map(
+    (t) => t.tag_id,
+  );
+  return {
+    categoryId: r.category_id,
+    region: r.region,
+    coordX: r.coord_x,
+    coordY: r.coord_y,
+    coordZ: r.coord_z,
+    description: r.description,
+    image: r.image,
+    tags,
+  };
 }
 
 /** How many of `ids` name existing tags. */
@@ -84,9 +143,21 @@ async function writeTags(tx: Db, pinId: number, tags: readonly number[]): Promis
 export type RevisionKind = 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
 
 /** Records one revision of a pin: its state before (null when created) and after. */
-export async function revision(tx: Db, pinId: number, userId: number, before: PinFields | null, after: PinFields, kind: RevisionKind = before ? 'edit' : 'create'): Promise<void> {
-  await tx.query('insert into pin_revisions (pin_id, user_id, before, after, kind) values ($1, $2, $3::jsonb, $4::jsonb, $5)',
-    [pinId, userId, before ? JSON.stringify(before) : null, JSON.stringify(after), kind]);
+export async function revision(
+  tx: Db,
+  pinId: number,
+  userId: number,
+  before: PinFields | null,
+  after: PinFields,
+  kind: RevisionKind = before ? 'edit' : 'create',
+): Promise<void> {
+  await tx.query('insert into pin_revisions (pin_id, user_id, before, after, kind) values ($1, $2, $3::jsonb, $4::jsonb, $5)', [
+    pinId,
+    userId,
+    before ? JSON.stringify(before) : null,
+    JSON.stringify(after),
+    kind,
+  ]);
 }
 
 /** Creates a pin with its tags, a revision and a bumped category, in one transaction. */
@@ -95,7 +166,8 @@ export async function createPin(db: Db, userId: number, f: PinFields, now: numbe
     const { rows } = await tx.query<{ id: number }>(
       `insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image, registerer_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [f.categoryId, f.region, f.coordX, f.coordY, f.coordZ, f.description, f.image, userId]);
+      [f.categoryId, f.region, f.coordX, f.coordY, f.coordZ, f.description, f.image, userId],
+    );
     const id = rows[0]!.id;
     await writeTags(tx, id, f.tags);
     await revision(tx, id, userId, null, f);
@@ -108,11 +180,20 @@ export async function createPin(db: Db, userId: number, f: PinFields, now: numbe
  * Applies `next` to a pin already locked in `tx`, records the revision and bumps the
  * category's lastEdited (both categories when the pin moves to another one).
  */
-export async function updatePin(tx: Db, id: number, userId: number, before: PinFields, next: PinFields, now: number, kind: RevisionKind = 'edit'): Promise<void> {
+export async function updatePin(
+  tx: Db,
+  id: number,
+  userId: number,
+  before: PinFields,
+  next: PinFields,
+  now: number,
+  kind: RevisionKind = 'edit',
+): Promise<void> {
   await tx.query(
     `update pins set category_id = $2, region = $3, coord_x = $4, coord_y = $5, coord_z = $6, description = $7, image = $8, updated_at = now()
       where id = $1`,
-    [id, next.categoryId, next.region, next.coordX, next.coordY, next.coordZ, next.description, next.image]);
+    [id, next.categoryId, next.region, next.coordX, next.coordY, next.coordZ, next.description, next.image],
+  );
   await writeTags(tx, id, next.tags);
   await revision(tx, id, userId, before, next, kind);
   await bumpCategories(tx, [before.categoryId, next.categoryId], now);
@@ -122,6 +203,7 @@ export async function updatePin(tx: Db, id: number, userId: number, before: PinF
 export async function createReport(db: Db, userId: number, targetPinId: number, duplicatePinId: number, comment: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     'insert into reports (target_pin_id, duplicate_pin_id, user_id, comment) values ($1, $2, $3, $4) returning id',
-    [targetPinId, duplicatePinId, userId, comment]);
+    [targetPinId, duplicatePinId, userId, comment],
+  );
   return rows[0]!.id;
 }

@@ -22,9 +22,27 @@ export interface ActionView {
 
 /** The user's most recent actions, newest first. */
 export async function listActions(db: Db, userId: number, limit: number): Promise<ActionView[]> {
-  const { rows } = await db.query<{ id: number; kind: ActionKind; checked: boolean | null; pin_count: number; at: number; device: string; undone_at: number | null }>(
-    'select id, kind, checked, pin_count, at, device, undone_at from check_actions where user_id = $1 order by id desc limit $2', [userId, limit]);
-  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, check: r.checked, count: r.pin_count, at: r.at, device: r.device, undoneAt: r.undone_at }));
+  const { rows } = await db.query<{
+    id: number;
+    kind: ActionKind;
+    checked: boolean | null;
+    pin_count: number;
+    at: number;
+    device: string;
+    undone_at: number | null;
+  }>('select id, kind, checked, pin_count, at, device, undone_at from check_actions where user_id = $1 order by id desc limit $2', [
+    userId,
+    limit,
+  ]);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    check: r.checked,
+    count: r.pin_count,
+    at: r.at,
+    device: r.device,
+    undoneAt: r.undone_at,
+  }));
 }
 
 export type UndoOutcome =
@@ -39,22 +57,46 @@ export type UndoOutcome =
 export async function undoAction(db: Db, userId: number, id: number, now: number, device: string): Promise<UndoOutcome> {
   // Undoing a large batch is a large write: it takes its turn in the bulk lane like the batch did.
   const size = await db.query<{ pin_count: number }>('select pin_count from check_actions where id = $1 and user_id = $2', [id, userId]);
-  return db.bulk(size.rows[0]?.pin_count ?? 0, () => withRetry(db, async (tx) => {
-    const last = await lockUser(tx, userId);
-    const { rows } = await tx.query<{ undone_at: number | null }>('select undone_at from check_actions where id = $1 and user_id = $2 for update', [id, userId]);
-    if (!rows[0]) return { kind: 'missing' };
-    if (rows[0].undone_at != null) return { kind: 'undone' };
-    const owned = await tx.query<{ pin_id: number; was_checked: boolean }>(
-      `select ap.pin_id, ap.was_checked from check_action_pins ap
+  return db.bulk(size.rows[0]?.pin_count ?? 0, () =>
+    withRetry(db, async (tx) => {
+      const last = await lockUser(tx, userId);
+      const { rows } = await tx.query<{ undone_at: number | null }>(
+        'select undone_at from check_actions where id = $1 and user_id = $2 for update',
+        [id, userId],
+      );
+      if (!rows[0]) return { kind: 'missing' };
+      if (rows[0].undone_at != null) return { kind: 'undone' };
+      const owned = await tx.query<{ pin_id: number; was_checked: boolean }>(
+        `select ap.pin_id, ap.was_checked from check_action_pins ap
          join check_marks m on m.user_id = $2 and m.pin_id = ap.pin_id and m.action_id = ap.action_id
-        where ap.action_id = $1 order by ap.pin_id`, [id, userId]);
-    const was = new Map(owned.rows.map((r) => [r.pin_id, r.was_checked]));
-    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [[...was.keys()]]);
-    const c = await commitChanges(tx, userId, last, [...was.keys()], (pin) => was.get(pin)!, { at: now, kind: 'undo', checked: null, device, now, force: true });
-    await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
-    const list = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
-    return { kind: 'ok', actionId: c.actionId, restored: c.on.length + c.off.length, checkTime: c.checkTime, lastCheckTime: last, pinIds: list.rows[0]?.ids ?? [] };
-  }));
+        where ap.action_id = $1 order by ap.pin_id`,
+        [id, userId],
+      );
+      const was = new Map(owned.rows.map((r) => [r.pin_id, r.was_checked]));
+      await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [[...was.keys()]]);
+      const c = await commitChanges(tx, userId, last, [...was.keys()], (pin) => was.get(pin)!, {
+        at: now,
+        kind: 'undo',
+        checked: null,
+        device,
+        now,
+        force: true,
+      });
+      await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
+      const list = await tx.query<{ ids: number[] | null }>(
+        'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
+        [userId],
+      );
+      return {
+        kind: 'ok',
+        actionId: c.actionId,
+        restored: c.on.length + c.off.length,
+        checkTime: c.checkTime,
+        lastCheckTime: last,
+        pinIds: list.rows[0]?.ids ?? [],
+      };
+    }),
+  );
 }
 
 /** Version of the export format. */
@@ -73,7 +115,9 @@ export async function exportChecks(db: Db, userId: number, now: number): Promise
   const { rows } = await db.query<{ pin_id: number; at: number }>(
     `select c.pin_id, coalesce(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
        from checks c left join check_marks m on m.user_id = c.user_id and m.pin_id = c.pin_id
-      where c.user_id = $1 order by c.pin_id`, [userId]);
+      where c.user_id = $1 order by c.pin_id`,
+    [userId],
+  );
   return { version: EXPORT_VERSION, exportedAt: now, pins: rows.map((r) => ({ pinId: r.pin_id, checkedAt: Number(r.at) })) };
 }
 
@@ -85,7 +129,10 @@ export function exportCsv(e: ProgressExport): string {
 export type ImportMode = 'merge' | 'replace';
 
 /** One pin of an import file: its id and, where the file has it, when it was found (epoch ms). */
-export interface ImportedPin { pinId: number; checkedAt?: number }
+export interface ImportedPin {
+  pinId: number;
+  checkedAt?: number;
+}
 
 /** What an import changes (the preview, and the answer once applied). */
 export interface ImportPlan {
@@ -114,9 +161,13 @@ async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly Imp
        from pins p
        left join checks c on c.user_id = $1 and c.pin_id = p.id
        left join check_marks m on m.user_id = $1 and m.pin_id = p.id
-      where p.id = any($2::int[]) order by p.id`, [userId, [...at.keys()]]);
+      where p.id = any($2::int[]) order by p.id`,
+    [userId, [...at.keys()]],
+  );
   const listed = new Set(rows.map((r) => r.id));
-  const mine = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [userId]);
+  const mine = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [
+    userId,
+  ]);
   const found = new Set(mine.rows[0]?.ids ?? []);
   // The rule of every mark: a change older than the pin's last change on the server is ignored.
   const newer = rows.filter((r) => !r.found && r.at != null && (at.get(r.id) ?? now) < r.at).map((r) => r.id);
@@ -124,13 +175,24 @@ async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly Imp
   const add = rows.filter((r) => !r.found && !skip.has(r.id)).map((r) => r.id);
   const remove = mode === 'replace' ? [...found].filter((p) => !listed.has(p)) : [];
   const summary: ImportPlan = {
-    mode, add: add.length, remove: remove.length, unchanged: rows.length - add.length - newer.length, unknown: at.size - listed.size, ignored: newer.length,
+    mode,
+    add: add.length,
+    remove: remove.length,
+    unchanged: rows.length - add.length - newer.length,
+    unknown: at.size - listed.size,
+    ignored: newer.length,
   };
   return { summary, add, remove, at };
 }
 
 /** The preview: what importing `pins` (unique ids) in `mode` would change, changing nothing. */
-export async function previewImport(db: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number): Promise<ImportPlan> {
+export async function previewImport(
+  db: Db,
+  userId: number,
+  mode: ImportMode,
+  pins: readonly ImportedPin[],
+  now: number,
+): Promise<ImportPlan> {
   return (await plan(db, userId, mode, pins, now)).summary;
 }
 
@@ -141,16 +203,26 @@ export async function previewImport(db: Db, userId: number, mode: ImportMode, pi
  */
 export async function applyImport(db: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number, device: string) {
   // A replace may also remove every found pin: count those in the write's size.
-  const found = mode === 'replace' ? (await db.query<{ n: number }>('select count(*)::int as n from checks where user_id = $1', [userId])).rows[0]?.n ?? 0 : 0;
-  return db.bulk(pins.length + found, () => withRetry(db, async (tx) => {
-    const last = await lockUser(tx, userId);
-    const p = await plan(tx, userId, mode, pins, now);
-    const ids = [...p.add, ...p.remove].sort((a, b) => a - b);
-    await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [ids]);
-    const adding = new Set(p.add);
-    const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
-      at: now, atOf: (pin) => (adding.has(pin) ? p.at.get(pin) : undefined), kind: 'import', checked: null, device, now,
-    });
-    return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
-  }));
+  const found =
+    mode === 'replace'
+      ? ((await db.query<{ n: number }>('select count(*)::int as n from checks where user_id = $1', [userId])).rows[0]?.n ?? 0)
+      : 0;
+  return db.bulk(pins.length + found, () =>
+    withRetry(db, async (tx) => {
+      const last = await lockUser(tx, userId);
+      const p = await plan(tx, userId, mode, pins, now);
+      const ids = [...p.add, ...p.remove].sort((a, b) => a - b);
+      await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [ids]);
+      const adding = new Set(p.add);
+      const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
+        at: now,
+        atOf: (pin) => (adding.has(pin) ? p.at.get(pin) : undefined),
+        kind: 'import',
+        checked: null,
+        device,
+        now,
+      });
+      return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
+    }),
+  );
 }

@@ -5,7 +5,16 @@ import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { testApp } from '../test-helper';
 import { seedIfEmpty } from '../seed/seed';
-import { CategoryGroupSchema, CategoryPinListSchema, EnvelopeSchema, MeSchema, MyPinsSchema, PinDetailSchema, SearchResultSchema, TagGroupSchema } from '../../common/api';
+import {
+  CategoryGroupSchema,
+  CategoryPinListSchema,
+  EnvelopeSchema,
+  MeSchema,
+  MyPinsSchema,
+  PinDetailSchema,
+  SearchResultSchema,
+  TagGroupSchema,
+} from '../../common/api';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -32,15 +41,19 @@ describe('answers match the shared API schemas', () => {
 
   it('for the signed-in player, the category lists and a pin', async () => {
     expect(await answer('/api/v1/me', MeSchema)).toMatchObject({ nickname: '모양', role: 'user' });
-    const groups = (await answer('/api/v1/category/groups', Type.Array(CategoryGroupSchema))) as { categories: { id: number; pinCount?: number }[] }[];
+    const groups = (await answer('/api/v1/category/groups', Type.Array(CategoryGroupSchema))) as {
+      categories: { id: number; pinCount?: number }[];
+    }[];
     const withPins = groups.flatMap((g) => g.categories).find((c) => (c.pinCount ?? 0) > 0)!;
     await answer('/api/v1/category/tag-groups', Type.Array(TagGroupSchema));
     const { rows } = await t.db.query<{ id: number }>('select id from pins where category_id = $1 limit 1', [withPins.id]);
     expect(await answer(`/api/v1/pin/${rows[0]!.id}`, PinDetailSchema)).toMatchObject({ id: rows[0]!.id, categoryId: withPins.id });
   });
 
-  it('for search, the player\'s own pins and a category\'s pin list (JSON form)', async () => {
-    const { rows: described } = await t.db.query<{ description: string }>("select description from pins where length(description) > 3 limit 1");
+  it("for search, the player's own pins and a category's pin list (JSON form)", async () => {
+    const { rows: described } = await t.db.query<{ description: string }>(
+      'select description from pins where length(description) > 3 limit 1',
+    );
     const q = encodeURIComponent(described[0]!.description.slice(0, 3));
     const found = (await answer(`/api/v1/search?q=${q}&limit=5`, SearchResultSchema)) as { total: number; pins: unknown[] };
     expect(found.pins.length).toBeGreaterThan(0);

@@ -1,12 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 
 const SYSTEMS: [RegExp, string][] = [
-  [/iPhone|iPod/, 'iPhone'], [/iPad/, 'iPad'], [/Android/, 'Android'], [/Windows/, 'Windows'],
-  [/Macintosh|Mac OS X/, 'Mac'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/iPhone|iPod/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Macintosh|Mac OS X/, 'Mac'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 const BROWSERS: [RegExp, string][] = [
-  [/Edg\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/SamsungBrowser/, 'Samsung Internet'], [/Whale\//, 'Whale'],
-  [/Firefox\//, 'Firefox'], [/Chrome\/|Chromium\/|CriOS/, 'Chrome'], [/Safari\//, 'Safari'],
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser/, 'Samsung Internet'],
+  [/Whale\//, 'Whale'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS/, 'Chrome'],
+  [/Safari\//, 'Safari'],
 ];
 
 /** A short name of the caller's device for the action list ("Android · Chrome"); '' when unknown. */

@@ -115,7 +115,8 @@ describe('GET /v1/events: pins', () => {
     const first = Math.min(...revisions.map((r) => r.id));
     expect((await t.call(MODERATOR, 'POST', `/api/v1/pin/${id}/revert`, { revisionId: first })).status).toBe(200);
     const dup = (await t.call(7, 'PUT', '/api/v1/pin', { coordX: 22, coordY: 22, categoryId: 3, region: 0 })).body.result.id;
-    const report = (await t.call(9, 'POST', '/api/v1/pin/report', { targetPinId: dup, duplicatePinId: id, comment: '중복' })).body.result.id;
+    const report = (await t.call(9, 'POST', '/api/v1/pin/report', { targetPinId: dup, duplicatePinId: id, comment: '중복' })).body.result
+      .id;
     expect((await t.call(MODERATOR, 'POST', `/api/v1/moderation/reports/${report}`, { action: 'merge', keepPinId: id })).status).toBe(200);
     await expect.poll(() => s.of('pin').length, { timeout: 5000 }).toBe(6);
     expect(s.of('pin')).toEqual([

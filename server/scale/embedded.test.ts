@@ -19,7 +19,10 @@ describe('the embedded database in real processes', () => {
   it('refuses a second server on the same DATA_DIR with a clear line', async () => {
     const a = await startServer(embedded);
     started.push(a);
-    const second = startServer(embedded, { dataDir: a.dataDir }).then(() => 'started', (e: Error) => e.message);
+    const second = startServer(embedded, { dataDir: a.dataDir }).then(
+      () => 'started',
+      (e: Error) => e.message,
+    );
     const message = await second;
     expect(message).toContain('server exited with 1');
     expect(message).toContain('이미 DATA_DIR');
@@ -31,9 +34,17 @@ describe('the embedded database in real processes', () => {
   it('refuses npm run seed and npm run import beside a running server on the same DATA_DIR, with the same line', async () => {
     const a = await startServer(embedded);
     started.push(a);
-    const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, DATA_DIR: a.dataDir, DATABASE_URL: '' } })
-      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
-    for (const args of [['server/seed/cli.ts', '--pins', '10', '--reset'], ['server/import/cli.ts', 'tests/fixtures/import-example.json']]) {
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], {
+        env: { ...process.env, DATA_DIR: a.dataDir, DATABASE_URL: '' },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+    for (const args of [
+      ['server/seed/cli.ts', '--pins', '10', '--reset'],
+      ['server/import/cli.ts', 'tests/fixtures/import-example.json'],
+    ]) {
       const r = await run(args);
       expect(r.code, args[0]).toBe(1);
       expect(r.stderr, args[0]).toContain('이미 DATA_DIR');
@@ -58,14 +69,19 @@ describe('the embedded database in real processes', () => {
     let answer = '';
     socket.on('data', (b) => (answer += b));
     const closed = new Promise((r) => socket.once('close', r));
-    socket.write(`POST /api/v1/pin/1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nCookie: ${s.cookie}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /api/v1/pin/1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nCookie: ${s.cookie}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((r) => setTimeout(r, 300));
     a.signal('SIGTERM');
     // New connections are refused once the shutdown began (tried until they are; counted, not timed).
     let refusedAfter = 0;
     for (;;) {
       refusedAfter++;
-      const r = await fetch(`${a.url}/healthz`).then(() => 'answered', () => 'refused');
+      const r = await fetch(`${a.url}/healthz`).then(
+        () => 'answered',
+        () => 'refused',
+      );
       if (r === 'refused') break;
       expect(refusedAfter).toBeLessThan(200);
       await new Promise((r) => setTimeout(r, 50));
@@ -102,13 +118,22 @@ describe('the embedded database in real processes', () => {
 
 describe('the stall watchdog', () => {
   it('kills a process whose main thread is stuck', async () => {
-    const script = "import { startStallWatchdog } from './server/ops/stall-watchdog.ts'; startStallWatchdog(500); setTimeout(() => { for (;;); }, 100);";
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const script =
+      "import { startStallWatchdog } from './server/ops/stall-watchdog.ts'; startStallWatchdog(500); setTimeout(() => { for (;;); }, 100);";
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (b) => (err += b));
     const signal = await new Promise((resolve) => {
-      const timer = setTimeout(() => { child.kill('SIGKILL'); resolve('timeout'); }, 20_000);
-      child.once('exit', (_code, sig) => { clearTimeout(timer); resolve(sig); });
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve('timeout');
+      }, 20_000);
+      child.once('exit', (_code, sig) => {
+        clearTimeout(timer);
+        resolve(sig);
+      });
     });
     expect(signal).toBe('SIGKILL');
     expect(err).toContain('event loop stalled');

@@ -27,19 +27,31 @@ export async function signInOver(formBase: string, email: string, nickname: stri
   const started = await fetch(`${formBase}/api/v1/oauth/local/start`, { redirect: 'manual' });
   const state = new URL(started.headers.get('location') ?? '', 'http://x').searchParams.get('state');
   if (!state) throw new Error(`no state from the start route (${started.status})`);
-  const stateCookie = Object.entries(cookiesOf(started)).map(([k, v]) => `${k}=${v}`).join('; ');
+  const stateCookie = Object.entries(cookiesOf(started))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
   const auth = await fetch(`${formBase}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(auth.headers.get('location') ?? '', 'http://x').searchParams.get('code');
   if (!code) throw new Error(`no code from the local provider (${auth.status})`);
   const json = { 'content-type': 'application/json' };
-  const login = await fetch(`${base}/api/v1/oauth/local/login`, { method: 'POST', headers: { ...json, cookie: stateCookie }, body: JSON.stringify({ code, state }) });
+  const login = await fetch(`${base}/api/v1/oauth/local/login`, {
+    method: 'POST',
+    headers: { ...json, cookie: stateCookie },
+    body: JSON.stringify({ code, state }),
+  });
   let jar = cookiesOf(login);
   const body = (await login.json()) as { result: { registered: boolean } | null };
   if (!body.result) throw new Error(`login failed: ${login.status} ${JSON.stringify(body)}`);
   if (!body.result.registered) {
-    const pending = Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
-    const reg = await fetch(`${base}/api/v1/oauth/local/register`, { method: 'POST', headers: { ...json, cookie: pending }, body: JSON.stringify({ nickname }) });
+    const pending = Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const reg = await fetch(`${base}/api/v1/oauth/local/register`, {
+      method: 'POST',
+      headers: { ...json, cookie: pending },
+      body: JSON.stringify({ nickname }),
+    });
     if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
     jar = cookiesOf(reg);
   }
@@ -48,7 +60,13 @@ export async function signInOver(formBase: string, email: string, nickname: stri
 }
 
 /** A JSON call with the session's cookies; returns the HTTP status and the envelope. */
-export async function call(base: string, session: HttpSession | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: { status: number; error: unknown; result: unknown } }> {
+export async function call(
+  base: string,
+  session: HttpSession | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: { status: number; error: unknown; result: unknown } }> {
   const headers: Record<string, string> = {};
   if (session) headers.cookie = session.cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -30,7 +30,8 @@ describe.runIf(url)('two server processes on one PostgreSQL', () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     const { rows } = await c.query<{ pins: number; migrations: number; secrets: number }>(
-      "select (select count(*)::int from pins) as pins, (select count(*)::int from schema_migrations) as migrations, (select count(*)::int from server_secrets where name = 'session') as secrets");
+      "select (select count(*)::int from pins) as pins, (select count(*)::int from schema_migrations) as migrations, (select count(*)::int from server_secrets where name = 'session') as secrets",
+    );
     await c.end();
     expect(rows[0]).toMatchObject({ pins: 500, secrets: 1 });
     expect(rows[0]!.migrations).toBeGreaterThanOrEqual(2);

@@ -26,11 +26,15 @@ export function pgRateStore(db: Db): FastifyRateLimitStoreCtor {
          on conflict (key) do update set
            hits = case when r.reset_at <= $2::bigint then 1 else r.hits + 1 end,
            reset_at = case when r.reset_at <= $2::bigint then $2::bigint + $3::bigint else r.reset_at end
-         returning hits, reset_at`, [this.prefix + key, now, timeWindow])
-        .then(({ rows }) => {
+         returning hits, reset_at`,
+        [this.prefix + key, now, timeWindow],
+      ).then(
+        ({ rows }) => {
           sweep();
           callback(null, { current: rows[0]!.hits, ttl: Math.max(0, rows[0]!.reset_at - now) });
-        }, (e: Error) => callback(e));
+        },
+        (e: Error) => callback(e),
+      );
     }
 
     /**

@@ -11,7 +11,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Powerful features the map never uses are off for it and for anything it embeds; fullscreen (the
  * side navigation's button) stays ours. Geolocation is off: positions come from the tracker.
  */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=(), fullscreen=(self)';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=(), fullscreen=(self)';
 /** Korean message of a refused cross-site call. */
 export const crossSiteMessage = '다른 사이트에서 보낸 요청은 처리할 수 없습니다.';
 
@@ -42,7 +43,14 @@ export function checkOrigin(request: FastifyRequest, publicUrl: string): void {
  * global one lets reads and non-/api paths through and the local provider lives at /oauth/local.
  */
 export function signInRateLimit(limits: RateLimits, which: 'signIn' | 'refresh') {
-  return { rateLimit: { max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip, allowList: () => false } };
+  return {
+    rateLimit: {
+      max: which === 'signIn' ? limits.signInPerMin : limits.refreshPerMin,
+      timeWindow: 60_000,
+      keyGenerator: (r: FastifyRequest) => r.ip,
+      allowList: () => false,
+    },
+  };
 }
 
 /** Whether a request is for the stream overlay page (/overlay with any query). */

@@ -14,6 +14,10 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
     const hops = Number(v);
     return (_address, hop) => hop < hops;
   }
-  if (v.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true would trust any client\'s X-Forwarded-For; give a hop count or proxy addresses');
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (v.toLowerCase() === 'true')
+    throw new Error("TRUST_PROXY=true would trust any client's X-Forwarded-For; give a hop count or proxy addresses");
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

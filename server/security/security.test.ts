@@ -9,7 +9,9 @@ type T = Awaited<ReturnType<typeof testApp>>;
 
 describe('protection', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp({ publicUrl: 'https://map.example', serveClient: true }); });
+  beforeAll(async () => {
+    t = await testApp({ publicUrl: 'https://map.example', serveClient: true });
+  });
   afterAll(() => t.close());
 
   it('state-changing API calls from another origin are refused; same origin, public origin and no Origin pass', async () => {
@@ -80,7 +82,12 @@ describe('protection', () => {
   });
 
   it('bodies over 1 MiB are refused with too_large', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: JSON.stringify({ nickname: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      payload: JSON.stringify({ nickname: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.errClazz).toBe('too_large');
   });
@@ -93,23 +100,38 @@ describe('rate limits', () => {
     process.env.RATE_LIMIT_SIGNIN = '2';
     t = await testApp();
   });
-  afterEach(() => { delete process.env.RATE_LIMIT_WRITES; delete process.env.RATE_LIMIT_SIGNIN; });
+  afterEach(() => {
+    delete process.env.RATE_LIMIT_WRITES;
+    delete process.env.RATE_LIMIT_SIGNIN;
+  });
   afterAll(() => t.close());
 
   it('limits writes per user, not reads', async () => {
     const cookieHeader = await t.cookie(await t.newUser('바쁜이'));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: `바쁜이${i}` }, headers: { cookie: cookieHeader } })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: `바쁜이${i}` }, headers: { cookie: cookieHeader } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const limited = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '바쁜이' }, headers: { cookie: cookieHeader } });
+    const limited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      payload: { nickname: '바쁜이' },
+      headers: { cookie: cookieHeader },
+    });
     expect(limited.json().error.errClazz).toBe('rate_limited');
     expect(limited.json().error.messageTranslated).toMatch(/[가-힣]/);
     // Another user has a budget of their own; reads are never limited.
     const other = await t.cookie(await t.newUser('한가한이'));
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '한가한이2' }, headers: { cookie: other } })).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname: '한가한이2' }, headers: { cookie: other } }))
+        .statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader } })).statusCode).toBe(200);
   });
 
   it('sends no HSTS over plain http (it would pin localhost to https)', async () => {
@@ -119,17 +141,32 @@ describe('rate limits', () => {
   it('a rotating X-Forwarded-For does not buy more sign-ins: no proxy is trusted by default (issue 12 item 2)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/google/login', payload: { code: 'c' }, remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-forwarded-host': 'evil.example' } })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/oauth/google/login',
+            payload: { code: 'c' },
+            remoteAddress: '198.51.100.7',
+            headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-forwarded-host': 'evil.example' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     // X-Forwarded-Host does not change which origin a write may come from.
-    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(forged.statusCode).toBe(403);
   });
 
   it('limits sign-in attempts per IP', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/kakao/login', payload: { code: 'c' } })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/oauth/kakao/login', payload: { code: 'c' } })).statusCode);
     expect(statuses.slice(0, 2)).not.toContain(429);
     expect(statuses[2]).toBe(429);
   });
@@ -152,7 +189,14 @@ describe('TRUST_PROXY', () => {
     const t = await testApp({ trustProxy: ['127.0.0.1'] });
     delete process.env.RATE_LIMIT_SIGNIN;
     try {
-      const send = (xff: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/v1/oauth/google/login', payload: { code: 'c' }, remoteAddress, headers: { 'x-forwarded-for': xff } });
+      const send = (xff: string, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/oauth/google/login',
+          payload: { code: 'c' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': xff },
+        });
       // Each player behind our proxy has a budget of their own…
       for (let i = 0; i < 4; i++) expect((await send(`203.0.113.${i}`, '127.0.0.1')).statusCode).not.toBe(429);
       // …and a client that is not our proxy cannot choose its address.

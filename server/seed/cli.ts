@@ -11,7 +11,10 @@ import { checkPinCount, seedWorld } from './seed';
  */
 
 /** Parses the CLI arguments; returns a one-line Korean + English message when they are refused. */
-export function parseSeedArgs(argv: readonly string[], defaults: { pins: number; seed: number }): { pins: number; seed: number; reset: boolean } | { error: string } {
+export function parseSeedArgs(
+  argv: readonly string[],
+  defaults: { pins: number; seed: number },
+): { pins: number; seed: number; reset: boolean } | { error: string } {
   let pins: unknown = defaults.pins;
   let seed = defaults.seed;
   let reset = false;
@@ -31,7 +34,23 @@ export function parseSeedArgs(argv: readonly string[], defaults: { pins: number;
   return { pins: checked.pins, seed, reset };
 }
 
-const DATA_TABLES = ['comment_likes', 'comments', 'reports', 'pin_revisions', 'checks', 'pin_tags', 'pins', 'tags', 'tag_groups', 'categories', 'category_groups', 'refresh_tokens', 'sessions', 'provider_accounts', 'users'];
+const DATA_TABLES = [
+  'comment_likes',
+  'comments',
+  'reports',
+  'pin_revisions',
+  'checks',
+  'pin_tags',
+  'pins',
+  'tags',
+  'tag_groups',
+  'categories',
+  'category_groups',
+  'refresh_tokens',
+  'sessions',
+  'provider_accounts',
+  'users',
+];
 
 async function run(): Promise<number> {
   const config = loadConfig();
@@ -57,7 +76,9 @@ async function run(): Promise<number> {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from categories');
     if ((rows[0]?.n ?? 0) > 0) {
       if (!args.reset) {
-        console.error('데이터베이스에 이미 데이터가 있습니다. 지우고 다시 만들려면 --reset을 붙이세요. / The database already has data; add --reset to replace it.');
+        console.error(
+          '데이터베이스에 이미 데이터가 있습니다. 지우고 다시 만들려면 --reset을 붙이세요. / The database already has data; add --reset to replace it.',
+        );
         return 1;
       }
       await db.exec(`truncate ${DATA_TABLES.join(', ')} restart identity cascade`);
@@ -71,8 +92,11 @@ async function run(): Promise<number> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run().then((code) => process.exit(code), (e: unknown) => {
-    console.error(`시드 생성에 실패했습니다. / Seeding failed: ${(e as Error).message}`);
-    process.exit(1);
-  });
+  run().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`시드 생성에 실패했습니다. / Seeding failed: ${(e as Error).message}`);
+      process.exit(1);
+    },
+  );
 }

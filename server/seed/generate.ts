@@ -7,10 +7,24 @@ import { COMMENTS, FEATURES, GROUPS, HINTS, NICKNAMES, PLACES, TAG_GROUPS, type 
 
 type Rng = () => number;
 
-export interface CategoryRow { id: number; group_id: number; name: string; icon: number; sort: number; spec: CategorySpec }
+export interface CategoryRow {
+  id: number;
+  group_id: number;
+  name: string;
+  icon: number;
+  sort: number;
+  spec: CategorySpec;
+}
 export interface PinRow {
-  id: number; category_id: number; region: number; coord_x: number; coord_y: number; coord_z: number | null;
-  description: string | null; image: string | null; registerer_id: number | null;
+  id: number;
+  category_id: number;
+  region: number;
+  coord_x: number;
+  coord_y: number;
+  coord_z: number | null;
+  description: string | null;
+  image: string | null;
+  registerer_id: number | null;
 }
 
 /** How many demo images the seed draws (files `demoimage<nnn>.webp`). */
@@ -50,9 +64,24 @@ function gauss(rng: Rng): number {
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-interface Poi { x: number; y: number; sigma: number }
-interface Segment { x0: number; y0: number; x1: number; y1: number }
-interface RegionLayout { region: Region; bounds: Extent; pois: Poi[]; roads: Segment[]; subs: SubMap[] }
+interface Poi {
+  x: number;
+  y: number;
+  sigma: number;
+}
+interface Segment {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface RegionLayout {
+  region: Region;
+  bounds: Extent;
+  pois: Poi[];
+  roads: Segment[];
+  subs: SubMap[];
+}
 
 function landAt(region: Region, x: number, y: number): boolean {
   return isLand(region.info.name, x, y);
@@ -73,7 +102,10 @@ function layoutRegion(rng: Rng, region: Region): RegionLayout {
   // Roads join each point of interest to its two nearest neighbours.
   const roads: Segment[] = [];
   for (const p of pois) {
-    const near = pois.filter((q) => q !== p).sort((a, c) => (a.x - p.x) ** 2 + (a.y - p.y) ** 2 - ((c.x - p.x) ** 2 + (c.y - p.y) ** 2)).slice(0, 2);
+    const near = pois
+      .filter((q) => q !== p)
+      .sort((a, c) => (a.x - p.x) ** 2 + (a.y - p.y) ** 2 - ((c.x - p.x) ** 2 + (c.y - p.y) ** 2))
+      .slice(0, 2);
     for (const q of near) roads.push({ x0: p.x, y0: p.y, x1: q.x, y1: q.y });
   }
   const subs = region.info.subs.filter((s) => extentContains(b, (s.extent[0] + s.extent[2]) / 2, (s.extent[1] + s.extent[3]) / 2));
@@ -128,22 +160,36 @@ function placeOnSub(rng: Rng, sub: SubMap): [number, number] {
 export function generateCatalog() {
   const groups = GROUPS.map((g, i) => ({ id: i + 1, name: g.name, sort: i }));
   const categories: CategoryRow[] = [];
-  GROUPS.forEach((g, gi) => g.categories.forEach((spec, ci) => {
-    categories.push({ id: categories.length + 1, group_id: gi + 1, name: spec.name, icon: spec.icon, sort: ci, spec });
-  }));
+  GROUPS.forEach((g, gi) =>
+    g.categories.forEach((spec, ci) => {
+      categories.push({ id: categories.length + 1, group_id: gi + 1, name: spec.name, icon: spec.icon, sort: ci, spec });
+    }),
+  );
   const byName = new Map(categories.map((c) => [c.name, c.id]));
-  const tagGroups = TAG_GROUPS.map((t, i) => ({ id: i + 1, name: t.name, category_id: t.category ? byName.get(t.category) ?? null : null, sort: i }));
+  const tagGroups = TAG_GROUPS.map((t, i) => ({
+    id: i + 1,
+    name: t.name,
+    category_id: t.category ? (byName.get(t.category) ?? null) : null,
+    sort: i,
+  }));
   const tags: { id: number; group_id: number; name: string; flag: number | null }[] = [];
-  TAG_GROUPS.forEach((t, gi) => t.tags.forEach((tag) => tags.push({ id: tags.length + 1, group_id: gi + 1, name: tag.name, flag: tag.flag ?? null })));
+  TAG_GROUPS.forEach((t, gi) =>
+    t.tags.forEach((tag) => tags.push({ id: tags.length + 1, group_id: gi + 1, name: tag.name, flag: tag.flag ?? null })),
+  );
   const users = NICKNAMES.map((nickname, i) => ({
-    id: i + 1, nickname, email: `demo${i + 1}@demo.invalid`,
+    id: i + 1,
+    nickname,
+    email: `demo${i + 1}@demo.invalid`,
     role: i === 0 ? 'admin' : i === 1 ? 'moderator' : 'user',
   }));
   // Tags a category's pins may carry: the global groups plus its own group (by spec name).
   const tagsByCategory = new Map<number, number[]>();
   for (const c of categories) {
     const own = TAG_GROUPS.map((t, gi) => ({ t, gi })).filter(({ t }) => t.category === null || t.name === c.spec.tagGroup);
-    tagsByCategory.set(c.id, tags.filter((tag) => own.some(({ gi }) => gi + 1 === tag.group_id)).map((tag) => tag.id));
+    tagsByCategory.set(
+      c.id,
+      tags.filter((tag) => own.some(({ gi }) => gi + 1 === tag.group_id)).map((tag) => tag.id),
+    );
   }
   return { groups, categories, tagGroups, tags, users, tagsByCategory };
 }
@@ -151,7 +197,12 @@ export function generateCatalog() {
 export type Catalog = ReturnType<typeof generateCatalog>;
 
 /** Yields the pins (and their tags) in batches; consumes the random stream pin by pin. */
-export function* generatePins(seed: number, count: number, catalog: Catalog, batchSize = 5000): Generator<{ pins: PinRow[]; pinTags: { pin_id: number; tag_id: number }[] }> {
+export function* generatePins(
+  seed: number,
+  count: number,
+  catalog: Catalog,
+  batchSize = 5000,
+): Generator<{ pins: PinRow[]; pinTags: { pin_id: number; tag_id: number }[] }> {
   const rng = alea(`pins-${seed}`);
   const layouts = REGIONS.map((r) => layoutRegion(rng, r));
   const regionCum = cumulate(REGION_WEIGHT);
@@ -176,7 +227,17 @@ export function* generatePins(seed: number, count: number, catalog: Catalog, bat
     const description = hasDesc ? `${pick(rng, PLACES)} ${pick(rng, FEATURES)}에 있습니다. ${pick(rng, HINTS)}`.trim() : null;
     const image = rng() < 0.03 ? imageUrl(Math.floor(rng() * SEED_IMAGE_COUNT)) : null;
     const registerer = rng() < 0.85 ? 1 + Math.floor(rng() * users) : null;
-    pins.push({ id, category_id: cat.id, region: l.region.id, coord_x: round1(x), coord_y: round1(y), coord_z: z, description, image, registerer_id: registerer });
+    pins.push({
+      id,
+      category_id: cat.id,
+      region: l.region.id,
+      coord_x: round1(x),
+      coord_y: round1(y),
+      coord_z: z,
+      description,
+      image,
+      registerer_id: registerer,
+    });
     const allowed = catalog.tagsByCategory.get(cat.id) ?? [];
     const nTags = rng() < 0.55 ? 0 : rng() < 0.75 ? 1 : 2;
     const chosen = new Set<number>();
@@ -208,7 +269,10 @@ export function generateActivity(seed: number, count: number, catalog: Catalog, 
     const pin = hot[Math.floor(rng() * rng() * hot.length)]!;
     const ago = Math.floor(rng() * 180 * 86_400_000);
     comments.push({
-      id, pin_id: pin, user_id: pick(rng, users), content: pick(rng, COMMENTS),
+      id,
+      pin_id: pin,
+      user_id: pick(rng, users),
+      content: pick(rng, COMMENTS),
       image: rng() < 0.06 ? imageUrl(Math.floor(rng() * SEED_IMAGE_COUNT)) : null,
       created_at: new Date(now - ago).toISOString(),
     });

@@ -7,18 +7,33 @@ import { testApp } from '../test-helper';
 import { checkPinCount, seedIfEmpty, seedWorld } from './seed';
 import { parseSeedArgs } from './cli';
 
-type PinDump = { id: number; category_id: number; region: number; coord_x: number; coord_y: number; coord_z: number | null; description: string | null };
+type PinDump = {
+  id: number;
+  category_id: number;
+  region: number;
+  coord_x: number;
+  coord_y: number;
+  coord_z: number | null;
+  description: string | null;
+};
 
 async function seededPins(pins: number, seed: number) {
   const t = await testApp();
   try {
     await seedWorld(t.db, { pins, seed, dataDir: t.config.dataDir });
-    const rows = (await t.db.query<PinDump>('select id, category_id, region, coord_x, coord_y, coord_z, description from pins order by id')).rows;
+    const rows = (await t.db.query<PinDump>('select id, category_id, region, coord_x, coord_y, coord_z, description from pins order by id'))
+      .rows;
     const comments = (await t.db.query<{ n: number }>('select count(*)::int as n from comments')).rows[0]!.n;
     // The pins' demo images are served like uploaded ones.
     const image = (await t.db.query<{ image: string }>('select image from pins where image is not null limit 1')).rows[0]!.image;
     const served = await t.app.inject(image);
-    return { rows, comments, dataDir: t.config.dataDir, image, served: { status: served.statusCode, type: served.headers['content-type'] } };
+    return {
+      rows,
+      comments,
+      dataDir: t.config.dataDir,
+      image,
+      served: { status: served.statusCode, type: served.headers['content-type'] },
+    };
   } finally {
     await t.close();
   }
@@ -68,9 +83,15 @@ describe('demo world seed', () => {
       expect(cats).toBeGreaterThanOrEqual(38);
       const icons = (await t.db.query<{ icon: number }>('select icon from categories')).rows;
       expect(icons.every((r) => r.icon >= 0 && r.icon < 48)).toBe(true);
-      const ins = await t.db.query<{ id: number }>("insert into pins (category_id, region, coord_x, coord_y) values (1, 0, 0, 0) returning id");
+      const ins = await t.db.query<{ id: number }>(
+        'insert into pins (category_id, region, coord_x, coord_y) values (1, 0, 0, 0) returning id',
+      );
       expect(ins.rows[0]!.id).toBe(801);
-      const exact = (await t.db.query<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).rows[0]!.bad;
+      const exact = (
+        await t.db.query<{ bad: number }>(
+          'select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)',
+        )
+      ).rows[0]!.bad;
       expect(exact).toBe(0);
     } finally {
       await t.close();
@@ -87,7 +108,11 @@ describe('demo world seed', () => {
     expect(checkPinCount(0)).toEqual({ ok: true, pins: 0 });
     expect(parseSeedArgs(['--pins', 'lots'], { pins: 1, seed: 1 })).toHaveProperty('error');
     expect(parseSeedArgs(['--bogus'], { pins: 1, seed: 1 })).toHaveProperty('error');
-    expect(parseSeedArgs(['--pins=250000', '--seed', '3', '--reset'], { pins: 1, seed: 1 })).toEqual({ pins: 250000, seed: 3, reset: true });
+    expect(parseSeedArgs(['--pins=250000', '--seed', '3', '--reset'], { pins: 1, seed: 1 })).toEqual({
+      pins: 250000,
+      seed: 3,
+      reset: true,
+    });
     await expect(seedWorld(null as never, { pins: -3, seed: 1, dataDir: '.' })).rejects.toThrow(RangeError);
   });
 });

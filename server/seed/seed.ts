@@ -40,26 +40,129 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
     // row per key) are skipped where the role may do so (PGlite runs as a superuser).
     const su = await tx.query<{ s: boolean }>('select rolsuper as s from pg_roles where rolname = current_user');
     if (su.rows[0]?.s) await tx.exec('set local session_replication_role = replica');
-    await bulkInsert(tx, 'users', [['id', 'int'], ['nickname', 'text'], ['email', 'text'], ['role', 'text']], catalog.users);
-    await bulkInsert(tx, 'category_groups', [['id', 'int'], ['name', 'text'], ['sort', 'int']], catalog.groups);
-    await bulkInsert(tx, 'categories', [['id', 'int'], ['group_id', 'int'], ['name', 'text'], ['icon', 'int'], ['sort', 'int'], ['last_edited', 'bigint']],
-      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now })));
-    await bulkInsert(tx, 'tag_groups', [['id', 'int'], ['category_id', 'int'], ['name', 'text'], ['sort', 'int']], catalog.tagGroups);
-    await bulkInsert(tx, 'tags', [['id', 'int'], ['group_id', 'int'], ['name', 'text'], ['flag', 'int']], catalog.tags);
+    await bulkInsert(
+      tx,
+      'users',
+      [
+        ['id', 'int'],
+        ['nickname', 'text'],
+        ['email', 'text'],
+        ['role', 'text'],
+      ],
+      catalog.users,
+    );
+    await bulkInsert(
+      tx,
+      'category_groups',
+      [
+        ['id', 'int'],
+        ['name', 'text'],
+        ['sort', 'int'],
+      ],
+      catalog.groups,
+    );
+    await bulkInsert(
+      tx,
+      'categories',
+      [
+        ['id', 'int'],
+        ['group_id', 'int'],
+        ['name', 'text'],
+        ['icon', 'int'],
+        ['sort', 'int'],
+        ['last_edited', 'bigint'],
+      ],
+      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now })),
+    );
+    await bulkInsert(
+      tx,
+      'tag_groups',
+      [
+        ['id', 'int'],
+        ['category_id', 'int'],
+        ['name', 'text'],
+        ['sort', 'int'],
+      ],
+      catalog.tagGroups,
+    );
+    await bulkInsert(
+      tx,
+      'tags',
+      [
+        ['id', 'int'],
+        ['group_id', 'int'],
+        ['name', 'text'],
+        ['flag', 'int'],
+      ],
+      catalog.tags,
+    );
     // Activity first: each pin's total_checks goes in with the pin (no second pass rewriting pins).
     const activity = generateActivity(opts.seed, checked.pins, catalog, now);
     const totals = new Int32Array(checked.pins + 1);
     for (const c of activity.checks) totals[c.pin_id]!++;
     for (const batch of generatePins(opts.seed, checked.pins, catalog)) {
-      await bulkInsert(tx, 'pins', [
-        ['id', 'int'], ['category_id', 'int'], ['region', 'int'], ['coord_x', 'real'], ['coord_y', 'real'], ['coord_z', 'real'],
-        ['description', 'text'], ['image', 'text'], ['registerer_id', 'int'], ['total_checks', 'int'],
-      ], batch.pins.map((p) => ({ ...p, total_checks: totals[p.id] })));
-      await bulkInsert(tx, 'pin_tags', [['pin_id', 'int'], ['tag_id', 'int']], batch.pinTags, 20_000);
+      await bulkInsert(
+        tx,
+        'pins',
+        [
+          ['id', 'int'],
+          ['category_id', 'int'],
+          ['region', 'int'],
+          ['coord_x', 'real'],
+          ['coord_y', 'real'],
+          ['coord_z', 'real'],
+          ['description', 'text'],
+          ['image', 'text'],
+          ['registerer_id', 'int'],
+          ['total_checks', 'int'],
+        ],
+        batch.pins.map((p) => ({ ...p, total_checks: totals[p.id] })),
+      );
+      await bulkInsert(
+        tx,
+        'pin_tags',
+        [
+          ['pin_id', 'int'],
+          ['tag_id', 'int'],
+        ],
+        batch.pinTags,
+        20_000,
+      );
     }
-    await bulkInsert(tx, 'comments', [['id', 'int'], ['pin_id', 'int'], ['user_id', 'int'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz']], activity.comments);
-    await bulkInsert(tx, 'comment_likes', [['comment_id', 'int'], ['user_id', 'int'], ['type', 'text']], activity.likes, 20_000);
-    await bulkInsert(tx, 'checks', [['user_id', 'int'], ['pin_id', 'int']], activity.checks, 20_000);
+    await bulkInsert(
+      tx,
+      'comments',
+      [
+        ['id', 'int'],
+        ['pin_id', 'int'],
+        ['user_id', 'int'],
+        ['content', 'text'],
+        ['image', 'text'],
+        ['created_at', 'timestamptz'],
+      ],
+      activity.comments,
+    );
+    await bulkInsert(
+      tx,
+      'comment_likes',
+      [
+        ['comment_id', 'int'],
+        ['user_id', 'int'],
+        ['type', 'text'],
+      ],
+      activity.likes,
+      20_000,
+    );
+    await bulkInsert(
+      tx,
+      'checks',
+      [
+        ['user_id', 'int'],
+        ['pin_id', 'int'],
+      ],
+      activity.checks,
+      20_000,
+    );
     await tx.query('update users set check_time = $1 where id in (select distinct user_id from checks)', [now]);
     await resetSequences(tx, ['users', 'category_groups', 'categories', 'tag_groups', 'tags', 'pins', 'comments']);
   });

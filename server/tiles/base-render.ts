@@ -4,8 +4,18 @@
 import type { TileScale } from '../../common/regions';
 import { featuresOf } from './features';
 import {
-  AVINULLIN, BLACKSHORES, DEEPOCEAN, DETAIL_SIZE, HUANGLONG, RINASCITA, SEPTIMONT, VAULTBASE,
-  detailTexture, hash2, type Palette, type Rgb,
+  AVINULLIN,
+  BLACKSHORES,
+  DEEPOCEAN,
+  DETAIL_SIZE,
+  HUANGLONG,
+  RINASCITA,
+  SEPTIMONT,
+  VAULTBASE,
+  detailTexture,
+  hash2,
+  type Palette,
+  type Rgb,
 } from './palette';
 import { mixc, mixRgb, scalec, setc } from './pixel-colour';
 import { paintRoads } from './road-paint';
@@ -17,7 +27,17 @@ const INV_STEP = 1 / STEP;
 
 // Flat palette layout: nine colours (3 floats each) then rockAt and snowAt. It stays beside the loop that
 // reads it: imported from another file they were not folded into it (measured: tiles took about 3% longer).
-const DEEP = 0, SHALLOW = 3, FOAM = 6, RIVER = 9, SAND = 12, GRASS = 15, FOREST = 18, ROCK = 21, SNOW = 24, ROCK_AT = 27, SNOW_AT = 28;
+const DEEP = 0,
+  SHALLOW = 3,
+  FOAM = 6,
+  RIVER = 9,
+  SAND = 12,
+  GRASS = 15,
+  FOREST = 18,
+  ROCK = 21,
+  SNOW = 24,
+  ROCK_AT = 27,
+  SNOW_AT = 28;
 const STRIDE = 29;
 const MIX_STEPS = 16;
 
@@ -56,8 +76,11 @@ function single(p: Palette): Float32Array {
   return t;
 }
 const SINGLE: Record<TerrainSetName, Float32Array> = {
-  huanglong: single(HUANGLONG), blackshores: single(BLACKSHORES), vaultbase: single(VAULTBASE),
-  avinullin: single(AVINULLIN), deepocean: single(DEEPOCEAN),
+  huanglong: single(HUANGLONG),
+  blackshores: single(BLACKSHORES),
+  vaultbase: single(VAULTBASE),
+  avinullin: single(AVINULLIN),
+  deepocean: single(DEEPOCEAN),
 };
 
 const CORAL_PINK: Rgb = [240, 120, 130];
@@ -74,7 +97,9 @@ export function renderBaseTile(setName: string, blockSize: number, scale: TileSc
   const feats = featuresOf(set);
   const span = size * upp;
   const m0 = STEP * upp * 2;
-  const towns = feats.towns.filter((t) => t.x + t.r + m0 > x0 && t.x - t.r - m0 < x0 + span && t.y + t.r + m0 > y0 && t.y - t.r - m0 < y0 + span);
+  const towns = feats.towns.filter(
+    (t) => t.x + t.r + m0 > x0 && t.x - t.r - m0 < x0 + span && t.y + t.r + m0 > y0 && t.y - t.r - m0 < y0 + span,
+  );
   const g = sampleGrid(set, x0, y0, size, upp, towns);
   const det = detailTexture();
   const out = new Uint8ClampedArray(size * size * 4);
@@ -148,7 +173,9 @@ export function renderBaseTile(setName: string, blockSize: number, scale: TileSc
           const rim = rowVals[r0 + 5]! + (rowVals[r1 + 5]! - rowVals[r0 + 5]!) * fx;
           if (rim > 0) {
             const k = 0.75 - smoothstep(0, 0.25, rim) * 0.3;
-            c[0] = pals[po + ROCK]! * k; c[1] = pals[po + ROCK + 1]! * k; c[2] = pals[po + ROCK + 2]! * (k + 0.05);
+            c[0] = pals[po + ROCK]! * k;
+            c[1] = pals[po + ROCK + 1]! * k;
+            c[2] = pals[po + ROCK + 2]! * (k + 0.05);
           }
         } else {
           // Water: shallow to deep, foam along the shore.

@@ -52,7 +52,10 @@ export function roadsIn(f: Features, x0: number, y0: number, x1: number, y1: num
   return [...seen];
 }
 
-interface Poi { x: number; y: number }
+interface Poi {
+  x: number;
+  y: number;
+}
 
 function build(set: TerrainSetName): Features {
   const info = tileSetByName(set);
@@ -64,7 +67,11 @@ function build(set: TerrainSetName): Features {
   if (set === 'huanglong') {
     const a = HUANGLONG_AREAS;
     pois.push(a.huanglong, a.rinascita, a.septimont);
-    towns.push({ ...a.huanglong, r: 950, style: 'jinzhou' }, { ...a.rinascita, r: 1150, style: 'rinascita' }, { ...a.septimont, r: 1050, style: 'ruins' });
+    towns.push(
+      { ...a.huanglong, r: 950, style: 'jinzhou' },
+      { ...a.rinascita, r: 1150, style: 'rinascita' },
+      { ...a.septimont, r: 1050, style: 'ruins' },
+    );
   } else {
     pois.push({ x: info.centerX, y: info.centerY });
   }
@@ -82,7 +89,9 @@ function build(set: TerrainSetName): Features {
     if (pois.some((p) => Math.hypot(p.x - x, p.y - y) < 700)) continue;
     pois.push({ x, y });
     if (rnd() < (set === 'vaultbase' ? 0.45 : 0.25)) {
-      towns.push(set === 'vaultbase' ? { x, y, r: 260 + rnd() * 240, style: 'compound' } : { x, y, r: 140 + rnd() * 160, style: 'village' });
+      towns.push(
+        set === 'vaultbase' ? { x, y, r: 260 + rnd() * 240, style: 'compound' } : { x, y, r: 140 + rnd() * 160, style: 'village' },
+      );
     }
   }
   const edges = network(set, pois);
@@ -132,7 +141,10 @@ function network(set: TerrainSetName, pois: readonly Poi[]): [number, number][] 
     for (let v = 0; v < n; v++) {
       if (inTree[v]) continue;
       const c = cost(u, v);
-      if (c < best[v]!) { best[v] = c; from[v] = u; }
+      if (c < best[v]!) {
+        best[v] = c;
+        from[v] = u;
+      }
     }
   }
   const key = (i: number, j: number) => (i < j ? `${i}-${j}` : `${j}-${i}`);
@@ -143,7 +155,10 @@ function network(set: TerrainSetName, pois: readonly Poi[]): [number, number][] 
     for (let j = 0; j < n; j++) {
       if (j === i || have.has(key(i, j))) continue;
       const d = Math.hypot(pois[i]!.x - pois[j]!.x, pois[i]!.y - pois[j]!.y);
-      if (d < nd) { nd = d; nearest = j; }
+      if (d < nd) {
+        nd = d;
+        nearest = j;
+      }
     }
     if (nearest >= 0 && nd < 3200 && waterShare(set, pois[i]!, pois[nearest]!) < 0.2) {
       edges.push([i, nearest]);
@@ -166,7 +181,7 @@ function polyline(set: TerrainSetName, a: Poi, b: Poi, id: number, out: RoadSegm
   let along = 0;
   for (let i = 1; i <= pieces; i++) {
     const t = i / pieces;
-    const off = wiggle * Math.sin(Math.PI * t) * (noise(t * len / 900, id * 3.7) + 0.35 * noise(t * len / 250, id * 5.1 + 40));
+    const off = wiggle * Math.sin(Math.PI * t) * (noise((t * len) / 900, id * 3.7) + 0.35 * noise((t * len) / 250, id * 5.1 + 40));
     const x = a.x + (b.x - a.x) * t + nx * off;
     const y = a.y + (b.y - a.y) * t + ny * off;
     const mx = (px + x) / 2;

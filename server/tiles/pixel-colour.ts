@@ -4,12 +4,16 @@ import type { Rgb } from './palette';
 
 /** Scales the colour `c` by `k` (shade, darken). */
 export function scalec(c: Float32Array, k: number): void {
-  c[0] = c[0]! * k; c[1] = c[1]! * k; c[2] = c[2]! * k;
+  c[0] = c[0]! * k;
+  c[1] = c[1]! * k;
+  c[2] = c[2]! * k;
 }
 
 /** Sets `c` to the table's colour at offset `o`. */
 export function setc(c: Float32Array, p: Float32Array, o: number): void {
-  c[0] = p[o]!; c[1] = p[o + 1]!; c[2] = p[o + 2]!;
+  c[0] = p[o]!;
+  c[1] = p[o + 1]!;
+  c[2] = p[o + 2]!;
 }
 
 /** Moves `c` towards the table's colour at offset `o` by `t` (0–1). */

@@ -41,7 +41,7 @@ export function paintRoads(set: TerrainSetName, out: Uint8ClampedArray, size: nu
           const ey = cy - vy * t;
           const dist = Math.sqrt(ex * ex + ey * ey);
           if (dist > w) continue;
-          if (s.ferry && ((s.along + t * lenW) % 40) > 20) continue;
+          if (s.ferry && (s.along + t * lenW) % 40 > 20) continue;
           const col = s.ferry ? ferryC : pass === 0 ? casing : surface;
           const a = Math.min(1, w - dist + 0.5) * (pass === 0 ? 0.55 : s.ferry ? 0.7 : 1);
           const o = (py * size + px) * 4;

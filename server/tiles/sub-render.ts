@@ -14,7 +14,13 @@ export function subStyle(name: string): SubStyle {
   return 'interior';
 }
 
-interface Room { x0: number; y0: number; x1: number; y1: number; floor: number }
+interface Room {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  floor: number;
+}
 
 const plans = new Map<string, Room[]>();
 
@@ -52,7 +58,10 @@ function floorPlan(set: string, sub: SubMap): Room[] {
 }
 
 const FLOORS: readonly (readonly [number, number, number])[] = [
-  [176, 150, 112], [150, 156, 166], [132, 84, 72], [196, 188, 170],
+  [176, 150, 112],
+  [150, 156, 166],
+  [132, 84, 72],
+  [196, 188, 170],
 ];
 
 /** Renders one 512×512 sub-map tile to RGBA; outside the drawn area stays transparent. */
@@ -119,7 +128,7 @@ function cave(out: Uint8ClampedArray, set: string, sub: SubMap, x0: number, y0: 
       const top = open[k]! + (open[k + 1]! - open[k]!) * fx;
       const bot = open[k + gn]! + (open[k + gn + 1]! - open[k + gn]!) * fx;
       const v = top + (bot - top) * fy;
-      const d = det[((Math.floor(wy / upp) & 255) * DETAIL_SIZE) + (Math.floor(wx / upp) & 255)]!;
+      const d = det[(Math.floor(wy / upp) & 255) * DETAIL_SIZE + (Math.floor(wx / upp) & 255)]!;
       const fade = smoothstep(0, 48, edge + d * 30);
       if (v > 0) {
         // Passage floor: warm stone, brighter towards the middle; some flooded.
@@ -138,7 +147,15 @@ function cave(out: Uint8ClampedArray, set: string, sub: SubMap, x0: number, y0: 
           const cy = (Math.floor(wy / 24) + 0.5) * 24;
           const dist = Math.hypot(wx - cx, wy - cy);
           const glow = Math.max(0, 1 - dist / 12);
-          if (glow > 0) put(out, o, base + (crystal[0]! - base) * glow, base + (crystal[1]! - base) * glow, base + (crystal[2]! - base) * glow, 255 * fade);
+          if (glow > 0)
+            put(
+              out,
+              o,
+              base + (crystal[0]! - base) * glow,
+              base + (crystal[1]! - base) * glow,
+              base + (crystal[2]! - base) * glow,
+              255 * fade,
+            );
         }
       }
     }
@@ -185,9 +202,12 @@ function interior(out: Uint8ClampedArray, set: string, sub: SubMap, x0: number, 
         const o = (py * size + px) * 4;
         // Walls 8 units thick, with a door gap in the middle of each side.
         const door = Math.abs(wx - cx) < 18 || Math.abs(wy - cy) < 18;
-        if (e < 8 && !door) { put(out, o, 56, 50, 48, 255); continue; }
+        if (e < 8 && !door) {
+          put(out, o, 56, 50, 48, 255);
+          continue;
+        }
         let k = 1;
-        if (tile > 0) k = ((Math.floor(wx / tile) + Math.floor(wy / tile)) & 1) ? 1.06 : 0.94;
+        if (tile > 0) k = (Math.floor(wx / tile) + Math.floor(wy / tile)) & 1 ? 1.06 : 0.94;
         else if (Math.floor(wy / 6) % 2 === 0) k = 0.92; // planks
         if (e < 14) k *= 0.85;
         put(out, o, fl[0] * k, fl[1] * k, fl[2] * k, 255);
@@ -237,7 +257,7 @@ function tower(out: Uint8ClampedArray, sub: SubMap, x0: number, y0: number, upp:
       // Seats (arena) or radial flagstones.
       const sector = Math.floor((ang + Math.PI) / (Math.PI / (arena ? 24 : 12)));
       const band = Math.floor(r * (arena ? 14 : 8));
-      const k = ((sector + band) & 1) ? 1.05 : 0.93;
+      const k = (sector + band) & 1 ? 1.05 : 0.93;
       const base = rock ? ROCK_FLOOR : arena ? SEATS : FLAGSTONE;
       if (!arena && r < 0.14) {
         // Spiral stair.

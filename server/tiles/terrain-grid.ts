@@ -1,9 +1,7 @@
 // The noise fields of one base tile, sampled on a coarse grid (every STEP pixels) that the per-pixel loop
 // interpolates: height (towns levelled), rivers, moisture, huanglong's area weights and the hillshade.
 import type { Town } from './features';
-import {
-  heightAt, moistureAt, rinascitaWeight, riverValue, riverWidth, septimontWeight, smoothstep, type TerrainSetName,
-} from './terrain';
+import { heightAt, moistureAt, rinascitaWeight, riverValue, riverWidth, septimontWeight, smoothstep, type TerrainSetName } from './terrain';
 
 /** Grid step (pixels) at which noise is evaluated; pixels in between are interpolated. */
 export const STEP = 8;
@@ -42,8 +40,15 @@ export function sampleGrid(set: TerrainSetName, x0: number, y0: number, size: nu
   const minWave = Math.max(16, stepW * 2);
   const len = n * n;
   const g: Grid = {
-    n, h: new Float32Array(len), river: new Float32Array(len), moist: new Float32Array(len), rin: new Float32Array(len),
-    sep: new Float32Array(len), above: new Float32Array(len), shade: new Float32Array(len), rw: new Float32Array(len),
+    n,
+    h: new Float32Array(len),
+    river: new Float32Array(len),
+    moist: new Float32Array(len),
+    rin: new Float32Array(len),
+    sep: new Float32Array(len),
+    above: new Float32Array(len),
+    shade: new Float32Array(len),
+    rw: new Float32Array(len),
   };
   for (let j = 0; j < n; j++) {
     const y = y0 + (j - 1) * stepW;

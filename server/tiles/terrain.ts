@@ -93,7 +93,12 @@ export function smoothstep(e0: number, e1: number, x: number): number {
 }
 
 /** A round bump of land (positive weight) or sea (negative) used to shape continents. */
-interface Blob { x: number; y: number; r: number; w: number }
+interface Blob {
+  x: number;
+  y: number;
+  r: number;
+  w: number;
+}
 
 function blobs(list: readonly Blob[], x: number, y: number): number {
   let land = 0;

@@ -10,7 +10,12 @@ import { isLand, terrainAt } from './terrain';
 import { renderTile } from './render';
 
 function corners(r: TileRange): [number, number][] {
-  const list: [number, number][] = [[r.minCol, r.minRow], [r.maxCol, r.minRow], [r.minCol, r.maxRow], [r.maxCol, r.maxRow]];
+  const list: [number, number][] = [
+    [r.minCol, r.minRow],
+    [r.maxCol, r.minRow],
+    [r.minCol, r.maxRow],
+    [r.maxCol, r.maxRow],
+  ];
   return [...new Map(list.map((c) => [c.join(','), c])).values()];
 }
 
@@ -27,7 +32,11 @@ async function expectTile(app: FastifyInstance, url: string, size: number) {
 async function expect404(app: FastifyInstance, url: string) {
   const res = await app.inject({ method: 'GET', url });
   expect(res.statusCode, url).toBe(404);
-  expect(res.json()).toMatchObject({ status: 404, result: null, error: { errClazz: 'not_found', messageTranslated: '지도 타일을 찾을 수 없습니다.' } });
+  expect(res.json()).toMatchObject({
+    status: 404,
+    result: null,
+    error: { errClazz: 'not_found', messageTranslated: '지도 타일을 찾을 수 없습니다.' },
+  });
 }
 
 describe('tile server', () => {
@@ -72,10 +81,16 @@ describe('tile server', () => {
 
   it('answers 404 with the envelope for bad sets, scales, names and files', async () => {
     for (const url of [
-      '/map/atlantis/100/tile_0_0.webp', '/map/huanglong/75/tile_0_0.webp', '/map/huanglong/100/tile_0_0.png',
-      '/map/huanglong/100/tile_a_0.webp', '/map/huanglong/100/sub/sub_nowhere_0_0.webp',
-      '/map/huanglong/100/sub/sub_jinzhou_tower_0_0.png', '/map/huanglong/100/tile_0_0.webp/extra', '/map/huanglong',
-      '/map/huanglong/100/..%2F..%2Fetc%2Fpasswd', '/map/blackshores/100/sub/sub_jinzhou_tower_0_0.webp',
+      '/map/atlantis/100/tile_0_0.webp',
+      '/map/huanglong/75/tile_0_0.webp',
+      '/map/huanglong/100/tile_0_0.png',
+      '/map/huanglong/100/tile_a_0.webp',
+      '/map/huanglong/100/sub/sub_nowhere_0_0.webp',
+      '/map/huanglong/100/sub/sub_jinzhou_tower_0_0.png',
+      '/map/huanglong/100/tile_0_0.webp/extra',
+      '/map/huanglong',
+      '/map/huanglong/100/..%2F..%2Fetc%2Fpasswd',
+      '/map/blackshores/100/sub/sub_jinzhou_tower_0_0.webp',
     ]) {
       await expect404(ctx.app, url);
     }
@@ -119,7 +134,9 @@ describe('TILES_DIR', () => {
   it('serves real tiles dropped in the same layout instead of drawing them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wuwa-real-tiles-'));
     const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-tiles-'));
-    const real = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#ff0000' } }).webp().toBuffer();
+    const real = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#ff0000' } })
+      .webp()
+      .toBuffer();
     mkdirSync(join(dir, 'huanglong', '100', 'sub'), { recursive: true });
     writeFileSync(join(dir, 'huanglong', '100', 'tile_0_0.webp'), real);
     const ctx = await testApp({ tilesDir: dir, dataDir });
@@ -157,7 +174,8 @@ describe('terrain', () => {
       const info = TILE_SETS.find((s) => s.name === set)!;
       const [x0, y0, x1, y1] = info.extent;
       let land = 0;
-      for (let i = 0; i < 40; i++) for (let j = 0; j < 40; j++) if (isLand(set, x0 + ((x1 - x0) * (i + 0.5)) / 40, y0 + ((y1 - y0) * (j + 0.5)) / 40)) land++;
+      for (let i = 0; i < 40; i++)
+        for (let j = 0; j < 40; j++) if (isLand(set, x0 + ((x1 - x0) * (i + 0.5)) / 40, y0 + ((y1 - y0) * (j + 0.5)) / 40)) land++;
       return land / 1600;
     };
     const s = Object.fromEntries(TILE_SETS.map((t) => [t.name, share(t.name)]));

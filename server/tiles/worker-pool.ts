@@ -10,7 +10,10 @@ interface Job {
   reject: (e: Error) => void;
 }
 
-interface Slot { worker: Worker; job: Job | null }
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
 
 type Reply = { id: number; size: number; opaque: boolean; data: ArrayBuffer } | { id: number; error: string };
 
@@ -64,7 +67,10 @@ export class TileWorkerPool {
       const timer = setTimeout(() => reject(new Error('tile worker did not start')), timeoutMs);
       worker.unref();
       const slot: Slot = { worker, job: null };
-      worker.once('error', (e) => { clearTimeout(timer); reject(e); });
+      worker.once('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
       worker.on('message', (msg: { ready: true } | Reply) => {
         if ('ready' in msg) {
           clearTimeout(timer);
@@ -99,7 +105,11 @@ export class TileWorkerPool {
       return new Promise((resolve, reject) => {
         // Yield first so a burst of requests still interleaves with I/O.
         setImmediate(() => {
-          try { resolve(renderTileRgba(req)); } catch (e) { reject(e as Error); }
+          try {
+            resolve(renderTileRgba(req));
+          } catch (e) {
+            reject(e as Error);
+          }
         });
       });
     }

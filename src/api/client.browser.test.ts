@@ -52,7 +52,13 @@ describe('API client errors', () => {
   it('a network error becomes a client error with the default message', async () => {
     setApiBaseHost('http://127.0.0.1:9');
     const err = await api.get('/api/v1/me').catch((e: unknown) => e);
-    expect(err).toMatchObject({ errClazz: null, failure: 'network', messageTranslated: ko.defaultError, fromServer: false, unreachable: true });
+    expect(err).toMatchObject({
+      errClazz: null,
+      failure: 'network',
+      messageTranslated: ko.defaultError,
+      fromServer: false,
+      unreachable: true,
+    });
   });
 
   it('a cancellation becomes a client error with the default message, without a toast', async () => {

@@ -57,7 +57,11 @@ let refreshing: Promise<void> | null = null;
 export function refreshSession(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${baseHost}${REFRESH_PATH}`, { method: 'POST', credentials: 'include', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const res = await fetch(`${baseHost}${REFRESH_PATH}`, {
+        method: 'POST',
+        credentials: 'include',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       // The answer is not used (SPEC §7), but drained so the connection is free for the retry.
       await res.arrayBuffer();
     } catch {
@@ -109,7 +113,14 @@ function failureOf(e: unknown, timeout: AbortSignal, signal: AbortSignal | undef
 
 function errorOf(status: number, env: JsonEnvelope | null): ApiClientError {
   const err = env?.error;
-  if (err?.errClazz) return new ApiClientError(env?.status ?? status, err.errClazz, err.messageTranslated || err.message || ko.defaultError, null, err.message);
+  if (err?.errClazz)
+    return new ApiClientError(
+      env?.status ?? status,
+      err.errClazz,
+      err.messageTranslated || err.message || ko.defaultError,
+      null,
+      err.message,
+    );
   return ApiClientError.client('bad_response', status, `HTTP ${status} without an envelope`);
 }
 
@@ -146,7 +157,14 @@ async function protoOnce<T>(path: string, decode: (bytes: Uint8Array) => T, sign
     throw signal?.aborted ? ApiClientError.client('cancelled') : ApiClientError.client('network', res.status);
   }
   const env = WireEnvelope.decode(bytes);
-  if (env.error?.errClazz) throw new ApiClientError(env.status, env.error.errClazz, env.error.messageTranslated || env.error.message || ko.defaultError, null, env.error.message ?? undefined);
+  if (env.error?.errClazz)
+    throw new ApiClientError(
+      env.status,
+      env.error.errClazz,
+      env.error.messageTranslated || env.error.message || ko.defaultError,
+      null,
+      env.error.message ?? undefined,
+    );
   if (!env.result?.value) throw ApiClientError.client('bad_response', res.status, 'empty protobuf result');
   return decode(env.result.value);
 }

@@ -16,7 +16,9 @@ async function pngFile(): Promise<File> {
 
 describe('comment image upload to the configured image host', () => {
   // The built-in host takes uploads from signed-in players only; sign-in goes through the OAuth start route.
-  beforeAll(async () => { await signInLocal(`img${Date.now()}@example.com`); });
+  beforeAll(async () => {
+    await signInLocal(`img${Date.now()}@example.com`);
+  });
 
   it('uploads multipart image + type=file with the Client-ID header and resolves to the link', async () => {
     const progress: number[] = [];

@@ -15,7 +15,14 @@ export function aggregateDiameter(count: number): number {
   return count < 10 ? 24 : count < 100 ? 28 : 32;
 }
 
-const EMPTY: PinAggregates = { x: new Float32Array(0), y: new Float32Array(0), level: new Uint8Array(0), count: new Uint32Array(0), found: new Uint32Array(0), icon: new Uint16Array(0) };
+const EMPTY: PinAggregates = {
+  x: new Float32Array(0),
+  y: new Float32Array(0),
+  level: new Uint8Array(0),
+  count: new Uint32Array(0),
+  found: new Uint32Array(0),
+  icon: new Uint16Array(0),
+};
 
 export class AggregateLayer {
   readonly container: ParticleContainer;
@@ -62,11 +69,26 @@ export class AggregateLayer {
     this.data = a;
     const ps: Particle[] = [];
     for (let m = 0; m < a.x.length; m++) {
-      const x = a.x[m]!, y = a.y[m]!, level = a.level[m]!;
+      const x = a.x[m]!,
+        y = a.y[m]!,
+        level = a.level[m]!;
       const k = aggregateDiameter(a.count[m]!) / AGGREGATE_FRAME_CSS;
       const color = parseInt(iconColor(a.icon[m]!).slice(1), 16);
-      ps.push(new Particle({ texture: this.frames.disc, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level, tint: color }));
-      ps.push(new Particle({ texture: this.frames.rings[ringIndex(a.found[m]!, a.count[m]!)]!, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level }));
+      ps.push(
+        new Particle({ texture: this.frames.disc, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level, tint: color }),
+      );
+      ps.push(
+        new Particle({
+          texture: this.frames.rings[ringIndex(a.found[m]!, a.count[m]!)]!,
+          x,
+          y,
+          anchorX: 0.5,
+          anchorY: 0.5,
+          scaleX: k,
+          scaleY: k,
+          rotation: level,
+        }),
+      );
       const label = countLabel(a.count[m]!);
       // Characters are offset in screen pixels through their anchors, so the label keeps its size.
       for (let j = 0; j < label.length; j++) {
@@ -104,7 +126,8 @@ export class AggregateLayer {
     for (let m = 0; m < a.x.length; m++) {
       if (a.level[m] !== this.level) continue;
       const r = ((aggregateDiameter(a.count[m]!) / 2) * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
-      const dx = a.x[m]! - wx, dy = a.y[m]! - wy;
+      const dx = a.x[m]! - wx,
+        dy = a.y[m]! - wy;
       const d = dx * dx + dy * dy;
       if (d <= r * r && d < bestD) {
         bestD = d;
@@ -127,4 +150,3 @@ export class AggregateLayer {
     this.particles = [];
   }
 }
-

@@ -38,7 +38,12 @@ export class EngineCamera {
   }
 
   startTween(to: CameraState, anchor?: { x: number; y: number }): void {
-    this.tween = { from: { ...this.cam }, to: clampCamera(this.bounds, this.vp, to), start: performance.now(), ...(anchor ? { anchor } : {}) };
+    this.tween = {
+      from: { ...this.cam },
+      to: clampCamera(this.bounds, this.vp, to),
+      start: performance.now(),
+      ...(anchor ? { anchor } : {}),
+    };
     this.touch();
   }
 

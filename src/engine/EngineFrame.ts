@@ -22,8 +22,15 @@ import { TileCache } from './TileCache';
 import { TileLayer } from './TileLayer';
 import { chooseScale } from './tile-cover';
 import {
-  FIRST_PINS_MARK, PinFlag, MapMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
-  type ModeOptions, type WorldPoint,
+  FIRST_PINS_MARK,
+  PinFlag,
+  MapMode,
+  type CameraState,
+  type EngineEvents,
+  type EngineSnapshot,
+  type MapEngineOptions,
+  type ModeOptions,
+  type WorldPoint,
 } from './types';
 
 /** Tiles are loaded this many CSS pixels beyond the view, so a short pan finds them ready. */
@@ -93,13 +100,29 @@ export abstract class EngineFrame {
     container.appendChild(canvas);
     const vp = { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
     this.region = regionById(0);
-    this.camera = new EngineCamera(vp, this.region, () => this.cameraMoved(), () => this.touch());
+    this.camera = new EngineCamera(
+      vp,
+      this.region,
+      () => this.cameraMoved(),
+      () => this.touch(),
+    );
     this.keyFocus = new KeyFocus(this.pins, this.camera, this.events, () => this.touch());
-    this.snapshot = { camera: { ...this.camera.cam }, mode: this.mode, hoverPinId: null, follow: false, floor: null, regionId: 0, tilesLoading: 0 };
+    this.snapshot = {
+      camera: { ...this.camera.cam },
+      mode: this.mode,
+      hoverPinId: null,
+      follow: false,
+      floor: null,
+      regionId: 0,
+      tilesLoading: 0,
+    };
     this.input = new InputController(canvas, this.inputHost());
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
-    this.loop = new FrameLoop((t) => this.frame(t), () => this.touch());
+    this.loop = new FrameLoop(
+      (t) => this.frame(t),
+      () => this.touch(),
+    );
     this.setRegion(0);
     this.loop.start();
   }
@@ -146,12 +169,17 @@ export abstract class EngineFrame {
       this.lastCameraMoveT = t0;
       this.events.emit('camera', this.getCamera());
       this.patchSnapshot({ camera: { ...this.camera.cam } });
-    }
-    else if (this.settlePending && !this.camera.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
+    } else if (this.settlePending && !this.camera.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
       this.settlePending = false;
       this.events.emit('camerasettle', this.getCamera());
     }
-    if (this.version === this.drawnVersion && this.pins.version === this.drawnPinVersion && this.aggregates.version === this.drawnAggregateVersion && this.tileLoads === this.drawnTileLoads) return;
+    if (
+      this.version === this.drawnVersion &&
+      this.pins.version === this.drawnPinVersion &&
+      this.aggregates.version === this.drawnAggregateVersion &&
+      this.tileLoads === this.drawnTileLoads
+    )
+      return;
     this.draw();
     this.loop.count(performance.now() - t0);
   }
@@ -225,7 +253,14 @@ export abstract class EngineFrame {
     this.hoverId = id;
     const info = id === null ? null : this.pins.pinInfo(id);
     const f = info?.flags ?? 0;
-    const look = f & PinFlag.Selected ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+    const look =
+      f & PinFlag.Selected
+        ? IconLook.Selected
+        : f & PinFlag.Checked
+          ? IconLook.Found
+          : f & PinFlag.Highlighted
+            ? IconLook.Highlighted
+            : IconLook.Plain;
     this.overlay.setHover(info ? { x: info.x, y: info.y, icon: info.icon, look } : null);
     this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === MapMode.Default ? '' : 'crosshair';
     this.touch();
@@ -238,7 +273,8 @@ export abstract class EngineFrame {
     const drawing = this.mode === MapMode.RangeSelection || this.mode === MapMode.RouteSelection;
     const id = this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null;
     this.setHover(id);
-    if (id === null && this.pointer.inside && !drawing && this.aggregateAt(this.pointer.x, this.pointer.y)) this.canvas.style.cursor = 'pointer';
+    if (id === null && this.pointer.inside && !drawing && this.aggregateAt(this.pointer.x, this.pointer.y))
+      this.canvas.style.cursor = 'pointer';
   }
 
   private emitShape(s: DrawnShape): void {

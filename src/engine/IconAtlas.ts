@@ -47,7 +47,13 @@ export class IconAtlas {
         ctx.restore();
       }
     }
-    this.source = new CanvasSource({ resource: canvas, resolution: RES, autoGenerateMipmaps: true, scaleMode: 'linear', label: 'pin-atlas' });
+    this.source = new CanvasSource({
+      resource: canvas,
+      resolution: RES,
+      autoGenerateMipmaps: true,
+      scaleMode: 'linear',
+      label: 'pin-atlas',
+    });
     for (let f = 0; f < LOOKS * ICON_COUNT; f++) {
       const frame = new Rectangle((f % COLS) * ICON_CSS, Math.floor(f / COLS) * ICON_CSS, ICON_CSS, ICON_CSS);
       this.frames.push(new Texture({ source: this.source, frame }));

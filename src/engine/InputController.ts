@@ -33,7 +33,10 @@ export interface InputHost {
 }
 
 const ARROWS: Record<string, { dx: number; dy: number }> = {
-  ArrowLeft: { dx: -1, dy: 0 }, ArrowRight: { dx: 1, dy: 0 }, ArrowUp: { dx: 0, dy: -1 }, ArrowDown: { dx: 0, dy: 1 },
+  ArrowLeft: { dx: -1, dy: 0 },
+  ArrowRight: { dx: 1, dy: 0 },
+  ArrowUp: { dx: 0, dy: -1 },
+  ArrowDown: { dx: 0, dy: 1 },
 };
 
 const CLICK_SLOP_PX = 5;
@@ -42,7 +45,16 @@ const INERTIA_MIN_SPEED = 0.05; // px per ms
 const INERTIA_DECAY = 0.995; // per ms
 const KEY_PAN_FRACTION = 0.25;
 
-interface Down { id: number; x: number; y: number; startX: number; startY: number; t: number; button: number; type: string }
+interface Down {
+  id: number;
+  x: number;
+  y: number;
+  startX: number;
+  startY: number;
+  t: number;
+  button: number;
+  type: string;
+}
 
 export class InputController {
   private readonly downs = new Map<number, Down>();
@@ -55,7 +67,10 @@ export class InputController {
   private longPress: ReturnType<typeof setTimeout> | null = null;
   private readonly off: (() => void)[] = [];
 
-  constructor(private readonly el: HTMLElement, private readonly host: InputHost) {
+  constructor(
+    private readonly el: HTMLElement,
+    private readonly host: InputHost,
+  ) {
     el.tabIndex = el.tabIndex >= 0 ? el.tabIndex : 0;
     el.style.touchAction = 'none';
     this.listen('pointerdown', this.onDown);
@@ -96,7 +111,11 @@ export class InputController {
     if (this.longPress) clearTimeout(this.longPress);
   }
 
-  private listen<K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void, opts?: AddEventListenerOptions): void {
+  private listen<K extends keyof HTMLElementEventMap>(
+    type: K,
+    fn: (e: HTMLElementEventMap[K]) => void,
+    opts?: AddEventListenerOptions,
+  ): void {
     const h = fn.bind(this) as EventListener;
     this.el.addEventListener(type, h, opts);
     this.off.push(() => this.el.removeEventListener(type, h, opts));
@@ -119,7 +138,16 @@ export class InputController {
     } catch {
       // Synthetic pointers (scripted input) cannot be captured; the drag works without it.
     }
-    this.downs.set(e.pointerId, { id: e.pointerId, x: p.x, y: p.y, startX: p.x, startY: p.y, t: performance.now(), button: e.button, type: e.pointerType });
+    this.downs.set(e.pointerId, {
+      id: e.pointerId,
+      x: p.x,
+      y: p.y,
+      startX: p.x,
+      startY: p.y,
+      t: performance.now(),
+      button: e.button,
+      type: e.pointerType,
+    });
     this.vx = this.vy = 0;
     if (this.downs.size === 2) {
       this.endDraw(false);
@@ -132,7 +160,11 @@ export class InputController {
     if (drawMode) {
       const w = this.world(p);
       const kind = m === MapMode.RouteSelection ? 'route' : this.host.rangeShape();
-      this.drawing = { kind, points: kind === 'rect' ? [w.x, w.y, w.x, w.y, w.x, w.y, w.x, w.y] : [w.x, w.y], width: this.host.routeWidth() };
+      this.drawing = {
+        kind,
+        points: kind === 'rect' ? [w.x, w.y, w.x, w.y, w.x, w.y, w.x, w.y] : [w.x, w.y],
+        width: this.host.routeWidth(),
+      };
       this.mode = 'draw';
       this.host.shape(this.drawing, false);
     } else {
@@ -245,9 +277,13 @@ export class InputController {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // Keyboard mode: arrows move between pins (WASD still pans), Enter opens, F marks.
     const arrow = ARROWS[e.key];
-    const handled = arrow ? this.host.mode() === MapMode.Default && this.host.focusPin(arrow)
-      : e.key === 'Enter' ? this.host.pinKey('open')
-      : e.key === 'f' || e.key === 'F' ? this.host.pinKey('mark') : false;
+    const handled = arrow
+      ? this.host.mode() === MapMode.Default && this.host.focusPin(arrow)
+      : e.key === 'Enter'
+        ? this.host.pinKey('open')
+        : e.key === 'f' || e.key === 'F'
+          ? this.host.pinKey('mark')
+          : false;
     if (handled) {
       e.preventDefault();
       return;
@@ -259,12 +295,34 @@ export class InputController {
     const centre = { x: vp.width / 2, y: vp.height / 2 };
     let next: CameraState;
     switch (e.key) {
-      case 'ArrowLeft': case 'a': case 'A': next = panBy(cam, stepX, 0); break;
-      case 'ArrowRight': case 'd': case 'D': next = panBy(cam, -stepX, 0); break;
-      case 'ArrowUp': case 'w': case 'W': next = panBy(cam, 0, stepY); break;
-      case 'ArrowDown': case 's': case 'S': next = panBy(cam, 0, -stepY); break;
-      case '+': case '=': next = zoomAbout(cam, vp, centre, cam.zoom * 2); break;
-      case '-': case '_': next = zoomAbout(cam, vp, centre, cam.zoom / 2); break;
+      case 'ArrowLeft':
+      case 'a':
+      case 'A':
+        next = panBy(cam, stepX, 0);
+        break;
+      case 'ArrowRight':
+      case 'd':
+      case 'D':
+        next = panBy(cam, -stepX, 0);
+        break;
+      case 'ArrowUp':
+      case 'w':
+      case 'W':
+        next = panBy(cam, 0, stepY);
+        break;
+      case 'ArrowDown':
+      case 's':
+      case 'S':
+        next = panBy(cam, 0, -stepY);
+        break;
+      case '+':
+      case '=':
+        next = zoomAbout(cam, vp, centre, cam.zoom * 2);
+        break;
+      case '-':
+      case '_':
+        next = zoomAbout(cam, vp, centre, cam.zoom / 2);
+        break;
       case 'Escape':
         // Only a selection mode is the map's to end; otherwise Esc goes on (it closes the pin panel).
         if (this.host.mode() === MapMode.Default) return;
@@ -272,7 +330,8 @@ export class InputController {
         this.host.cancelMode();
         e.preventDefault();
         return;
-      default: return;
+      default:
+        return;
     }
     e.preventDefault();
     this.host.animateCamera(next, e.key === '+' || e.key === '=' || e.key === '-' || e.key === '_' ? centre : undefined);
@@ -281,7 +340,11 @@ export class InputController {
   private startPinch(): void {
     const [a, b] = [...this.downs.values()];
     this.mode = 'pinch';
-    this.pinch = { cam: this.host.camera(), mid: { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 }, dist: Math.max(1, Math.hypot(a!.x - b!.x, a!.y - b!.y)) };
+    this.pinch = {
+      cam: this.host.camera(),
+      mid: { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 },
+      dist: Math.max(1, Math.hypot(a!.x - b!.x, a!.y - b!.y)),
+    };
   }
 
   private movePinch(): void {

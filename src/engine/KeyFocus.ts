@@ -31,18 +31,17 @@ export class KeyFocus {
    * direction (screen axes), bringing it into view; false when there is none.
    */
   moveBy(dir: { dx: number; dy: number } | null): boolean {
-    const from = (dir ? this.key ?? this.opened : null) ?? null;
+    const from = (dir ? (this.key ?? this.opened) : null) ?? null;
     const at = from == null ? null : this.pins.pinInfo(from);
     const { cam, vp } = this.camera;
-    const id = at
-      ? this.pins.nearest(at.x, at.y, dir, from)
-      : this.pins.nearest(cam.x, cam.y, null);
+    const id = at ? this.pins.nearest(at.x, at.y, dir, from) : this.pins.nearest(cam.x, cam.y, null);
     if (id == null) return false;
     this.key = id;
     this.pins.setFocused(id);
     const p = this.pins.pinInfo(id)!;
     const s = worldToScreen(cam, vp, p);
-    const mx = vp.width * 0.1, my = vp.height * 0.1;
+    const mx = vp.width * 0.1,
+      my = vp.height * 0.1;
     if (s.x < mx || s.x > vp.width - mx || s.y < my || s.y > vp.height - my) this.camera.startTween({ ...cam, x: p.x, y: p.y });
     this.touch();
     this.events.emit('pinfocus', { id });

@@ -13,8 +13,17 @@ import { TileLayer } from './TileLayer';
 import type { TileCache } from './TileCache';
 import type { PinLayout, PinSetChange } from '../../workers/pins/api';
 import {
-  PinFlag, MapMode, type CameraState, type EngineEvents, type EngineSnapshot, type MapEngineOptions,
-  type ModeOptions, type PinBuffers, type PlayerState, type ScreenPoint, type WorldPoint,
+  PinFlag,
+  MapMode,
+  type CameraState,
+  type EngineEvents,
+  type EngineSnapshot,
+  type MapEngineOptions,
+  type ModeOptions,
+  type PinBuffers,
+  type PlayerState,
+  type ScreenPoint,
+  type WorldPoint,
 } from './types';
 
 export type { FrameStats } from './FrameLoop';
@@ -233,7 +242,6 @@ export class MapEngine extends EngineFrame {
     return this.follow;
   }
 
-
   /** The overview's aggregate marker under a screen point: its world position and counts, or null. */
   aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null {
     const w = toWorld(this.camera.cam, this.camera.vp, { x: screenX, y: screenY });
@@ -275,14 +283,29 @@ export class MapEngine extends EngineFrame {
 
   /** Counts for tests and the benchmark page: tiles drawn by scale, cached textures, pins. */
   debugInfo(): {
-    tilesDrawn: Record<number, number>; cache: ReturnType<TileCache['stats']>; pins: number; textures: ReturnType<TileCache['textures']>; atlasDestroyed: boolean; level: number; aggregates: number;
+    tilesDrawn: Record<number, number>;
+    cache: ReturnType<TileCache['stats']>;
+    pins: number;
+    textures: ReturnType<TileCache['textures']>;
+    atlasDestroyed: boolean;
+    level: number;
+    aggregates: number;
     /** Whole pin sets taken (setPins), live changes applied (updatePins), pin particles restyled: cumulative. */
-    pinSets: number; pinUpdates: number; pinRestyles: number;
+    pinSets: number;
+    pinUpdates: number;
+    pinRestyles: number;
   } {
     return {
-      tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) }, cache: this.cache.stats(), pins: this.pins.count, textures: this.cache.textures(),
-      atlasDestroyed: this.pins.atlas.destroyed, level: this.pins.level, aggregates: this.aggregates.countAt(this.pins.level),
-      pinSets: this.pins.stats.sets, pinUpdates: this.pins.stats.updates, pinRestyles: this.pins.stats.restyles,
+      tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
+      cache: this.cache.stats(),
+      pins: this.pins.count,
+      textures: this.cache.textures(),
+      atlasDestroyed: this.pins.atlas.destroyed,
+      level: this.pins.level,
+      aggregates: this.aggregates.countAt(this.pins.level),
+      pinSets: this.pins.stats.sets,
+      pinUpdates: this.pins.stats.updates,
+      pinRestyles: this.pins.stats.restyles,
     };
   }
 
@@ -292,7 +315,12 @@ export class MapEngine extends EngineFrame {
    * icons) and the pins the level's aggregate markers stand for.
    */
   layoutInfo(level = this.pins.level): { laidOut: boolean; pins: number; shown: number; aggregated: number } {
-    return { laidOut: this.pins.laidOut, pins: this.pins.count, shown: this.pins.shownAt(level), aggregated: this.aggregates.pinsAt(level) };
+    return {
+      laidOut: this.pins.laidOut,
+      pins: this.pins.count,
+      shown: this.pins.shownAt(level),
+      aggregated: this.aggregates.pinsAt(level),
+    };
   }
 
   /** Shows or hides pins and aggregates (measurements: what pins add to a frame's pixels). */
@@ -326,5 +354,4 @@ export class MapEngine extends EngineFrame {
   get isDisposed(): boolean {
     return this.disposed;
   }
-
 }

@@ -42,11 +42,19 @@ export class OverlayLayer {
     // (drawn for heading 0 = up), in CSS px. About 36 px of solid marker and 64 px with the halo: it
     // reads on a phone over dense pins and, with the overlay's UI scale, on a 4K stream.
     this.player
-      .circle(0, 0, PLAYER_HALO).fill({ color: 0x4cc9f0, alpha: 0.3 }).stroke({ color: 0x4cc9f0, alpha: 0.7, width: 2 })
-      .poly([0, -PLAYER_TIP - 2, 13, -12, -13, -12]).fill(0x0b1220)
-      .poly([0, -PLAYER_TIP, 10, -13, -10, -13]).fill(0xffffff).stroke({ color: 0x1f6feb, width: 2 })
-      .circle(0, 0, PLAYER_DISC + 5).fill(0x0b1220)
-      .circle(0, 0, PLAYER_DISC).fill(0x1f6feb).stroke({ color: 0xffffff, width: 4 });
+      .circle(0, 0, PLAYER_HALO)
+      .fill({ color: 0x4cc9f0, alpha: 0.3 })
+      .stroke({ color: 0x4cc9f0, alpha: 0.7, width: 2 })
+      .poly([0, -PLAYER_TIP - 2, 13, -12, -13, -12])
+      .fill(0x0b1220)
+      .poly([0, -PLAYER_TIP, 10, -13, -10, -13])
+      .fill(0xffffff)
+      .stroke({ color: 0x1f6feb, width: 2 })
+      .circle(0, 0, PLAYER_DISC + 5)
+      .fill(0x0b1220)
+      .circle(0, 0, PLAYER_DISC)
+      .fill(0x1f6feb)
+      .stroke({ color: 0xffffff, width: 4 });
     this.player.visible = false;
     this.container.addChild(this.shapeGfx, this.temp, this.player, this.hover);
   }

@@ -86,11 +86,14 @@ export class PinLayer {
       const id = b.ids[i]!;
       this.indexOfId.set(id, i);
       const j = previous.get(id);
-      this.minLevel[i] = j === undefined ? fresh : previousLevel[j] ?? fresh;
+      this.minLevel[i] = j === undefined ? fresh : (previousLevel[j] ?? fresh);
     }
     for (let i = 0; i < n; i++) {
-      this.flags[i] = (b.flags[i]! & PinDataFlag.Checked ? PinFlag.Checked : 0) | (b.flags[i]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0)
-        | (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) | (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
+      this.flags[i] =
+        (b.flags[i]! & PinDataFlag.Checked ? PinFlag.Checked : 0) |
+        (b.flags[i]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0) |
+        (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) |
+        (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
     }
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
@@ -125,7 +128,14 @@ export class PinLayer {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
     const newParticle = () => new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
-    const cur = { buffers: old, flags: this.flags, minLevel: this.minLevel, particles: this.particles, pinOfSlot: this.pinOfSlot, slotOf: this.slotOf };
+    const cur = {
+      buffers: old,
+      flags: this.flags,
+      minLevel: this.minLevel,
+      particles: this.particles,
+      pinOfSlot: this.pinOfSlot,
+      slotOf: this.slotOf,
+    };
     const next = mergePinChange(cur, this.indexOfId, change, this.focusedId, newParticle);
     if (!next) return false;
     const { buffers: b, newOfOld } = next;
@@ -157,7 +167,8 @@ export class PinLayer {
   /** Pins drawn at `level` by the layout (found pins left out while hidden); counted on demand, for tests and benchmarks. */
   shownAt(level: number): number {
     let n = 0;
-    for (let i = 0; i < this.flags.length; i++) if (this.isDrawn(i) && (this.minLevel[i]! <= level || this.flags[i]! & (PinFlag.Selected | PinFlag.Focused))) n++;
+    for (let i = 0; i < this.flags.length; i++)
+      if (this.isDrawn(i) && (this.minLevel[i]! <= level || this.flags[i]! & (PinFlag.Selected | PinFlag.Focused))) n++;
     return n;
   }
 
@@ -279,7 +290,7 @@ export class PinLayer {
    */
   nearest(wx: number, wy: number, dir: { dx: number; dy: number } | null = null, except: number | null = null): number | null {
     if (!this.buffers) return null;
-    const skip = except == null ? -1 : this.indexOfId.get(except) ?? -1;
+    const skip = except == null ? -1 : (this.indexOfId.get(except) ?? -1);
     const usable = (i: number) => i !== skip && this.isDrawn(i) && this.isShownAtLevel(i) && !(this.flags[i]! & PinFlag.OtherFloor);
     const i = nearestPin(this.pinIndex, this.buffers, usable, wx, wy, dir);
     return i < 0 ? null : this.idOf(i);

@@ -11,7 +11,10 @@ export class SubMapLayer {
   private readonly layers = new Map<string, TileLayer>();
   private floor: number | null = null;
 
-  constructor(private readonly info: RegionInfoBlock, private readonly cache: TileCache) {
+  constructor(
+    private readonly info: RegionInfoBlock,
+    private readonly cache: TileCache,
+  ) {
     const [x0, y0, x1, y1] = info.extent;
     const pad = info.padding;
     this.dim.rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad).fill({ color: 0x05070d, alpha: 0.55 });

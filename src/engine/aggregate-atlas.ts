@@ -88,8 +88,23 @@ export function createAggregateFrames(): AggregateFrames {
     ctx.fillStyle = '#ffffff';
     ctx.fillText(ch0, x, y);
   });
-  const source = new CanvasSource({ resource: canvas, resolution: RES, autoGenerateMipmaps: true, scaleMode: 'linear', label: 'aggregate-atlas' });
-  const at = (f: number) => new Texture({ source, frame: new Rectangle((f % 16) * AGGREGATE_FRAME_CSS, Math.floor(f / 16) * AGGREGATE_FRAME_CSS, AGGREGATE_FRAME_CSS, AGGREGATE_FRAME_CSS) });
+  const source = new CanvasSource({
+    resource: canvas,
+    resolution: RES,
+    autoGenerateMipmaps: true,
+    scaleMode: 'linear',
+    label: 'aggregate-atlas',
+  });
+  const at = (f: number) =>
+    new Texture({
+      source,
+      frame: new Rectangle(
+        (f % 16) * AGGREGATE_FRAME_CSS,
+        Math.floor(f / 16) * AGGREGATE_FRAME_CSS,
+        AGGREGATE_FRAME_CSS,
+        AGGREGATE_FRAME_CSS,
+      ),
+    });
   const disc = at(0);
   const rings = Array.from({ length: RING_STEPS + 2 }, (_, s) => at(s + 1));
   const chars = new Map<string, Texture>();
@@ -97,7 +112,9 @@ export function createAggregateFrames(): AggregateFrames {
     chars.set(c0, new Texture({ source, frame: new Rectangle((k * (cw + 4)) / RES, charY / RES, CHAR_W, CHAR_H) }));
   });
   return {
-    disc, rings, chars,
+    disc,
+    rings,
+    chars,
     dispose() {
       for (const t of [disc, ...rings, ...chars.values()]) t.destroy(false);
       source.destroy();

@@ -6,7 +6,12 @@ import type { CameraState } from './types';
 const ANIMATION_MS = 250;
 
 /** A camera animation: from, to, its start time and the screen point a zoom keeps still. */
-export interface Tween { from: CameraState; to: CameraState; start: number; anchor?: { x: number; y: number } }
+export interface Tween {
+  from: CameraState;
+  to: CameraState;
+  start: number;
+  anchor?: { x: number; y: number };
+}
 
 /** The camera at time `now` along tween `tw`, and whether the tween has arrived. */
 export function tweenCamera(tw: Tween, now: number, vp: Viewport): { cam: CameraState; done: boolean } {

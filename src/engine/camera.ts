@@ -55,7 +55,11 @@ export function clampCamera(b: CameraBounds, vp: Viewport, cam: CameraState): Ca
   const [x0, y0, x1, y1] = b.extent;
   const hw = vp.width / 2 / zoom;
   const hh = vp.height / 2 / zoom;
-  return { x: clampAxis(cam.x, x0 - b.padding + hw, x1 + b.padding - hw), y: clampAxis(cam.y, y0 - b.padding + hh, y1 + b.padding - hh), zoom };
+  return {
+    x: clampAxis(cam.x, x0 - b.padding + hw, x1 + b.padding - hw),
+    y: clampAxis(cam.y, y0 - b.padding + hh, y1 + b.padding - hh),
+    zoom,
+  };
 }
 
 function clampAxis(v: number, lo: number, hi: number): number {

@@ -6,8 +6,22 @@ export const ICON_COUNT = 48;
 
 const GLYPHS = 12;
 const PALETTE = [
-  '#e5484d', '#f76b15', '#ffb224', '#30a46c', '#12a594', '#0090ff', '#3e63dd', '#8e4ec6',
-  '#d6409f', '#978365', '#46a758', '#05a2c2', '#e54666', '#6e56cf', '#ad7f58', '#687076',
+  '#e5484d',
+  '#f76b15',
+  '#ffb224',
+  '#30a46c',
+  '#12a594',
+  '#0090ff',
+  '#3e63dd',
+  '#8e4ec6',
+  '#d6409f',
+  '#978365',
+  '#46a758',
+  '#05a2c2',
+  '#e54666',
+  '#6e56cf',
+  '#ad7f58',
+  '#687076',
 ];
 
 /** The marker colour of icon `index` (CSS hex). */
@@ -73,17 +87,58 @@ function drawGlyph(ctx: CanvasRenderingContext2D, g: number): void {
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   switch (g) {
-    case 0: polygon(ctx, regular(16, 13.5, 7.5, 5, -Math.PI / 2, 3.2)); break; // star
-    case 1: polygon(ctx, [16, 5.5, 22, 13, 16, 20.5, 10, 13]); break; // diamond
-    case 2: ctx.beginPath(); ctx.arc(16, 13, 5.5, 0, Math.PI * 2); ctx.stroke(); ctx.beginPath(); ctx.arc(16, 13, 2, 0, Math.PI * 2); ctx.fill(); break; // target
-    case 3: polygon(ctx, [16, 6, 23, 19, 9, 19]); break; // triangle
-    case 4: ctx.fillRect(14, 6, 4, 14); ctx.fillRect(9, 11, 14, 4); break; // plus
-    case 5: ctx.fillRect(9, 10, 14, 9); ctx.fillRect(9, 7, 14, 2.2); ctx.clearRect(15, 12, 2, 3); break; // chest
-    case 6: ctx.beginPath(); ctx.arc(16, 13, 7, 0.5 * Math.PI, 1.5 * Math.PI, false); ctx.arc(18.5, 13, 5.5, 1.5 * Math.PI, 0.5 * Math.PI, true); ctx.fill(); break; // crescent
-    case 7: polygon(ctx, [18, 5, 10, 14.5, 15, 14.5, 13, 21.5, 22, 11.5, 17, 11.5]); break; // bolt
-    case 8: ctx.beginPath(); ctx.moveTo(16, 20); ctx.bezierCurveTo(6, 13, 10, 5, 16, 9.5); ctx.bezierCurveTo(22, 5, 26, 13, 16, 20); ctx.fill(); break; // heart
-    case 9: ctx.strokeRect(10, 7, 12, 12); ctx.fillRect(14, 11, 4, 4); break; // box
-    case 10: polygon(ctx, regular(16, 13, 7, 6, 0)); break; // hexagon
-    default: ctx.fillRect(11, 6, 2.2, 15); polygon(ctx, [13, 6, 22, 9.5, 13, 13]); break; // flag
+    case 0:
+      polygon(ctx, regular(16, 13.5, 7.5, 5, -Math.PI / 2, 3.2));
+      break; // star
+    case 1:
+      polygon(ctx, [16, 5.5, 22, 13, 16, 20.5, 10, 13]);
+      break; // diamond
+    case 2:
+      ctx.beginPath();
+      ctx.arc(16, 13, 5.5, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(16, 13, 2, 0, Math.PI * 2);
+      ctx.fill();
+      break; // target
+    case 3:
+      polygon(ctx, [16, 6, 23, 19, 9, 19]);
+      break; // triangle
+    case 4:
+      ctx.fillRect(14, 6, 4, 14);
+      ctx.fillRect(9, 11, 14, 4);
+      break; // plus
+    case 5:
+      ctx.fillRect(9, 10, 14, 9);
+      ctx.fillRect(9, 7, 14, 2.2);
+      ctx.clearRect(15, 12, 2, 3);
+      break; // chest
+    case 6:
+      ctx.beginPath();
+      ctx.arc(16, 13, 7, 0.5 * Math.PI, 1.5 * Math.PI, false);
+      ctx.arc(18.5, 13, 5.5, 1.5 * Math.PI, 0.5 * Math.PI, true);
+      ctx.fill();
+      break; // crescent
+    case 7:
+      polygon(ctx, [18, 5, 10, 14.5, 15, 14.5, 13, 21.5, 22, 11.5, 17, 11.5]);
+      break; // bolt
+    case 8:
+      ctx.beginPath();
+      ctx.moveTo(16, 20);
+      ctx.bezierCurveTo(6, 13, 10, 5, 16, 9.5);
+      ctx.bezierCurveTo(22, 5, 26, 13, 16, 20);
+      ctx.fill();
+      break; // heart
+    case 9:
+      ctx.strokeRect(10, 7, 12, 12);
+      ctx.fillRect(14, 11, 4, 4);
+      break; // box
+    case 10:
+      polygon(ctx, regular(16, 13, 7, 6, 0));
+      break; // hexagon
+    default:
+      ctx.fillRect(11, 6, 2.2, 15);
+      polygon(ctx, [13, 6, 22, 9.5, 13, 13]);
+      break; // flag
   }
 }

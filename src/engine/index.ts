@@ -2,7 +2,17 @@
 export { MapEngine } from './MapEngine';
 export { joinPins } from './join-pins';
 export { FIRST_PINS_MARK, MapMode, PinFlag } from './types';
-export type { CameraState, EngineEvents, EngineSnapshot, MapEngineOptions, ModeOptions, PinBuffers, PlayerState, ScreenPoint, WorldPoint } from './types';
+export type {
+  CameraState,
+  EngineEvents,
+  EngineSnapshot,
+  MapEngineOptions,
+  ModeOptions,
+  PinBuffers,
+  PlayerState,
+  ScreenPoint,
+  WorldPoint,
+} from './types';
 export { ICON_COUNT, drawIcon } from './icons';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
 export { chooseScale } from './tile-cover';

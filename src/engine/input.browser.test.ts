@@ -11,12 +11,28 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
   it('touch and camera gestures: long-press menu, pinch, wheel, inertia, follow, floors', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
-    engine.setPins(pins([{ id: 3, x: 0, y: 0 }, { id: 4, x: 100, y: 0, z: 1 }]));
+    engine.setPins(
+      pins([
+        { id: 3, x: 0, y: 0 },
+        { id: 4, x: 100, y: 0, z: 1 },
+      ]),
+    );
     engine.renderNow();
     const canvas = engine.canvas;
     const r = canvas.getBoundingClientRect();
     const fire = (type: string, id: number, x: number, y: number, pointerType = 'touch') =>
-      canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: id, pointerType, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, isPrimary: id === 1 }));
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          clientX: r.left + x,
+          clientY: r.top + y,
+          pointerId: id,
+          pointerType,
+          button: 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          bubbles: true,
+          isPrimary: id === 1,
+        }),
+      );
     const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
     const f = pinSizeFactor(1, false);
 
@@ -44,7 +60,9 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     // Wheel: zooms about the pointer.
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
     const before = engine.screenToWorld({ x: 100, y: 100 });
-    canvas.dispatchEvent(new WheelEvent('wheel', { clientX: r.left + 100, clientY: r.top + 100, deltaY: -500, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(
+      new WheelEvent('wheel', { clientX: r.left + 100, clientY: r.top + 100, deltaY: -500, bubbles: true, cancelable: true }),
+    );
     expect(engine.getCamera().zoom).toBeCloseTo(2, 5);
     const after = engine.screenToWorld({ x: 100, y: 100 });
     expect(after.x).toBeCloseTo(before.x, 3);
@@ -74,12 +92,17 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     }
     expect(glided).toBe(true);
     // ...and comes to rest: the camera stays put over several drawn frames.
-    await expect.poll(async () => {
-      const x = engine.getCamera().x;
-      await sleep(100);
-      await frames(3);
-      return x === engine.getCamera().x;
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const x = engine.getCamera().x;
+          await sleep(100);
+          await frames(3);
+          return x === engine.getCamera().x;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     // Follow turned on while the map still glides after a fling: the glide stops, follow stays on.
     flingGesture();
@@ -110,10 +133,17 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
   it('keyboard mode: arrows move the focus to the nearest pin that way, Enter opens it, F marks it', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 10, y: 0, zoom: 1 });
-    engine.setPins(pins([
-      { id: 1, x: 0, y: 0 }, { id: 2, x: 100, y: 0 }, { id: 3, x: -100, y: 0 }, { id: 4, x: 0, y: 100 },
-      { id: 5, x: 100, y: 10 }, { id: 6, x: 1000, y: 0 }, { id: 7, x: 30, y: 0, z: -1 },
-    ]));
+    engine.setPins(
+      pins([
+        { id: 1, x: 0, y: 0 },
+        { id: 2, x: 100, y: 0 },
+        { id: 3, x: -100, y: 0 },
+        { id: 4, x: 0, y: 100 },
+        { id: 5, x: 100, y: 10 },
+        { id: 6, x: 1000, y: 0 },
+        { id: 7, x: 30, y: 0, z: -1 },
+      ]),
+    );
     engine.renderNow();
     const seen: (number | null)[] = [];
     const opened: number[] = [];
@@ -171,7 +201,17 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     const canvas = engine.canvas;
     const r = canvas.getBoundingClientRect();
     const fire = (type: string, x: number, y: number) =>
-      canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 1, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true }));
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          clientX: r.left + x,
+          clientY: r.top + y,
+          pointerId: 1,
+          pointerType: 'mouse',
+          button: 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          bubbles: true,
+        }),
+      );
     const drag = (path: [number, number][]) => {
       fire('pointerdown', ...path[0]!);
       for (const p of path.slice(1)) fire('pointermove', ...p);
@@ -183,18 +223,31 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     engine.on('routeselect', (e) => routes.push(e));
 
     engine.setMode(MapMode.RangeSelection, { rangeShape: 'rect' });
-    drag([[400, 300], [450, 320], [500, 400]]);
+    drag([
+      [400, 300],
+      [450, 320],
+      [500, 400],
+    ]);
     expect(ranges).toHaveLength(1);
     expect(ranges[0]!.shape).toBe('rect');
     expect([...ranges[0]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
     engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
-    drag([[400, 300], [500, 300], [500, 400], [400, 400]]);
+    drag([
+      [400, 300],
+      [500, 300],
+      [500, 400],
+      [400, 400],
+    ]);
     expect(ranges[1]!.shape).toBe('lasso');
     expect([...ranges[1]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
     engine.setMode(MapMode.RouteSelection, { routeWidth: 80 });
-    drag([[300, 300], [350, 300], [350, 250]]);
+    drag([
+      [300, 300],
+      [350, 300],
+      [350, 250],
+    ]);
     expect(routes).toHaveLength(1);
     expect(routes[0]!.width).toBe(80);
     expect([...routes[0]!.polyline]).toEqual([-100, 0, -50, 0, -50, -50]);
@@ -216,7 +269,10 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     const canvas = engine.canvas;
     const r = canvas.getBoundingClientRect();
     const click = (x: number, y: number) => {
-      for (const type of ['pointerdown', 'pointerup']) canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 2, pointerType: 'mouse', button: 0, bubbles: true }));
+      for (const type of ['pointerdown', 'pointerup'])
+        canvas.dispatchEvent(
+          new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 2, pointerType: 'mouse', button: 0, bubbles: true }),
+        );
     };
     const clicks: number[] = [];
     const locations: { x: number; y: number }[] = [];

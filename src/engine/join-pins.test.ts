@@ -5,8 +5,14 @@ import type { PinBuffers } from './types';
 function part(ids: number[], region: number): PinBuffers {
   const n = ids.length;
   return {
-    ids: Int32Array.from(ids), x: Float32Array.from(ids, (i) => i * 10), y: Float32Array.from(ids, (i) => -i), z: new Float32Array(n).fill(NaN),
-    icon: Uint16Array.from(ids, (i) => i % 48), category: new Int32Array(n).fill(region + 1), region: new Uint8Array(n).fill(region), flags: Uint8Array.from(ids, (i) => i & 1),
+    ids: Int32Array.from(ids),
+    x: Float32Array.from(ids, (i) => i * 10),
+    y: Float32Array.from(ids, (i) => -i),
+    z: new Float32Array(n).fill(NaN),
+    icon: Uint16Array.from(ids, (i) => i % 48),
+    category: new Int32Array(n).fill(region + 1),
+    region: new Uint8Array(n).fill(region),
+    flags: Uint8Array.from(ids, (i) => i & 1),
   };
 }
 

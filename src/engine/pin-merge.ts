@@ -7,15 +7,27 @@ import { PinFlag, type PinBuffers } from './types';
 /** Empty pin buffers of n pins. */
 function allocPins(n: number): PinBuffers {
   return {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n), icon: new Uint16Array(n),
-    category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
   };
 }
 
 /** Copies pin `from` of `a` to pin `to` of `b`. */
 function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
-  b.ids[to] = a.ids[from]!; b.x[to] = a.x[from]!; b.y[to] = a.y[from]!; b.z[to] = a.z[from]!; b.icon[to] = a.icon[from]!;
-  b.category[to] = a.category[from]!; b.region[to] = a.region[from]!; b.flags[to] = a.flags[from]!;
+  b.ids[to] = a.ids[from]!;
+  b.x[to] = a.x[from]!;
+  b.y[to] = a.y[from]!;
+  b.z[to] = a.z[from]!;
+  b.icon[to] = a.icon[from]!;
+  b.category[to] = a.category[from]!;
+  b.region[to] = a.region[from]!;
+  b.flags[to] = a.flags[from]!;
 }
 
 /** The pins as PinLayer holds them: buffers, per-pin flags and levels, particles in draw order. */
@@ -37,78 +49,85 @@ export interface PinSlots {
  * another pin set. Incoming pins take a spare particle or one from `newParticle`.
  */
 export function mergePinChange(
-  cur: PinSlots, indexOfId: Map<number, number>, change: PinSetChange, focusedId: number | null, newParticle: () => Particle,
+  cur: PinSlots,
+  indexOfId: Map<number, number>,
+  change: PinSetChange,
+  focusedId: number | null,
+  newParticle: () => Particle,
 ): (PinSlots & { newOfOld: Int32Array }) | null {
   const old = cur.buffers;
-    const removed = new Set<number>();
-    const selected = new Set<number>();
-    for (const id of change.removed) {
-      const i = indexOfId.get(id);
-      if (i === undefined) continue;
-      removed.add(i);
-      if (cur.flags[i]! & PinFlag.Selected) selected.add(id);
-    }
-    const oldN = old.ids.length;
-    const added = change.pins;
-    const n = oldN - removed.size + added.ids.length;
-    const b = allocPins(n);
-    const flags = new Uint8Array(n);
-    const minLevel = new Uint8Array(n);
-    const newOfOld = new Int32Array(oldN).fill(-1);
-    let o = 0;
-    let j = 0;
-    for (let k = 0; k < n; k++) {
-      if (j < added.ids.length && change.at[j] === k) {
-        copyPin(added, j, b, k);
-        const id = added.ids[j]!;
-        flags[k] = (added.flags[j]! & PinDataFlag.Checked ? PinFlag.Checked : 0) | (added.flags[j]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0)
-          | (selected.has(id) ? PinFlag.Selected : 0) | (id === focusedId ? PinFlag.Focused : 0);
-        j++;
-        continue;
-      }
-      while (o < oldN && removed.has(o)) o++;
-      // A change made for another pin set (other filters): take every pin instead.
-      if (o >= oldN) return null;
-      copyPin(old, o, b, k);
-      flags[k] = cur.flags[o]!;
-      minLevel[k] = cur.minLevel[o]!;
-      newOfOld[o++] = k;
+  const removed = new Set<number>();
+  const selected = new Set<number>();
+  for (const id of change.removed) {
+    const i = indexOfId.get(id);
+    if (i === undefined) continue;
+    removed.add(i);
+    if (cur.flags[i]! & PinFlag.Selected) selected.add(id);
+  }
+  const oldN = old.ids.length;
+  const added = change.pins;
+  const n = oldN - removed.size + added.ids.length;
+  const b = allocPins(n);
+  const flags = new Uint8Array(n);
+  const minLevel = new Uint8Array(n);
+  const newOfOld = new Int32Array(oldN).fill(-1);
+  let o = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j < added.ids.length && change.at[j] === k) {
+      copyPin(added, j, b, k);
+      const id = added.ids[j]!;
+      flags[k] =
+        (added.flags[j]! & PinDataFlag.Checked ? PinFlag.Checked : 0) |
+        (added.flags[j]! & PinDataFlag.Highlighted ? PinFlag.Highlighted : 0) |
+        (selected.has(id) ? PinFlag.Selected : 0) |
+        (id === focusedId ? PinFlag.Focused : 0);
+      j++;
+      continue;
     }
     while (o < oldN && removed.has(o)) o++;
-    if (o !== oldN || j !== added.ids.length) return null;
-    b.version = change.version;
+    // A change made for another pin set (other filters): take every pin instead.
+    if (o >= oldN) return null;
+    copyPin(old, o, b, k);
+    flags[k] = cur.flags[o]!;
+    minLevel[k] = cur.minLevel[o]!;
+    newOfOld[o++] = k;
+  }
+  while (o < oldN && removed.has(o)) o++;
+  if (o !== oldN || j !== added.ids.length) return null;
+  b.version = change.version;
 
-    // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
-    const spare: Particle[] = [];
-    const keptParticles: Particle[] = [];
-    const keptPins: number[] = [];
-    for (let s = 0; s < oldN; s++) {
-      const k = newOfOld[cur.pinOfSlot[s]!]!;
-      if (k < 0) spare.push(cur.particles[s]!);
-      else {
-        keptParticles.push(cur.particles[s]!);
-        keptPins.push(k);
-      }
+  // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
+  const spare: Particle[] = [];
+  const keptParticles: Particle[] = [];
+  const keptPins: number[] = [];
+  for (let s = 0; s < oldN; s++) {
+    const k = newOfOld[cur.pinOfSlot[s]!]!;
+    if (k < 0) spare.push(cur.particles[s]!);
+    else {
+      keptParticles.push(cur.particles[s]!);
+      keptPins.push(k);
     }
-    const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
-    const particles: Particle[] = new Array<Particle>(n);
-    const pinOfSlot = new Int32Array(n);
-    let a = 0;
-    let c = 0;
-    for (let s = 0; s < n; s++) {
-      if (c < incoming.length && (a >= keptPins.length || b.y[incoming[c]!]! < b.y[keptPins[a]!]!)) {
-        const k = incoming[c++]!;
-        const p = spare.pop() ?? newParticle();
-        p.x = b.x[k]!;
-        p.y = b.y[k]!;
-        particles[s] = p;
-        pinOfSlot[s] = k;
-      } else {
-        particles[s] = keptParticles[a]!;
-        pinOfSlot[s] = keptPins[a++]!;
-      }
+  }
+  const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
+  const particles: Particle[] = new Array<Particle>(n);
+  const pinOfSlot = new Int32Array(n);
+  let a = 0;
+  let c = 0;
+  for (let s = 0; s < n; s++) {
+    if (c < incoming.length && (a >= keptPins.length || b.y[incoming[c]!]! < b.y[keptPins[a]!]!)) {
+      const k = incoming[c++]!;
+      const p = spare.pop() ?? newParticle();
+      p.x = b.x[k]!;
+      p.y = b.y[k]!;
+      particles[s] = p;
+      pinOfSlot[s] = k;
+    } else {
+      particles[s] = keptParticles[a]!;
+      pinOfSlot[s] = keptPins[a++]!;
     }
-    const slotOf = new Int32Array(n);
-    for (let s = 0; s < n; s++) slotOf[pinOfSlot[s]!] = s;
+  }
+  const slotOf = new Int32Array(n);
+  for (let s = 0; s < n; s++) slotOf[pinOfSlot[s]!] = s;
   return { buffers: b, flags, minLevel, particles, pinOfSlot, slotOf, newOfOld };
 }

@@ -55,8 +55,16 @@ export function remapPinIndex(ix: PinIndex, b: PinBuffers, newOfOld: Int32Array,
  * marker spans up from there. A pin index, or -1.
  */
 export function pickPin(
-  ix: PinIndex, b: PinBuffers, flags: Uint8Array, slotOf: Int32Array, drawn: (i: number) => boolean,
-  style: PinStyle, large: boolean, wx: number, wy: number, zoom: number,
+  ix: PinIndex,
+  b: PinBuffers,
+  flags: Uint8Array,
+  slotOf: Int32Array,
+  drawn: (i: number) => boolean,
+  style: PinStyle,
+  large: boolean,
+  wx: number,
+  wy: number,
+  zoom: number,
 ): number {
   const s = styleSizeFactor(style, zoom, large) / zoom;
   let best = -1;
@@ -75,10 +83,16 @@ export function pickPin(
   let minX: number, minY: number, maxX: number, maxY: number;
   if (style === 'dot') {
     const r = (DOT_HIT_HALF * (large ? LARGE_PIN_FACTOR : 1)) / zoom;
-    minX = wx - r; minY = wy - r; maxX = wx + r; maxY = wy + r;
+    minX = wx - r;
+    minY = wy - r;
+    maxX = wx + r;
+    maxY = wy + r;
   } else {
     const hw = HIT_HALF_WIDTH * s;
-    minX = wx - hw; minY = wy; maxX = wx + hw; maxY = wy + HIT_HEIGHT * s;
+    minX = wx - hw;
+    minY = wy;
+    maxX = wx + hw;
+    maxY = wy + HIT_HEIGHT * s;
   }
   const indexPin = ix.indexPin;
   ix.index?.search(minX, minY, maxX, maxY, (k) => {
@@ -86,7 +100,8 @@ export function pickPin(
     return i >= 0 ? test(i) : false;
   });
   for (const i of ix.unindexed) {
-    const x = b.x[i]!, y = b.y[i]!;
+    const x = b.x[i]!,
+      y = b.y[i]!;
     if (x >= minX && x <= maxX && y >= minY && y <= maxY) test(i);
   }
   return best;
@@ -96,13 +111,21 @@ export function pickPin(
  * The pin `usable` accepts nearest to world point (wx, wy); with a direction, only pins within
  * 45° of it (else 80°), for the arrow keys. A pin index, or -1.
  */
-export function nearestPin(ix: PinIndex, b: PinBuffers, usable: (i: number) => boolean, wx: number, wy: number, dir: { dx: number; dy: number } | null): number {
+export function nearestPin(
+  ix: PinIndex,
+  b: PinBuffers,
+  usable: (i: number) => boolean,
+  wx: number,
+  wy: number,
+  dir: { dx: number; dy: number } | null,
+): number {
   if (!ix.index) return -1;
   const { x, y } = b;
   const within = (cos: number) => (i: number) => {
     if (!usable(i)) return false;
     if (!dir) return true;
-    const vx = x[i]! - wx, vy = y[i]! - wy;
+    const vx = x[i]! - wx,
+      vy = y[i]! - wy;
     const len = Math.hypot(vx, vy);
     return len > 0 && vx * dir.dx + vy * dir.dy >= cos * len;
   };

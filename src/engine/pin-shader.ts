@@ -74,8 +74,10 @@ fn mainFragment(@location(0) uv: vec2<f32>, @location(1) color: vec4<f32>) -> @l
 
 /** The per-frame uniforms of the pin and aggregate shaders. */
 export type PinUniformGroup = UniformGroup<{
-  uPinScale: { value: number; type: 'f32' }; uLevel: { value: number; type: 'f32' };
-  uUvShift: { value: number; type: 'f32' }; uDot: { value: number; type: 'f32' };
+  uPinScale: { value: number; type: 'f32' };
+  uLevel: { value: number; type: 'f32' };
+  uUvShift: { value: number; type: 'f32' };
+  uDot: { value: number; type: 'f32' };
 }>;
 
 /**
@@ -84,7 +86,10 @@ export type PinUniformGroup = UniformGroup<{
  */
 export function createPinShader(kind: 'pins' | 'aggregates' = 'pins'): { shader: Shader; pinUniforms: PinUniformGroup } {
   const pinUniforms: PinUniformGroup = new UniformGroup({
-    uPinScale: { value: 1, type: 'f32' }, uLevel: { value: 99, type: 'f32' }, uUvShift: { value: 0, type: 'f32' }, uDot: { value: 0, type: 'f32' },
+    uPinScale: { value: 1, type: 'f32' },
+    uLevel: { value: 99, type: 'f32' },
+    uUvShift: { value: 0, type: 'f32' },
+    uDot: { value: 0, type: 'f32' },
   });
   const hidden = kind === 'pins' ? 'aRotation > uLevel + 0.5' : 'abs(aRotation - uLevel) > 0.5';
   const hiddenWgsl = kind === 'pins' ? 'aRotation > pinUniforms.uLevel + 0.5' : 'abs(aRotation - pinUniforms.uLevel) > 0.5';

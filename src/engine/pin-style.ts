@@ -20,7 +20,8 @@ const DOT_FACTOR = 0.45; // a 22-unit dot: about 10 CSS px
 
 /** Marker size factor (1 = a 32-CSS-px cell) of a style at a zoom: icons grow a little as the map zooms in. */
 export function styleSizeFactor(style: PinStyle, zoom: number, large: boolean): number {
-  const f = style === 'icon' ? Math.min(1, Math.max(0.7, 0.85 + 0.15 * Math.log2(zoom))) : style === 'small' ? SMALL_ICON_FACTOR : DOT_FACTOR;
+  const f =
+    style === 'icon' ? Math.min(1, Math.max(0.7, 0.85 + 0.15 * Math.log2(zoom))) : style === 'small' ? SMALL_ICON_FACTOR : DOT_FACTOR;
   return large ? f * LARGE_PIN_FACTOR : f;
 }
 
@@ -42,9 +43,23 @@ const TINT_DIMMED = 0x8a8a8a;
  * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its look, its layout level
  * `minLevel`, alpha (0 when not `drawn`), tint (dimmed while `dimOthers`) and scale.
  */
-export function styleParticle(p: Particle, atlas: IconAtlas, icon: number, f: number, minLevel: number, drawn: boolean, dimOthers: boolean): void {
+export function styleParticle(
+  p: Particle,
+  atlas: IconAtlas,
+  icon: number,
+  f: number,
+  minLevel: number,
+  drawn: boolean,
+  dimOthers: boolean,
+): void {
   const picked = f & (PinFlag.Selected | PinFlag.Focused);
-  const look = picked ? IconLook.Selected : f & PinFlag.Checked ? IconLook.Found : f & PinFlag.Highlighted ? IconLook.Highlighted : IconLook.Plain;
+  const look = picked
+    ? IconLook.Selected
+    : f & PinFlag.Checked
+      ? IconLook.Found
+      : f & PinFlag.Highlighted
+        ? IconLook.Highlighted
+        : IconLook.Plain;
   p.texture = atlas.frame(icon, look);
   // The layout level rides in the unused rotation; picked pins show at every level.
   p.rotation = picked ? 0 : minLevel;

@@ -15,7 +15,12 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     engine.setCamera({ x: 100, y: 200, zoom: 1 });
     engine.renderNow();
     expect(performance.getEntriesByName(FIRST_PINS_MARK)).toHaveLength(0);
-    engine.setPins(pins([{ id: 42, x: 100, y: 200, icon: 4 }, { id: 7, x: 400, y: 200, icon: 9 }]));
+    engine.setPins(
+      pins([
+        { id: 42, x: 100, y: 200, icon: 4 },
+        { id: 7, x: 400, y: 200, icon: 9 },
+      ]),
+    );
     engine.renderNow();
     // The first frame with pins is marked once, for start-up timings.
     expect(performance.getEntriesByName(FIRST_PINS_MARK).map((m) => (m as PerformanceMark).detail)).toEqual([{ pins: 2 }]);
@@ -47,10 +52,21 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
   it('keeps the selection and the opened pin when new pins arrive, even one not loaded yet', async () => {
     const engine = await makeTestEngine();
     engine.setFocusedPin(9);
-    engine.setPins(pins([{ id: 5, x: 0, y: 0 }, { id: 6, x: 50, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 5, x: 0, y: 0 },
+        { id: 6, x: 50, y: 0 },
+      ]),
+    );
     engine.setSelection([5]);
     expect(engine.pinFlags(5) & PinFlag.Selected).toBe(PinFlag.Selected);
-    engine.setPins(pins([{ id: 5, x: 0, y: 0 }, { id: 6, x: 50, y: 0 }, { id: 9, x: 90, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 5, x: 0, y: 0 },
+        { id: 6, x: 50, y: 0 },
+        { id: 9, x: 90, y: 0 },
+      ]),
+    );
     expect(engine.pinFlags(5) & PinFlag.Selected).toBe(PinFlag.Selected);
     expect(engine.pinFlags(6) & PinFlag.Selected).toBe(0);
     expect(engine.pinFlags(9) & PinFlag.Focused).toBe(PinFlag.Focused);
@@ -63,7 +79,13 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
     // All red (icon 0): found at -200, another floor's at 0, plain at 200.
-    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0, z: -1 }, { id: 3, x: 200, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 1, x: -200, y: 0 },
+        { id: 2, x: 0, y: 0, z: -1 },
+        { id: 3, x: 200, y: 0 },
+      ]),
+    );
     engine.setCheckedSet([1]);
     engine.renderNow();
     expect(engine.pinFlags(1) & PinFlag.Checked).toBe(PinFlag.Checked);
@@ -71,7 +93,11 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     const f = pinSizeFactor(1, false);
     // The badge is a green disc centred at cell point (24.5, 20), the marker's lower right, with a
     // white check across it: sample the disc around the check.
-    const spots = [[24.5, 16.5], [21.5, 18], [27.5, 22]] as const;
+    const spots = [
+      [24.5, 16.5],
+      [21.5, 18],
+      [27.5, 22],
+    ] as const;
     const greenish = ([r, g, b]: [number, number, number]) => g > 90 && g > r + 50 && g > b + 20;
     const badge = (x: number) => spots.filter(([u, v]) => greenish(pixel(engine, W / 2 + x + (u - 16) * f, H / 2 + (v - 32) * f))).length;
     expect(badge(-200), 'found pin').toBeGreaterThanOrEqual(2);
@@ -89,7 +115,13 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
   it('dims the other pins while tags are highlighted (a restyle, no new pins)', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
-    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 1, x: -200, y: 0 },
+        { id: 2, x: 0, y: 0 },
+        { id: 3, x: 200, y: 0 },
+      ]),
+    );
     engine.renderNow();
     const f = pinSizeFactor(1, false);
     const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
@@ -113,14 +145,23 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     engine.setHighlightedPins([], false);
     engine.renderNow();
     for (const x of [-200, 0, 200]) expect(Math.abs(disc(x)[0] - want[0]), `pin at ${x}`).toBeLessThan(40);
-    const flagged = pins([{ id: 1, x: -200, y: 0 }, { id: 2, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]);
+    const flagged = pins([
+      { id: 1, x: -200, y: 0 },
+      { id: 2, x: 0, y: 0 },
+      { id: 3, x: 200, y: 0 },
+    ]);
     flagged.flags[2] = 2; // PinDataFlag.Highlighted
     engine.setHighlightedPins([], true);
     engine.setPins(flagged);
     engine.renderNow();
     expect(disc(-200)[0]).toBeLessThan(disc(200)[0] * 0.45);
     // A tag no loaded pin carries dims nothing.
-    engine.setPins(pins([{ id: 1, x: -200, y: 0 }, { id: 3, x: 200, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 1, x: -200, y: 0 },
+        { id: 3, x: 200, y: 0 },
+      ]),
+    );
     engine.renderNow();
     expect(Math.abs(disc(-200)[0] - want[0])).toBeLessThan(40);
   });
@@ -128,7 +169,12 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
   it('picks the pin drawn on top where markers overlap, and keeps pins the same size on screen', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 2 });
-    engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 0, y: 4 }]));
+    engine.setPins(
+      pins([
+        { id: 1, x: 0, y: 0 },
+        { id: 2, x: 0, y: 4 },
+      ]),
+    );
     engine.renderNow();
     // Pin 2 is further south, so it is drawn over pin 1.
     expect(engine.pickAt(W / 2, H / 2 - 2)).toBe(2);
@@ -141,7 +187,14 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     const zoom = 1 / 4;
     engine.setCamera({ x: 0, y: 0, zoom });
     const up = 10 * pinSizeFactor(zoom, false);
-    const empty = { x: new Float32Array(0), y: new Float32Array(0), level: new Uint8Array(0), count: new Uint32Array(0), found: new Uint32Array(0), icon: new Uint16Array(0) };
+    const empty = {
+      x: new Float32Array(0),
+      y: new Float32Array(0),
+      level: new Uint8Array(0),
+      count: new Uint32Array(0),
+      found: new Uint32Array(0),
+      icon: new Uint16Array(0),
+    };
     // An engine without any layout (tests, the engine alone) shows every pin.
     engine.setPins(pins([{ id: 1, x: 0, y: 0 }]));
     engine.renderNow();
@@ -151,7 +204,12 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
     // A category turned on: pin 1 keeps its level; pin 2 shows until its layout comes.
-    engine.setPins(pins([{ id: 1, x: 0, y: 0 }, { id: 2, x: 200, y: 0 }]));
+    engine.setPins(
+      pins([
+        { id: 1, x: 0, y: 0 },
+        { id: 2, x: 200, y: 0 },
+      ]),
+    );
     engine.renderNow();
     expect(engine.pickAt(W / 2, H / 2 - up)).toBeNull();
     expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBe(2);
@@ -163,7 +221,13 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     expect(engine.pickAt(W / 2 + 200 * zoom, H / 2 - up)).toBeNull();
     expect(engine.layoutInfo(0)).toMatchObject({ laidOut: true, pins: 2, shown: 1 });
     // Pins read at a worker version take only a layout of that version, even of the same size.
-    engine.setPins({ ...pins([{ id: 1, x: 0, y: 0 }, { id: 3, x: 200, y: 0 }]), version: 7 });
+    engine.setPins({
+      ...pins([
+        { id: 1, x: 0, y: 0 },
+        { id: 3, x: 200, y: 0 },
+      ]),
+      version: 7,
+    });
     expect(engine.layoutInfo(0).laidOut).toBe(false);
     expect(engine.setPinLayout({ count: 2, version: 6, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(false);
     expect(engine.setPinLayout({ count: 2, version: 7, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(true);

@@ -21,7 +21,11 @@ describe('the player marker (issue 10: visible on a phone and a 4K stream)', () 
     // The disc's blue centre, then its white rim 13 px out on every side (the old marker was 8 px in radius).
     expect(isBlue(pixel(engine, cx, cy))).toBe(true);
     expect(isBlue(pixel(engine, cx + 8, cy))).toBe(true);
-    for (const [dx, dy] of [[PLAYER_DISC, 0], [-PLAYER_DISC, 0], [0, PLAYER_DISC]] as const) {
+    for (const [dx, dy] of [
+      [PLAYER_DISC, 0],
+      [-PLAYER_DISC, 0],
+      [0, PLAYER_DISC],
+    ] as const) {
       expect(isWhite(pixel(engine, cx + dx, cy + dy)), `rim at ${dx},${dy}`).toBe(true);
     }
     // The heading arrow reaches well beyond the disc, pointing up for heading 0...
@@ -30,9 +34,14 @@ describe('the player marker (issue 10: visible on a phone and a 4K stream)', () 
     // ...and turns with the heading (90° = east).
     engine.setPlayer({ x: 0, y: 0, heading: 90 });
     engine.renderNow();
-    await expect.poll(() => {
-      engine.renderNow();
-      return isWhite(pixel(engine, cx + PLAYER_TIP - 6, cy));
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () => {
+          engine.renderNow();
+          return isWhite(pixel(engine, cx + PLAYER_TIP - 6, cy));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   });
 });

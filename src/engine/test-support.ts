@@ -30,11 +30,21 @@ export function disposeTestEngines(): void {
 export function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
   const n = list.length;
   const b: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
   };
   list.forEach((p, i) => {
-    b.ids[i] = p.id; b.x[i] = p.x; b.y[i] = p.y; b.z[i] = p.z ?? NaN; b.icon[i] = p.icon ?? 0;
+    b.ids[i] = p.id;
+    b.x[i] = p.x;
+    b.y[i] = p.y;
+    b.z[i] = p.z ?? NaN;
+    b.icon[i] = p.icon ?? 0;
   });
   return b;
 }

@@ -99,9 +99,11 @@ export const ko = {
   // Streamer overlay and its setup page (/overlay/setup)
   overlayMenu: '방송 오버레이 설정',
   overlaySetupTitle: '방송 오버레이 설정',
-  overlaySetupIntro: 'OBS·프리즘 같은 방송 프로그램의 "브라우저 소스"에 아래 주소를 넣으면, 트래커가 알려 주는 내 위치를 따라가는 미니맵이 방송 화면에 나옵니다.',
+  overlaySetupIntro:
+    'OBS·프리즘 같은 방송 프로그램의 "브라우저 소스"에 아래 주소를 넣으면, 트래커가 알려 주는 내 위치를 따라가는 미니맵이 방송 화면에 나옵니다.',
   overlayTrackerLabel: '트래커 연결 코드 또는 주소',
-  overlayTrackerHint: '트래커 프로그램에 보이는 8자리 코드(예: ABCD-1234)를 넣으세요. 방송하는 컴퓨터에서 트래커를 함께 실행한다면 비워 두어도 됩니다 (ws://127.0.0.1:46821).',
+  overlayTrackerHint:
+    '트래커 프로그램에 보이는 8자리 코드(예: ABCD-1234)를 넣으세요. 방송하는 컴퓨터에서 트래커를 함께 실행한다면 비워 두어도 됩니다 (ws://127.0.0.1:46821).',
   overlayCategoriesLabel: '표시할 카테고리',
   overlayCategoriesHint: '고르지 않으면 기본 카테고리의 핀이 표시됩니다.',
   overlayZoomLabel: '확대',
@@ -119,7 +121,8 @@ export const ko = {
   overlayPreview: '미리보기',
   overlayPreviewHint: '방송 화면에는 지도만 나오고, 연결 상태는 이 미리보기 위에만 표시됩니다.',
   overlaySizeHint: '브라우저 소스의 크기는 400×300 정도가 알맞습니다. 4K 방송이면 크기를 두 배로 하세요.',
-  overlayChecksHint: '방송용 브라우저 소스에서도 로그인해 두면 (소스의 "상호작용"으로 이 사이트에 로그인) 찾은 핀이 표시되고, 다른 기기에서 표시한 것도 바로 반영됩니다.',
+  overlayChecksHint:
+    '방송용 브라우저 소스에서도 로그인해 두면 (소스의 "상호작용"으로 이 사이트에 로그인) 찾은 핀이 표시되고, 다른 기기에서 표시한 것도 바로 반영됩니다.',
   overlaySignedIn: (nickname: string) => `${nickname}님으로 로그인되어 있어 찾은 핀이 함께 표시됩니다.`,
   overlaySignedOut: '로그인하지 않아 찾은 핀은 표시되지 않습니다.',
   checksQueued: '서버에 연결되지 않아 찾음 표시를 이 기기에 보관했습니다. 연결되면 자동으로 저장합니다.',
@@ -148,10 +151,12 @@ export const ko = {
     (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : '') +
     (ignored ? ` · 파일보다 나중에 바꾼 핀 ${ignored.toLocaleString('ko-KR')}개는 그대로 둠` : ''),
   importApply: '적용',
-  importDone: (add: number, remove: number) => `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,
+  importDone: (add: number, remove: number) =>
+    `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,
   importUnreadable: '파일을 읽을 수 없습니다.',
   // Connection and sync state (the offline banner)
-  syncOffline: (n: number) => (n > 0 ? `서버에 연결할 수 없습니다 · 보낼 찾음 표시 ${n.toLocaleString('ko-KR')}개 대기 중` : '서버에 연결할 수 없습니다'),
+  syncOffline: (n: number) =>
+    n > 0 ? `서버에 연결할 수 없습니다 · 보낼 찾음 표시 ${n.toLocaleString('ko-KR')}개 대기 중` : '서버에 연결할 수 없습니다',
   syncRetrying: '자동으로 다시 연결합니다…',
   syncWaiting: (n: number) => `찾음 표시 ${n.toLocaleString('ko-KR')}개를 보내는 중…`,
   syncDone: '동기화 완료',

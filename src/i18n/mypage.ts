@@ -18,5 +18,6 @@ export const mypage = {
   deleteTitle: '정말 탈퇴할까요?',
   deleteConfirm: '탈퇴하기',
   deleteWarning: '탈퇴하면 되돌리기 어렵습니다.',
-  deleteDetails: '닉네임, 이메일과 지금까지의 찾음 기록이 모두 삭제되며 복구하기 어렵습니다. 등록한 핀은 지도에 남고 작성자 정보만 지워집니다.',
+  deleteDetails:
+    '닉네임, 이메일과 지금까지의 찾음 기록이 모두 삭제되며 복구하기 어렵습니다. 등록한 핀은 지도에 남고 작성자 정보만 지워집니다.',
 } as const;

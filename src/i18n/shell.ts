@@ -27,7 +27,13 @@ export const shell = {
   crash: {
     heading: '오류가 발생했습니다',
     /** The advice, with the two actions emphasised by the caller. */
-    advice: <T>(clearCache: T, hardReload: T) => ['일시적인 문제일 수 있습니다. 브라우저의 ', clearCache, '한 뒤 ', hardReload, '(Windows: Ctrl+Shift+R, macOS: ⌘+Shift+R)을 해 보세요.'],
+    advice: <T>(clearCache: T, hardReload: T) => [
+      '일시적인 문제일 수 있습니다. 브라우저의 ',
+      clearCache,
+      '한 뒤 ',
+      hardReload,
+      '(Windows: Ctrl+Shift+R, macOS: ⌘+Shift+R)을 해 보세요.',
+    ],
     clearCache: '캐시를 삭제',
     hardReload: '강력 새로고침',
     sendMessage: '문제가 계속되면 아래 오류 메시지를 함께 보내 주세요.',

@@ -16,7 +16,17 @@ afterEach(async () => {
 
 function pointer(engine: MapEngine, type: string, x: number, y: number): void {
   const r = engine.canvas.getBoundingClientRect();
-  engine.canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, button: 0, buttons: type === 'pointerup' ? 0 : 1, pointerId: 1, pointerType: 'mouse', bubbles: true }));
+  engine.canvas.dispatchEvent(
+    new PointerEvent(type, {
+      clientX: r.left + x,
+      clientY: r.top + y,
+      button: 0,
+      buttons: type === 'pointerup' ? 0 : 1,
+      pointerId: 1,
+      pointerType: 'mouse',
+      bubbles: true,
+    }),
+  );
 }
 
 const refollow = () => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(ko.trackerRefollow));
@@ -34,7 +44,14 @@ describe('re-follow after a pan by hand (issue 10)', () => {
     document.body.appendChild(host);
     const root: Root = createRoot(host);
     await act(async () => root.render(<FollowButton />));
-    cleanups.push(() => container.remove(), () => engine.dispose(), () => worker.dispose(), disconnect, () => host.remove(), () => act(async () => root.unmount()));
+    cleanups.push(
+      () => container.remove(),
+      () => engine.dispose(),
+      () => worker.dispose(),
+      disconnect,
+      () => host.remove(),
+      () => act(async () => root.unmount()),
+    );
 
     // The tracker reports the player and follows (as app-link does on the first position).
     const start = engine.getCamera();

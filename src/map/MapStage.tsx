@@ -31,31 +31,34 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
   locRef.current = location;
 
   const disconnectRef = useRef<(() => void) | null>(null);
-  const handleEngine = useCallback((e: MapEngine | null) => {
-    disconnectRef.current?.();
-    disconnectRef.current = null;
-    if (!e) {
-      setEngine(null);
-      onEngine(null);
-      return;
-    }
-    disconnectRef.current = connectEngine(e, getPinsWorker());
-    // Benchmarks (bench/engine/scale.bench.ts) reach the engine of a page opened with ?bench.
-    if (new URLSearchParams(locRef.current.search).has('bench')) (window as unknown as { mapEngine?: MapEngine }).mapEngine = e;
-    // A shared link's view wins over the stored last region, so apply it after start-up.
-    void dataReady.then(() => {
-      const view = readUrlView(locRef.current.search);
-      const filters = readUrlFilters(locRef.current.search);
-      if (view.region != null) setRegion(view.region);
-      // The receiver sees what the sender saw: categories, floor and highlighted tags too.
-      if (filters.categories) setCategories(filters.categories);
-      if (filters.floor !== undefined) setFloor(filters.floor);
-      if (filters.tags) setHighlightedTags(filters.tags);
-      if (view.camera) setTimeout(() => e.setCamera(view.camera!), 0);
-      setEngine(e);
-      onEngine(e);
-    });
-  }, [onEngine]);
+  const handleEngine = useCallback(
+    (e: MapEngine | null) => {
+      disconnectRef.current?.();
+      disconnectRef.current = null;
+      if (!e) {
+        setEngine(null);
+        onEngine(null);
+        return;
+      }
+      disconnectRef.current = connectEngine(e, getPinsWorker());
+      // Benchmarks (bench/engine/scale.bench.ts) reach the engine of a page opened with ?bench.
+      if (new URLSearchParams(locRef.current.search).has('bench')) (window as unknown as { mapEngine?: MapEngine }).mapEngine = e;
+      // A shared link's view wins over the stored last region, so apply it after start-up.
+      void dataReady.then(() => {
+        const view = readUrlView(locRef.current.search);
+        const filters = readUrlFilters(locRef.current.search);
+        if (view.region != null) setRegion(view.region);
+        // The receiver sees what the sender saw: categories, floor and highlighted tags too.
+        if (filters.categories) setCategories(filters.categories);
+        if (filters.floor !== undefined) setFloor(filters.floor);
+        if (filters.tags) setHighlightedTags(filters.tags);
+        if (view.camera) setTimeout(() => e.setCamera(view.camera!), 0);
+        setEngine(e);
+        onEngine(e);
+      });
+    },
+    [onEngine],
+  );
   useEffect(() => () => disconnectRef.current?.(), []);
 
   // Pin clicks open the detail; right-click (long-press) opens the found/not-found menu.
@@ -68,12 +71,17 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       engine.on('pinfocus', (e) => {
         if (e.id == null) return setAnnounced('');
         const id = e.id;
-        void getPinsWorker().getPin(id).then((p) => {
-          if (engine.keyFocusedPin !== id) return;
-          const cid = p?.categoryId;
-          const category = p?.categoryName ?? live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? ko.common.pinNumbered(id);
-          setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
-        });
+        void getPinsWorker()
+          .getPin(id)
+          .then((p) => {
+            if (engine.keyFocusedPin !== id) return;
+            const cid = p?.categoryId;
+            const category =
+              p?.categoryName ??
+              live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ??
+              ko.common.pinNumbered(id);
+            setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
+          });
       }),
       engine.on('pinmark', (e) => {
         if (!live.current.me) return void toast.error(ko.loginRequired);
@@ -91,15 +99,21 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       // The address bar, not the last render's location: a settle right after Esc closed a pin
       // must not write the closed pin's path back (the keyboard journey caught that race).
       const loc = window.location;
-      const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
+      const search = writeUrlFilters(writeUrlView(loc.search, store.mapRegion, cam), {
+        categories: store.homeFilters.categories,
+        floor: store.floor,
+        tags: store.highlightedTags,
+      });
       if (search !== loc.search) navigate({ pathname: loc.pathname, search }, { replace: true, preventScrollReset: true });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    offs.push(engine.on('camera', (cam) => {
-      setMenu(null);
-      clearTimeout(timer);
-      timer = setTimeout(() => writeUrl(cam), 400);
-    }));
+    offs.push(
+      engine.on('camera', (cam) => {
+        setMenu(null);
+        clearTimeout(timer);
+        timer = setTimeout(() => writeUrl(cam), 400);
+      }),
+    );
     offs.push(engine.on('camerasettle', writeUrl));
     return () => {
       clearTimeout(timer);
@@ -110,9 +124,17 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
   return (
     <div className="map-stage" hidden={hidden} aria-hidden={hidden || undefined}>
       <MapView onEngine={handleEngine} className="map-canvas" />
-      {!engine && <div className="map-placeholder" role="status">{ko.map.loading}</div>}
-      <p id="map-keyboard-help" className="sr-only">{ko.keyboard.mapHelp}</p>
-      <p className="sr-only" role="status" aria-live="polite" data-testid="map-key-focus">{announced}</p>
+      {!engine && (
+        <div className="map-placeholder" role="status">
+          {ko.map.loading}
+        </div>
+      )}
+      <p id="map-keyboard-help" className="sr-only">
+        {ko.keyboard.mapHelp}
+      </p>
+      <p className="sr-only" role="status" aria-live="polite" data-testid="map-key-focus">
+        {announced}
+      </p>
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
       {engine && <FollowButton />}

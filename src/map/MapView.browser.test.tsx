@@ -26,9 +26,22 @@ describe('<MapView>', () => {
       const [engine, setEngine] = useState<MapEngine | null>(null);
       const snap = useEngineSnapshot(engine);
       modeShown = snap?.mode ?? null;
-      return <MapView onEngine={(e) => { seen.push(e); setEngine(e); }} />;
+      return (
+        <MapView
+          onEngine={(e) => {
+            seen.push(e);
+            setEngine(e);
+          }}
+        />
+      );
     }
-    await act(async () => root.render(<StrictMode><Probe /></StrictMode>));
+    await act(async () =>
+      root.render(
+        <StrictMode>
+          <Probe />
+        </StrictMode>,
+      ),
+    );
     await vi.waitFor(() => expect(seen.filter(Boolean)).toHaveLength(1), { timeout: 10_000 });
     const engine = seen[0]!;
     expect(el.querySelectorAll('canvas')).toHaveLength(1);

@@ -48,11 +48,20 @@ export function PinMenu({ menu, onClose }: { menu: PinMenuState; onClose: () => 
   return (
     <div ref={ref} className="pin-menu" role="menu" aria-label={ko.common.pinNumbered(menu.id)} style={style}>
       {found ? (
-        <button type="button" role="menuitem" className="menu-item" onClick={() => mark(false)}><Icon name="close" />{ko.markNotFound}</button>
+        <button type="button" role="menuitem" className="menu-item" onClick={() => mark(false)}>
+          <Icon name="close" />
+          {ko.markNotFound}
+        </button>
       ) : (
-        <button type="button" role="menuitem" className="menu-item" onClick={() => mark(true)}><Icon name="checkCircle" />{ko.markFound}</button>
+        <button type="button" role="menuitem" className="menu-item" onClick={() => mark(true)}>
+          <Icon name="checkCircle" />
+          {ko.markFound}
+        </button>
       )}
-      <Link role="menuitem" className="menu-item" to={{ pathname: `/pin/${menu.id}`, search }} onClick={onClose}><Icon name="pin" />{ko.map.pinDetails}</Link>
+      <Link role="menuitem" className="menu-item" to={{ pathname: `/pin/${menu.id}`, search }} onClick={onClose}>
+        <Icon name="pin" />
+        {ko.map.pinDetails}
+      </Link>
     </div>
   );
 }

@@ -42,33 +42,53 @@ export function SelectionFlow() {
   return (
     <>
       <ModeBanner mode={mode} selectedCount={ids.length} onEnd={endMode} />
-      <Dialog open={confirming} title={ko.selectionTitle} onClose={keepSelecting} busy={batch.isPending}
+      <Dialog
+        open={confirming}
+        title={ko.selectionTitle}
+        onClose={keepSelecting}
+        busy={batch.isPending}
         actions={
           me ? (
             <>
-              <button type="button" className="btn" onClick={close} disabled={batch.isPending}>{ko.selectionDiscard}</button>
-              <button type="button" className="btn" onClick={keepSelecting} disabled={batch.isPending}>{ko.selectionKeep}</button>
+              <button type="button" className="btn" onClick={close} disabled={batch.isPending}>
+                {ko.selectionDiscard}
+              </button>
+              <button type="button" className="btn" onClick={keepSelecting} disabled={batch.isPending}>
+                {ko.selectionKeep}
+              </button>
               <button type="button" className="btn btn-primary" onClick={apply} disabled={batch.isPending}>
-                {batch.isPending && <span className="spinner spinner-small" aria-hidden />}{ko.selectionApply}
+                {batch.isPending && <span className="spinner spinner-small" aria-hidden />}
+                {ko.selectionApply}
               </button>
             </>
           ) : (
             <>
-              <button type="button" className="btn" onClick={close}>{ko.common.close}</button>
-              <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname + search)}`} onClick={close}>{ko.common.login}</Link>
+              <button type="button" className="btn" onClick={close}>
+                {ko.common.close}
+              </button>
+              <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname + search)}`} onClick={close}>
+                {ko.common.login}
+              </Link>
             </>
           )
-        }>
+        }
+      >
         {me ? (
           <>
             <div className="segmented" role="radiogroup" aria-label={ko.map.batchAction} style={{ marginBottom: '0.75rem' }}>
-              <button type="button" role="radio" aria-checked={check} aria-pressed={check} onClick={() => setCheck(true)}>{ko.markFound}</button>
-              <button type="button" role="radio" aria-checked={!check} aria-pressed={!check} onClick={() => setCheck(false)}>{ko.markNotFound}</button>
+              <button type="button" role="radio" aria-checked={check} aria-pressed={check} onClick={() => setCheck(true)}>
+                {ko.markFound}
+              </button>
+              <button type="button" role="radio" aria-checked={!check} aria-pressed={!check} onClick={() => setCheck(false)}>
+                {ko.markNotFound}
+              </button>
             </div>
             <p className="notice">{ko.applyToPins(ids.length)}</p>
           </>
         ) : (
-          <p className="notice notice-danger">{ko.loginRequired} {ko.map.loginToBatch}</p>
+          <p className="notice notice-danger">
+            {ko.loginRequired} {ko.map.loginToBatch}
+          </p>
         )}
       </Dialog>
     </>

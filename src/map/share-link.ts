@@ -6,7 +6,11 @@ import { writeUrlFilters } from './url-state';
 /** The link to what this player sees: region, camera and open pin (the URL) plus categories, floor and highlighted tags. */
 export function shareUrl(): string {
   const { origin, pathname, search } = window.location;
-  return origin + pathname + writeUrlFilters(search, { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags });
+  return (
+    origin +
+    pathname +
+    writeUrlFilters(search, { categories: store.homeFilters.categories, floor: store.floor, tags: store.highlightedTags })
+  );
 }
 
 /** Copies the share link (or shows it when the clipboard is refused). */

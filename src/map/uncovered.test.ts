@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { uncoveredCenter } from './uncovered';
 
-const box = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });
+const box = (left: number, top: number, width: number, height: number) => ({
+  left,
+  top,
+  width,
+  height,
+  right: left + width,
+  bottom: top + height,
+});
 
 describe('the center of the map a panel leaves visible', () => {
   const map = box(0, 56, 1440, 844);

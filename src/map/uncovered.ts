@@ -1,4 +1,11 @@
-interface Box { left: number; top: number; right: number; bottom: number; width: number; height: number }
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
 
 /**
  * The center of the part of the map a panel leaves visible, in CSS px from the map's top-left:

@@ -16,7 +16,11 @@ describe('url view', () => {
     expect(readUrlFilters(q)).toEqual({ categories: [3, 1], floor: -1, tags: [12, 7] });
     expect(readUrlView(q)).toEqual({ region: 0, camera: { x: 1, y: 2, zoom: 1 } });
     // The base floor and no tags: said explicitly, so the receiver's own choice does not leak in.
-    expect(readUrlFilters(writeUrlFilters('', { categories: [], floor: null, tags: [] }))).toEqual({ categories: [], floor: null, tags: [] });
+    expect(readUrlFilters(writeUrlFilters('', { categories: [], floor: null, tags: [] }))).toEqual({
+      categories: [],
+      floor: null,
+      tags: [],
+    });
   });
   it('leaves filters alone when a link has none, and drops junk ids', () => {
     expect(readUrlFilters('?r=0')).toEqual({ categories: undefined, floor: undefined, tags: undefined });

@@ -41,7 +41,11 @@ export interface UrlFilters {
 
 function ids(v: string | null): number[] | undefined {
   if (v == null) return undefined;
-  return v.split(',').filter((s) => /^\d+$/.test(s)).map(Number).filter((n) => n > 0);
+  return v
+    .split(',')
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number)
+    .filter((n) => n > 0);
 }
 
 /** Reads ?c= (categories), ?f= (floor, 'base' for the base map) and ?t= (highlighted tags). */
@@ -56,7 +60,10 @@ export function readUrlFilters(search: string): UrlFilters {
 }
 
 /** Writes categories, floor and highlighted tags into a query string, keeping any other parameters. */
-export function writeUrlFilters(search: string, f: { categories: readonly number[]; floor: number | null; tags: readonly number[] }): string {
+export function writeUrlFilters(
+  search: string,
+  f: { categories: readonly number[]; floor: number | null; tags: readonly number[] },
+): string {
   const p = new URLSearchParams(search);
   p.set('c', f.categories.join(','));
   p.set('f', f.floor == null ? 'base' : String(f.floor));

@@ -3,7 +3,17 @@ import { AdSlot, Footer } from '../ui/Footer';
 import { ko } from '../i18n/ko';
 
 /** A document page over the map: scrolls on its own, with a title for the tab and the footer. */
-export function PageLayout({ title, children, wide = false, ad = false }: { title: string; children: ReactNode; wide?: boolean; ad?: boolean }) {
+export function PageLayout({
+  title,
+  children,
+  wide = false,
+  ad = false,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  ad?: boolean;
+}) {
   useDocumentTitle(title);
   return (
     <div className="page-layer">

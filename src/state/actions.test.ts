@@ -1,7 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MapMode, store } from './store';
 import { checkChangesSince, checkRevision } from './check-log';
-import { applyChecks, reconcileChecks, endSelection, resumeSelection, resetStore, setChecks, setMapMode, setRegion, setSelectionIds, toggleCategory } from './actions';
+import {
+  applyChecks,
+  reconcileChecks,
+  endSelection,
+  resumeSelection,
+  resetStore,
+  setChecks,
+  setMapMode,
+  setRegion,
+  setSelectionIds,
+  toggleCategory,
+} from './actions';
 
 beforeEach(resetStore);
 
@@ -41,7 +52,13 @@ describe('store actions', () => {
     expect(checkRevision()).toBe(r0 + 1);
     expect(checkChangesSince(r0)).toEqual(new Map([[3, true]]));
     reconcileChecks(new Set([1, 3, 5]));
-    expect(checkChangesSince(r0)).toEqual(new Map([[3, true], [5, true], [2, false]]));
+    expect(checkChangesSince(r0)).toEqual(
+      new Map([
+        [3, true],
+        [5, true],
+        [2, false],
+      ]),
+    );
     const same = store.checks;
     reconcileChecks(new Set([5, 3, 1]));
     expect(store.checks).toBe(same);

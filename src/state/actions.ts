@@ -1,7 +1,16 @@
 import { ref, subscribe } from 'valtio';
 import { isKnownRegion } from '../../common/regions';
 import { logCheckChange } from './check-log';
-import { MapMode, THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
+import {
+  MapMode,
+  THEME_KEY,
+  store,
+  type LoadedCategory,
+  type PlayerPosition,
+  type TempPin,
+  type ThemeChoice,
+  type TrackingInfo,
+} from './store';
 
 /** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */
 export function setRegion(region: number): void {

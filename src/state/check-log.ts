@@ -42,7 +42,8 @@ export function splitChanges(net: ReadonlyMap<number, boolean>): { on: Int32Arra
   for (const v of net.values()) if (v) n++;
   const on = new Int32Array(n);
   const off = new Int32Array(net.size - n);
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (const [id, v] of net) {
     if (v) on[i++] = id;
     else off[j++] = id;

@@ -28,7 +28,8 @@ async function until(fn: () => boolean | Promise<boolean>, ms = 8000): Promise<v
 
 /** The pins of these categories drawn with region 0 (and those sharing its tile set), and those on the base map. */
 async function expected(categories: number[]): Promise<{ pins: number; onFloor: number }> {
-  let pins = 0, onFloor = 0;
+  let pins = 0,
+    onFloor = 0;
   for (const r of regionsSharingTileSet(0)) {
     pins += (await worker.api.getPins({ categories, region: r.id })).ids.length;
     onFloor += (await worker.api.getPins({ categories, region: r.id, floor: null })).ids.length;
@@ -74,12 +75,14 @@ describe('layout of every category, loaded one after another', () => {
     // learns of it a moment later, after the local cache write), so loads land in the worker
     // between the bridge's pin and layout calls.
     setCategories(all);
-    await Promise.all(all.map(async (id, k) => {
-      await tick(k * 7);
-      const r = await worker.api.loadCategory(id);
-      await tick(3 + (k % 5) * 4);
-      setLoadedCategory(id, { count: r.count, lastEdited: r.lastEdited });
-    }));
+    await Promise.all(
+      all.map(async (id, k) => {
+        await tick(k * 7);
+        const r = await worker.api.loadCategory(id);
+        await tick(3 + (k % 5) * 4);
+        setLoadedCategory(id, { count: r.count, lastEdited: r.lastEdited });
+      }),
+    );
     const want = await expected(all);
     expect(new Set((await worker.api.getPins({ categories: all })).category).size).toBe(all.length);
     await until(() => engine.debugInfo().pins === want.pins);
@@ -100,7 +103,9 @@ describe('layout of every category, loaded one after another', () => {
     await tick(10);
     setLoadedCategory(all[0]!, { count: r.count, lastEdited: r.lastEdited });
     const want = await expected(all);
-    await until(() => engine.layoutInfo(0).laidOut && engine.layoutInfo(0).shown + engine.layoutInfo(0).aggregated === want.onFloor - found.length);
+    await until(
+      () => engine.layoutInfo(0).laidOut && engine.layoutInfo(0).shown + engine.layoutInfo(0).aggregated === want.onFloor - found.length,
+    );
     setHideChecked(false);
     setChecks([]);
     await until(() => engine.layoutInfo(0).laidOut && engine.layoutInfo(0).shown + engine.layoutInfo(0).aggregated === want.onFloor);
@@ -117,23 +122,45 @@ describe('layout of every category, loaded one after another', () => {
       }
       return null;
     };
-    await until(() => { engine.renderNow(); return engine.layoutInfo(1).laidOut && firstAggregate() !== null; });
+    await until(() => {
+      engine.renderNow();
+      return engine.layoutInfo(1).laidOut && firstAggregate() !== null;
+    });
     const { a } = firstAggregate()!;
     expect(a.found).toBe(0);
     expect(ringIndex(a.found, a.count)).toBe(0);
     // Every pin found: every aggregate on screen is done.
     const { ids } = await worker.api.getPins({ categories: all });
     setChecks(Array.from(ids));
-    await until(() => { engine.renderNow(); const f = firstAggregate(); return f !== null && f.a.found === f.a.count; });
+    await until(() => {
+      engine.renderNow();
+      const f = firstAggregate();
+      return f !== null && f.a.found === f.a.count;
+    });
     const done = firstAggregate()!;
     expect(ringIndex(done.a.found, done.a.count)).toBe(ringIndex(1, 1));
     setChecks([]);
-    await until(() => { engine.renderNow(); const f = firstAggregate(); return f !== null && f.a.found === 0; });
+    await until(() => {
+      engine.renderNow();
+      const f = firstAggregate();
+      return f !== null && f.a.found === 0;
+    });
     // A click on it zooms in on it (two levels closer), where its pins become dots or icons.
     const { a: target, x, y } = firstAggregate()!;
     const zoom = engine.getCamera().zoom;
     const r = engine.canvas.getBoundingClientRect();
-    const fire = (type: string) => engine.canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, pointerId: 1, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true }));
+    const fire = (type: string) =>
+      engine.canvas.dispatchEvent(
+        new PointerEvent(type, {
+          clientX: r.left + x,
+          clientY: r.top + y,
+          pointerId: 1,
+          pointerType: 'mouse',
+          button: 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          bubbles: true,
+        }),
+      );
     fire('pointerdown');
     fire('pointerup');
     await until(() => Math.abs(engine.getCamera().zoom - zoom * 4) < 1e-6, 20_000);

@@ -7,7 +7,12 @@ import { resetStore, setCategories, setLoadedCategory } from './actions';
 import { connectEngine } from './engine-bridge';
 
 const stops: (() => void)[] = [];
-afterAll(() => stops.splice(0).reverse().forEach((s) => s()));
+afterAll(() =>
+  stops
+    .splice(0)
+    .reverse()
+    .forEach((s) => s()),
+);
 
 // Categories finish loading one after another at start-up, each asking for every shown pin again.
 // The bridge asks the worker once at a time: a request made while one is under way waits for it,

@@ -3,7 +3,18 @@ import { MapEngine, PinFlag, MapMode } from '../engine';
 import { createPinsWorker } from '../../workers/pins/client';
 import { regionsSharingTileSet } from '../../common/regions';
 import { store } from './store';
-import { applyChecks, resetStore, setCategories, setFloor, setHideChecked, setHighlightedTags, setChecks, setLoadedCategory, setMapMode, setRegion } from './actions';
+import {
+  applyChecks,
+  resetStore,
+  setCategories,
+  setFloor,
+  setHideChecked,
+  setHighlightedTags,
+  setChecks,
+  setLoadedCategory,
+  setMapMode,
+  setRegion,
+} from './actions';
 import { connectEngine } from './engine-bridge';
 
 let engine: MapEngine;
@@ -30,7 +41,17 @@ async function expectedCount(region: number): Promise<number> {
 
 function pointer(type: string, x: number, y: number): void {
   const r = engine.canvas.getBoundingClientRect();
-  engine.canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, button: 0, buttons: type === 'pointerup' ? 0 : 1, pointerId: 1, pointerType: 'mouse', bubbles: true }));
+  engine.canvas.dispatchEvent(
+    new PointerEvent(type, {
+      clientX: r.left + x,
+      clientY: r.top + y,
+      button: 0,
+      buttons: type === 'pointerup' ? 0 : 1,
+      pointerId: 1,
+      pointerType: 'mouse',
+      bubbles: true,
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -158,7 +179,12 @@ describe('engine → store', () => {
     const b = engine.screenToWorld({ x: 700, y: 500 });
     let expected: number[] = [];
     for (const r of regionsSharingTileSet(0)) {
-      expected = expected.concat([...(await worker.api.queryRect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y), { categories: [1, 2], region: r.id }))]);
+      expected = expected.concat([
+        ...(await worker.api.queryRect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y), {
+          categories: [1, 2],
+          region: r.id,
+        })),
+      ]);
     }
     expect([...store.selection.ids].sort()).toEqual(expected.sort());
   });

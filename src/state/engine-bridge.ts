@@ -11,10 +11,37 @@ import { store } from './store';
 /** The engine commands the bridge uses (MapEngine satisfies it). */
 export type BridgeEngine = Pick<
   MapEngine,
-  'setRegion' | 'setFloor' | 'setPins' | 'updatePins' | 'pinSetVersion' | 'setPinLayout' | 'setCheckedSet' | 'setPinFlags' | 'setHideChecked' | 'setHighlightedPins' | 'setPinSize' | 'setMode' | 'setSelection' | 'setTempPin' | 'setPlayer' | 'setFollow' | 'on'
+  | 'setRegion'
+  | 'setFloor'
+  | 'setPins'
+  | 'updatePins'
+  | 'pinSetVersion'
+  | 'setPinLayout'
+  | 'setCheckedSet'
+  | 'setPinFlags'
+  | 'setHideChecked'
+  | 'setHighlightedPins'
+  | 'setPinSize'
+  | 'setMode'
+  | 'setSelection'
+  | 'setTempPin'
+  | 'setPlayer'
+  | 'setFollow'
+  | 'on'
 >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
-export type BridgeWorker = Pick<PinsWorkerApi, 'pinsWithLayout' | 'changesSince' | 'layout' | 'queryRect' | 'queryLasso' | 'queryRoute' | 'setChecked' | 'updateChecked' | 'setHighlightedTags'>;
+export type BridgeWorker = Pick<
+  PinsWorkerApi,
+  | 'pinsWithLayout'
+  | 'changesSince'
+  | 'layout'
+  | 'queryRect'
+  | 'queryLasso'
+  | 'queryRoute'
+  | 'setChecked'
+  | 'updateChecked'
+  | 'setHighlightedTags'
+>;
 
 /** Regions drawn together with the shown one (0, 2 and 6 share one tile set). */
 function shownRegions(): number[] {
@@ -73,7 +100,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
     const told = checksSent;
-    const { pins, layout } = await worker.pinsWithLayout(shownRegions().map((r) => filter(r, false)), layoutOptions());
+    const { pins, layout } = await worker.pinsWithLayout(
+      shownRegions().map((r) => filter(r, false)),
+      layoutOptions(),
+    );
     // A newer request superseded this one while the worker answered.
     if (disposed || generation !== pinsGeneration) return;
     fullPending = false;
@@ -92,7 +122,11 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
     const told = checksSent;
-    const change = await worker.changesSince(since, shownRegions().map((r) => filter(r, false)), layoutOptions());
+    const change = await worker.changesSince(
+      since,
+      shownRegions().map((r) => filter(r, false)),
+      layoutOptions(),
+    );
     if (disposed || generation !== pinsGeneration) return;
     if (!change || !engine.updatePins(change)) return refreshPins();
     checksSince(told, engineOnly);
@@ -104,7 +138,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   // set (the worker's pins changed since the engine's were read): new pins with their layout follow.
   async function refreshLayout(): Promise<void> {
     const generation = ++layoutGeneration;
-    const layout = await worker.layout(shownRegions().map((r) => filter(r, false)), layoutOptions());
+    const layout = await worker.layout(
+      shownRegions().map((r) => filter(r, false)),
+      layoutOptions(),
+    );
     if (disposed || generation !== layoutGeneration) return;
     if (!engine.setPinLayout(layout)) void refreshPins();
   }
@@ -141,7 +178,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   let highlightGeneration = 0;
   async function refreshHighlight(tags: number[]): Promise<void> {
     const generation = ++highlightGeneration;
-    const ids = await worker.setHighlightedTags(tags, shownRegions().map((r) => filter(r, false)));
+    const ids = await worker.setHighlightedTags(
+      tags,
+      shownRegions().map((r) => filter(r, false)),
+    );
     if (disposed || generation !== highlightGeneration) return;
     engine.setHighlightedPins(ids, tags.length > 0);
   }
@@ -179,7 +219,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const pos = s.tracking.position;
     if (changed('player', pos)) {
       // Tracker rotation is radians from +x; the engine's heading is degrees clockwise from north.
-      engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: ((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360 + 360) % 360 } : null);
+      engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: (((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360) + 360) % 360 } : null);
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
     const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}`;
@@ -198,10 +238,15 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     subscribe(store, sync),
     engine.on('rangeselect', (e) => {
       if (e.shape === 'rect') {
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+        let minX = Infinity,
+          minY = Infinity,
+          maxX = -Infinity,
+          maxY = -Infinity;
         for (let i = 0; i < e.polygon.length; i += 2) {
-          minX = Math.min(minX, e.polygon[i]!); maxX = Math.max(maxX, e.polygon[i]!);
-          minY = Math.min(minY, e.polygon[i + 1]!); maxY = Math.max(maxY, e.polygon[i + 1]!);
+          minX = Math.min(minX, e.polygon[i]!);
+          maxX = Math.max(maxX, e.polygon[i]!);
+          minY = Math.min(minY, e.polygon[i + 1]!);
+          maxY = Math.max(maxY, e.polygon[i + 1]!);
         }
         void select((f) => worker.queryRect(minX, minY, maxX, maxY, f));
       } else {

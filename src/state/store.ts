@@ -84,7 +84,11 @@ export interface AppState {
 }
 
 /** The visible sync state: server reachable, marks waiting, last delivery after an outage (ms, 0 = none). */
-export interface ConnectionState { online: boolean; waiting: number; syncedAt: number }
+export interface ConnectionState {
+  online: boolean;
+  waiting: number;
+  syncedAt: number;
+}
 
 function storedTheme(): ThemeChoice {
   try {

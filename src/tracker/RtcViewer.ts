@@ -21,7 +21,10 @@ export class RtcViewer {
   private pending: RTCIceCandidateInit[] = [];
   private channelOpen = false;
 
-  constructor(private readonly createPeer: PeerFactory, private readonly events: RtcViewerEvents) {}
+  constructor(
+    private readonly createPeer: PeerFactory,
+    private readonly events: RtcViewerEvents,
+  ) {}
 
   get open(): boolean {
     return this.channelOpen;

@@ -23,7 +23,10 @@ function connection(o: Omit<TrackerConnectionOptions, 'createSocket'>) {
       return new WebSocket(url) as unknown as WebSocketLike;
     },
     onInfo: (info) => infos.push(info),
-    onState: (s) => { states.push(s); if (process.env.DBG) console.log(JSON.stringify(s)); },
+    onState: (s) => {
+      states.push(s);
+      if (process.env.DBG) console.log(JSON.stringify(s));
+    },
   });
   return { c, infos, states, sockets: () => sockets };
 }
@@ -130,7 +133,7 @@ describe('external mode through the relay', () => {
   });
   afterAll(() => close());
 
-  it('connects by code and receives the simulator\'s positions as relay data packets', async () => {
+  it("connects by code and receives the simulator's positions as relay data packets", async () => {
     const sim = startExternalSimulator({ relay, code: 'SIMEXT01', hz: 20 });
     const t = connection({ target: { mode: 'external', code: 'SIMEXT01', relayUrl: relay } });
     t.c.start();
@@ -170,14 +173,15 @@ describe('external mode through the relay', () => {
     expect(t.sockets()).toBe(1);
   });
 
-  it('hears only its own code\'s tracker', async () => {
+  it("hears only its own code's tracker", async () => {
     const fixed = (x: number) => (): PlayerInfo => ({ x, y: 0, z: 0, pitch: 0, yaw: 0, roll: 0 });
-    const mk = (code: string, x: number) => new SimTracker({
-      url: `${relay}/${code}?role=server`,
-      createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
-      position: fixed(x),
-      hz: 20,
-    });
+    const mk = (code: string, x: number) =>
+      new SimTracker({
+        url: `${relay}/${code}?role=server`,
+        createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
+        position: fixed(x),
+        hz: 20,
+      });
     const a = mk('CODEAAAA', 1);
     const b = mk('CODEBBBB', 2);
     a.start();

@@ -1,6 +1,14 @@
 import {
-  PERMANENT_CLOSE_CODES, PING_FRAME, RelayClose, SERVER_ID,
-  parseJsonObject, parsePlayerInfo, parseSignalPacket, type PlayerInfo, type SignalMessage, type WebSocketLike,
+  PERMANENT_CLOSE_CODES,
+  PING_FRAME,
+  RelayClose,
+  SERVER_ID,
+  parseJsonObject,
+  parsePlayerInfo,
+  parseSignalPacket,
+  type PlayerInfo,
+  type SignalMessage,
+  type WebSocketLike,
 } from '../../common/tracker/protocol';
 
 export type { WebSocketLike };
@@ -14,9 +22,7 @@ export const TRACKER_HEARTBEAT_MS = 25_000;
 export const TRACKER_TIMEOUT_MS = 60_000;
 
 /** Where to connect: the tracker itself (local mode) or our relay with a code (external mode). */
-export type TrackerTarget =
-  | { mode: 'local'; url: string }
-  | { mode: 'external'; code: string; relayUrl: string };
+export type TrackerTarget = { mode: 'local'; url: string } | { mode: 'external'; code: string; relayUrl: string };
 
 export type TrackerStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';
 /** How positions reach us: the local socket, `data` packets through the relay, or a WebRTC channel. */
@@ -147,12 +153,15 @@ export class TrackerConnection {
   /** 60 s without a message (or without the socket ever opening) is a drop. */
   private armWatchdog(): void {
     const due = this.lastMessageAt + this.timeoutMs - this.timers.now();
-    this.watchdog = this.timers.setTimeout(() => {
-      if (this.timers.now() - this.lastMessageAt >= this.timeoutMs) {
-        this.socket?.close(4000, 'timeout');
-        this.drop(undefined);
-      } else this.armWatchdog();
-    }, Math.max(0, due));
+    this.watchdog = this.timers.setTimeout(
+      () => {
+        if (this.timers.now() - this.lastMessageAt >= this.timeoutMs) {
+          this.socket?.close(4000, 'timeout');
+          this.drop(undefined);
+        } else this.armWatchdog();
+      },
+      Math.max(0, due),
+    );
   }
 
   private connected(transport: TrackerTransport, trackerOnline: boolean): void {
@@ -201,7 +210,9 @@ export class TrackerConnection {
       if (!this.rtc?.open) this.emit(info, 'relay');
     } else if (type === 'offer' && this.createPeer) {
       if (!this.state.trackerOnline) this.set({ trackerOnline: true });
-      this.rtcViewer().offer(data as RTCSessionDescriptionInit).catch(() => this.rtc?.close());
+      this.rtcViewer()
+        .offer(data as RTCSessionDescriptionInit)
+        .catch(() => this.rtc?.close());
     } else if (type === 'ice-candidate' && this.rtc) {
       void this.rtc.candidate(data as RTCIceCandidateInit);
     }

@@ -30,7 +30,11 @@ describe('tracker session kept across a reload (issue 10)', () => {
     const reloaded = page();
     expect(reloaded.resume()).toBe(true);
     expect(reloaded.getSnapshot().target).toEqual({ mode: 'local', url: localSim });
-    await until(() => reloaded.getSnapshot().status === 'connected' && reloaded.getSnapshot().sample !== null, 'positions after the reload', 15_000);
+    await until(
+      () => reloaded.getSnapshot().status === 'connected' && reloaded.getSnapshot().sample !== null,
+      'positions after the reload',
+      15_000,
+    );
 
     reloaded.disconnect();
     expect(reloaded.getSnapshot().status).toBe('closed');

@@ -19,7 +19,8 @@ export function rememberedTarget(key: string): TrackerTarget | null {
     const raw = globalThis.sessionStorage?.getItem(key);
     const t = raw ? (JSON.parse(raw) as Partial<TrackerTarget> | null) : null;
     if (t?.mode === 'local' && typeof t.url === 'string') return { mode: 'local', url: t.url };
-    if (t?.mode === 'external' && typeof t.code === 'string' && typeof t.relayUrl === 'string') return { mode: 'external', code: t.code, relayUrl: t.relayUrl };
+    if (t?.mode === 'external' && typeof t.code === 'string' && typeof t.relayUrl === 'string')
+      return { mode: 'external', code: t.code, relayUrl: t.relayUrl };
   } catch {
     // Storage off or a damaged value: nothing to resume.
   }
@@ -37,7 +38,13 @@ function remember(key: string | undefined, target: TrackerTarget | null): void {
 }
 
 const IDLE: TrackerSnapshot = {
-  status: 'idle', attempts: 0, trackerOnline: false, transport: null, failure: null, target: null, sample: null,
+  status: 'idle',
+  attempts: 0,
+  trackerOnline: false,
+  transport: null,
+  failure: null,
+  target: null,
+  sample: null,
 };
 
 /**
@@ -118,7 +125,11 @@ export class TrackerStore {
   private update(patch: Partial<TrackerSnapshot>): void {
     const before = this.snapshot;
     this.snapshot = { ...before, ...patch };
-    if (before.status !== this.snapshot.status || before.trackerOnline !== this.snapshot.trackerOnline || before.transport !== this.snapshot.transport) {
+    if (
+      before.status !== this.snapshot.status ||
+      before.trackerOnline !== this.snapshot.trackerOnline ||
+      before.transport !== this.snapshot.transport
+    ) {
       for (const fn of this.statusListeners) fn(this.snapshot, before);
     }
     for (const fn of this.listeners) fn();

@@ -17,7 +17,7 @@ export function linkTrackerToApp(source: TrackerStore = tracker): () => void {
     const t = now.target;
     setTracking({
       connected: now.status === 'connected',
-      mode: t && (now.status !== 'closed' && now.status !== 'failed') ? t.mode : 'off',
+      mode: t && now.status !== 'closed' && now.status !== 'failed' ? t.mode : 'off',
       url: t?.mode === 'local' ? t.url : undefined,
       code: t?.mode === 'external' ? t.code : undefined,
     });

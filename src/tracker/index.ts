@@ -7,10 +7,22 @@ export { TRACKER_SESSION_KEY, hasTrackerSession } from './session-key';
 export { TrackerStore, rememberedTarget } from './TrackerStore';
 export type { TrackerSnapshot, TrackerStoreOptions } from './TrackerStore';
 export {
-  TrackerConnection, targetUrl,
-  TRACKER_RECONNECT_LIMIT, TRACKER_RECONNECT_INTERVAL_MS, TRACKER_HEARTBEAT_MS, TRACKER_TIMEOUT_MS,
+  TrackerConnection,
+  targetUrl,
+  TRACKER_RECONNECT_LIMIT,
+  TRACKER_RECONNECT_INTERVAL_MS,
+  TRACKER_HEARTBEAT_MS,
+  TRACKER_TIMEOUT_MS,
 } from './TrackerConnection';
-export type { TrackerTarget, TrackerState, TrackerStatus, TrackerTransport, TrackerFailure, TrackerConnectionOptions, WebSocketLike } from './TrackerConnection';
+export type {
+  TrackerTarget,
+  TrackerState,
+  TrackerStatus,
+  TrackerTransport,
+  TrackerFailure,
+  TrackerConnectionOptions,
+  WebSocketLike,
+} from './TrackerConnection';
 export { toSample, headingOf, floorAt, FLOOR_HEIGHT_CM } from './position';
 export type { TrackerSample } from './position';
 export * from '../../common/tracker/protocol';

@@ -16,7 +16,7 @@ describe('tracker positions on the map', () => {
     expect(toSample({ x: 1e12, y: 1e12, z: 0, pitch: 0, yaw: 0, roll: 0 }, 0)).toBeNull();
   });
 
-  it('turns yaw into a map heading (game y points north, the map\'s y down)', () => {
+  it("turns yaw into a map heading (game y points north, the map's y down)", () => {
     const hl = regionById(0);
     expect(headingOf(hl, 0)).toBeCloseTo(0);
     expect(headingOf(hl, 90)).toBeCloseTo(-Math.PI / 2); // game +y = north = up on the map

@@ -15,5 +15,12 @@ export function CategoryIcon({ icon, size = 24, className }: { icon: number; siz
     ctx.clearRect(0, 0, px, px);
     drawIcon(ctx, icon, px);
   }, [icon, size]);
-  return <canvas ref={ref} className={`category-icon ${className ?? ''}`} style={{ width: `${size / 16}rem`, height: `${size / 16}rem` }} aria-hidden />;
+  return (
+    <canvas
+      ref={ref}
+      className={`category-icon ${className ?? ''}`}
+      style={{ width: `${size / 16}rem`, height: `${size / 16}rem` }}
+      aria-hidden
+    />
+  );
 }

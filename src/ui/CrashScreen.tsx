@@ -14,19 +14,41 @@ export function CrashScreen({ error }: { error: unknown }) {
       <h1 id="crash-title">{t.heading}</h1>
       <p>{t.advice(<strong key="cache">{t.clearCache}</strong>, <strong key="reload">{t.hardReload}</strong>)}</p>
       <p className="muted small">{t.sendMessage}</p>
-      <pre className="crash-message" aria-label={t.messageLabel}>{message}</pre>
+      <pre className="crash-message" aria-label={t.messageLabel}>
+        {message}
+      </pre>
       <ul className="crash-links list-reset">
-        <li><a className="btn" href={SUPPORT_LINKS.community.href} target="_blank" rel="noreferrer"><Icon name="users" />{SUPPORT_LINKS.community.label}</a></li>
-        <li><a className="btn" href={SUPPORT_LINKS.openChat.href} target="_blank" rel="noreferrer"><Icon name="chat" />{SUPPORT_LINKS.openChat.label}</a></li>
-        <li><a className="btn" href={SUPPORT_LINKS.email.href}><Icon name="mail" />{SUPPORT_LINKS.email.label}</a></li>
+        <li>
+          <a className="btn" href={SUPPORT_LINKS.community.href} target="_blank" rel="noreferrer">
+            <Icon name="users" />
+            {SUPPORT_LINKS.community.label}
+          </a>
+        </li>
+        <li>
+          <a className="btn" href={SUPPORT_LINKS.openChat.href} target="_blank" rel="noreferrer">
+            <Icon name="chat" />
+            {SUPPORT_LINKS.openChat.label}
+          </a>
+        </li>
+        <li>
+          <a className="btn" href={SUPPORT_LINKS.email.href}>
+            <Icon name="mail" />
+            {SUPPORT_LINKS.email.label}
+          </a>
+        </li>
       </ul>
       {/* A full navigation, not a client-side one: the crashed tree must be rebuilt from scratch. */}
-      <a className="btn btn-primary" href="/"><Icon name="home" />{t.home}</a>
+      <a className="btn btn-primary" href="/">
+        <Icon name="home" />
+        {t.home}
+      </a>
     </main>
   );
 }
 
-interface BoundaryState { error: unknown; }
+interface BoundaryState {
+  error: unknown;
+}
 
 /** Catches render errors (and failed page chunks) below it and shows the crash screen. */
 export class CrashBoundary extends Component<{ children: ReactNode }, BoundaryState> {

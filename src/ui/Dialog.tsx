@@ -40,7 +40,9 @@ export function Dialog({ open, title, onClose, children, actions, busy = false, 
       {open && (
         <>
           <div className="dialog-body">
-            <h2 id={titleId} className="dialog-title">{title}</h2>
+            <h2 id={titleId} className="dialog-title">
+              {title}
+            </h2>
             {children}
           </div>
           {actions && <div className="dialog-actions">{actions}</div>}
@@ -63,18 +65,35 @@ interface ConfirmProps {
 }
 
 /** A yes/no question; the confirm button is labelled with what it does. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = ko.common.cancel, danger, busy, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = ko.common.cancel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
-    <Dialog open={open} title={title} onClose={onCancel} busy={busy}
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      busy={busy}
       actions={
         <>
-          <button type="button" className="btn" onClick={onCancel} disabled={busy}>{cancelLabel}</button>
+          <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
           <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
             {busy && <span className="spinner spinner-small" aria-hidden />}
             {confirmLabel}
           </button>
         </>
-      }>
+      }
+    >
       <div>{message}</div>
     </Dialog>
   );

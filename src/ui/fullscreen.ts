@@ -7,7 +7,11 @@ function subscribe(fn: () => void) {
 
 /** Whether the page is in fullscreen, and a toggle (streamers put the map in fullscreen). */
 export function useFullscreen(): { isFullscreen: boolean; toggle: () => void } {
-  const isFullscreen = useSyncExternalStore(subscribe, () => document.fullscreenElement !== null, () => false);
+  const isFullscreen = useSyncExternalStore(
+    subscribe,
+    () => document.fullscreenElement !== null,
+    () => false,
+  );
   const toggle = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
     else void document.documentElement.requestFullscreen?.().catch(() => {});

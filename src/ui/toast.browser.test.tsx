@@ -8,7 +8,10 @@ import '../styles/shell.css';
 
 const el = document.createElement('div');
 const root = createRoot(el);
-const shown = (text: string) => [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes(text) && t.getAttribute('data-removed') !== 'true');
+const shown = (text: string) =>
+  [...document.querySelectorAll('[data-sonner-toast]')].some(
+    (t) => t.textContent?.includes(text) && t.getAttribute('data-removed') !== 'true',
+  );
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -55,10 +58,14 @@ describe('toasts', () => {
     await act(async () => notify({ kind: 'error', message: '연결하지 못했습니다' }));
     expect(toast.messages()).toContain('연결하지 못했습니다');
     let undone = 0;
-    await act(async () => notify({ kind: 'success', message: '표시했습니다', action: { label: '되돌리기', run: () => undone++, durationMs: 2000 } }));
+    await act(async () =>
+      notify({ kind: 'success', message: '표시했습니다', action: { label: '되돌리기', run: () => undone++, durationMs: 2000 } }),
+    );
     await wait(100);
     expect(shown('표시했습니다')).toBe(true);
-    const button = [...document.querySelectorAll('[data-sonner-toast] button')].find((b) => b.textContent === '되돌리기') as HTMLButtonElement;
+    const button = [...document.querySelectorAll('[data-sonner-toast] button')].find(
+      (b) => b.textContent === '되돌리기',
+    ) as HTMLButtonElement;
     await act(async () => button.click());
     expect(undone).toBe(1);
   });

@@ -25,7 +25,14 @@ const ACCESS_TOKEN_TTL_S = 12;
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-browser-'));
   const config = loadConfig(
-    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_LOGIN: '1', ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S), PUBLIC_URL: 'http://localhost:63315' },
+    {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOCAL_LOGIN: '1',
+      ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S),
+      PUBLIC_URL: 'http://localhost:63315',
+    },
     { serveClient: false, seedPins: Number(process.env.BROWSER_TEST_PINS ?? 6000), port: BROWSER_TEST_API_PORT },
   );
   const db = await openDb({});

@@ -51,7 +51,11 @@ beforeAll(async () => {
   let open = false;
   const events = openEventStream();
   stops.push(() => events.close());
-  stops.push(startLivePins(events, worker.api, () => { open = true; }));
+  stops.push(
+    startLivePins(events, worker.api, () => {
+      open = true;
+    }),
+  );
   await until(() => open, 'the pin event stream');
 }, 120_000);
 

@@ -50,9 +50,17 @@ function countGl(canvas: HTMLCanvasElement): { draws: number; bytes: number } {
     cleanups.push(() => delete rec[name]);
   };
   for (const d of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) wrap(d, () => c.draws++);
-  const size = (a: unknown) => (typeof a === 'number' ? a : ArrayBuffer.isView(a) ? a.byteLength : a instanceof ArrayBuffer ? a.byteLength : 0);
+  const size = (a: unknown) =>
+    typeof a === 'number' ? a : ArrayBuffer.isView(a) ? a.byteLength : a instanceof ArrayBuffer ? a.byteLength : 0;
   wrap('bufferData', (a) => (c.bytes += size(a[1])));
-  wrap('bufferSubData', (a) => (c.bytes += a[3] !== undefined && ArrayBuffer.isView(a[2]) ? (a[3] as number) * (a[2] as ArrayBufferView & { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT || size(a[2]) : size(a[2])));
+  wrap(
+    'bufferSubData',
+    (a) =>
+      (c.bytes +=
+        a[3] !== undefined && ArrayBuffer.isView(a[2])
+          ? (a[3] as number) * (a[2] as ArrayBufferView & { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT || size(a[2])
+          : size(a[2])),
+  );
   return c;
 }
 
@@ -79,7 +87,14 @@ async function until(fn: () => boolean, what: () => unknown, ms = 90_000): Promi
  * accounts for, so this never fails a test.
  */
 async function settleTiles(engine: MapEngine, ms = 20_000): Promise<void> {
-  await until(() => { engine.renderNow(); return engine.getSnapshot().tilesLoading === 0; }, () => null, ms).catch(() => {});
+  await until(
+    () => {
+      engine.renderNow();
+      return engine.getSnapshot().tilesLoading === 0;
+    },
+    () => null,
+    ms,
+  ).catch(() => {});
   engine.renderNow();
 }
 
@@ -126,62 +141,86 @@ async function appMap(w: number, h: number): Promise<MapEngine> {
   return engine;
 }
 
-for (const [w, h] of (import.meta.env.VITE_BUDGET_ONLY_HD ? [[1920, 1080]] : [[1920, 1080], [3840, 2160]]) as [number, number][]) {
+for (const [w, h] of (import.meta.env.VITE_BUDGET_ONLY_HD
+  ? [[1920, 1080]]
+  : [
+      [1920, 1080],
+      [3840, 2160],
+    ]) as [number, number][]) {
   describe(`every category on at ${w}×${h}`, () => {
-    it('pans within the draw-call and upload budgets, draws nothing while idle, and the overview stays readable', { timeout: 360_000 }, async () => {
-      const engine = await appMap(w, h);
-      const region = regionById(0);
-      // The overview: the whole region in view.
-      engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
-      await until(() => { engine.renderNow(); return engine.debugInfo().pins > 0 && engine.debugInfo().aggregates > 0; }, () => { const d = engine.debugInfo(); return [d.pins, d.level, d.aggregates, engine.getSnapshot().tilesLoading]; });
-      await settleTiles(engine);
-      const counts = countGl(engine.canvas);
-      // Pan frames at the overview (aggregates and dots), at small icons (1/4) and full icons (½):
-      // only uniforms and the camera change. (Zoom ½ draws the same as 1 on scale-50 tiles, a
-      // quarter of the tile work at 4K.)
-      for (const zoom of [engine.getCamera().zoom, 0.25, 0.5]) {
-        engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom });
+    it(
+      'pans within the draw-call and upload budgets, draws nothing while idle, and the overview stays readable',
+      { timeout: 360_000 },
+      async () => {
+        const engine = await appMap(w, h);
+        const region = regionById(0);
+        // The overview: the whole region in view.
+        engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
+        await until(
+          () => {
+            engine.renderNow();
+            return engine.debugInfo().pins > 0 && engine.debugInfo().aggregates > 0;
+          },
+          () => {
+            const d = engine.debugInfo();
+            return [d.pins, d.level, d.aggregates, engine.getSnapshot().tilesLoading];
+          },
+        );
         await settleTiles(engine);
-        for (let f = 0; f < PAN_FRAMES; f++) {
-          const cam = engine.getCamera();
-          engine.setCamera({ x: cam.x + 3 / cam.zoom, y: cam.y + 1 / cam.zoom, zoom: cam.zoom });
-          counts.draws = 0;
-          counts.bytes = 0;
-          engine.renderNow();
-          // The overview may show the whole region, where the camera cannot pan.
-          const moved = engine.getCamera().x !== cam.x || engine.getCamera().y !== cam.y;
-          expect(counts.draws > 0, `a frame drawn at zoom ${zoom}`).toBe(moved);
-          expect(counts.draws, `draw calls at zoom ${zoom}`).toBeLessThanOrEqual(MAX_DRAWS_PER_PAN_FRAME);
-          expect(counts.bytes, `upload bytes at zoom ${zoom}`).toBeLessThanOrEqual(MAX_UPLOAD_BYTES_PER_PAN_FRAME);
+        const counts = countGl(engine.canvas);
+        // Pan frames at the overview (aggregates and dots), at small icons (1/4) and full icons (½):
+        // only uniforms and the camera change. (Zoom ½ draws the same as 1 on scale-50 tiles, a
+        // quarter of the tile work at 4K.)
+        for (const zoom of [engine.getCamera().zoom, 0.25, 0.5]) {
+          engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom });
+          await settleTiles(engine);
+          for (let f = 0; f < PAN_FRAMES; f++) {
+            const cam = engine.getCamera();
+            engine.setCamera({ x: cam.x + 3 / cam.zoom, y: cam.y + 1 / cam.zoom, zoom: cam.zoom });
+            counts.draws = 0;
+            counts.bytes = 0;
+            engine.renderNow();
+            // The overview may show the whole region, where the camera cannot pan.
+            const moved = engine.getCamera().x !== cam.x || engine.getCamera().y !== cam.y;
+            expect(counts.draws > 0, `a frame drawn at zoom ${zoom}`).toBe(moved);
+            expect(counts.draws, `draw calls at zoom ${zoom}`).toBeLessThanOrEqual(MAX_DRAWS_PER_PAN_FRAME);
+            expect(counts.bytes, `upload bytes at zoom ${zoom}`).toBeLessThanOrEqual(MAX_UPLOAD_BYTES_PER_PAN_FRAME);
+          }
+          // Nothing moves: nothing is drawn.
+          expect(await idleDraws(engine, counts), `draws while idle at zoom ${zoom}`).toBe(0);
         }
-        // Nothing moves: nothing is drawn.
-        expect(await idleDraws(engine, counts), `draws while idle at zoom ${zoom}`).toBe(0);
-      }
-      // Coverage at the overview: the pixels pins and aggregates change.
-      engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
-      await settleTiles(engine);
-      // Both pictures from the same tiles (a tile arriving between them would count as pins).
-      let without: Uint8ClampedArray, withPins: Uint8ClampedArray;
-      for (let tries = 0; ; tries++) {
-        const before = tileState(engine);
-        engine.setPinsVisible(false);
-        engine.renderNow();
-        without = pixels(engine, w, h);
-        engine.setPinsVisible(true);
-        engine.renderNow();
-        withPins = pixels(engine, w, h);
-        if (tileState(engine) === before) break;
-        if (tries > 50) throw new Error('tiles kept arriving: no stable overview to compare');
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      let changed = 0;
-      for (let i = 0; i < without.length; i += 4) {
-        if (Math.abs(without[i]! - withPins[i]!) + Math.abs(without[i + 1]! - withPins[i + 1]!) + Math.abs(without[i + 2]! - withPins[i + 2]!) > 24) changed++;
-      }
-      const coverage = changed / (w * h);
-      console.log(`${w}×${h} overview: ${engine.debugInfo().aggregates} aggregates, pins cover ${(coverage * 100).toFixed(1)} %`);
-      expect(coverage).toBeLessThanOrEqual(MAX_OVERVIEW_COVERAGE);
-      expect(coverage).toBeGreaterThanOrEqual(MIN_OVERVIEW_COVERAGE);
-    });
+        // Coverage at the overview: the pixels pins and aggregates change.
+        engine.setCamera({ x: region.info.centerX, y: region.info.centerY, zoom: 1 / 64 });
+        await settleTiles(engine);
+        // Both pictures from the same tiles (a tile arriving between them would count as pins).
+        let without: Uint8ClampedArray, withPins: Uint8ClampedArray;
+        for (let tries = 0; ; tries++) {
+          const before = tileState(engine);
+          engine.setPinsVisible(false);
+          engine.renderNow();
+          without = pixels(engine, w, h);
+          engine.setPinsVisible(true);
+          engine.renderNow();
+          withPins = pixels(engine, w, h);
+          if (tileState(engine) === before) break;
+          if (tries > 50) throw new Error('tiles kept arriving: no stable overview to compare');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        let changed = 0;
+        for (let i = 0; i < without.length; i += 4) {
+          if (
+            Math.abs(without[i]! - withPins[i]!) +
+              Math.abs(without[i + 1]! - withPins[i + 1]!) +
+              Math.abs(without[i + 2]! - withPins[i + 2]!) >
+            24
+          )
+            changed++;
+        }
+        const coverage = changed / (w * h);
+        console.log(`${w}×${h} overview: ${engine.debugInfo().aggregates} aggregates, pins cover ${(coverage * 100).toFixed(1)} %`);
+        expect(coverage).toBeLessThanOrEqual(MAX_OVERVIEW_COVERAGE);
+        expect(coverage).toBeGreaterThanOrEqual(MIN_OVERVIEW_COVERAGE);
+      },
+    );
   });
 }

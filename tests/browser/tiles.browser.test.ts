@@ -46,7 +46,15 @@ describe('huanglong tile in PixiJS (real server, WebGL)', () => {
     expect(colours.size).toBeGreaterThan(50);
 
     // Same colours as the decoded image at a spread of points (WebGL may round by a step or two).
-    const points = [[0, 0], [511, 511], [1023, 1023], [100, 900], [900, 100], [333, 777], [640, 320]] as const;
+    const points = [
+      [0, 0],
+      [511, 511],
+      [1023, 1023],
+      [100, 900],
+      [900, 100],
+      [333, 777],
+      [640, 320],
+    ] as const;
     for (const [x, y] of points) {
       const o = (y * SIZE + x) * 4;
       for (let ch = 0; ch < 3; ch++) {

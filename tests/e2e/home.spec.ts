@@ -35,7 +35,9 @@ test('the home page shows the default region’s tiles and the demo world is see
   expect(tiles.every((t) => t.status === 200 || t.status === 304)).toBe(true);
 
   const groups = await (await page.request.get(`${server.url}/api/v1/category/groups`)).json();
-  const pins = groups.result.flatMap((g: { categories: { pinCount: number }[] }) => g.categories).reduce((n: number, c: { pinCount: number }) => n + c.pinCount, 0);
+  const pins = groups.result
+    .flatMap((g: { categories: { pinCount: number }[] }) => g.categories)
+    .reduce((n: number, c: { pinCount: number }) => n + c.pinCount, 0);
   expect(pins).toBeGreaterThanOrEqual(60_000);
   await page.screenshot({ path: 'test-results/home-1440.png' });
 });

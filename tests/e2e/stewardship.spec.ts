@@ -26,7 +26,10 @@ async function signIn(request: APIRequestContext, email: string, nickname: strin
   // The start route binds a fresh state to this context's cookie, as the login page does.
   const started = await request.get('/api/v1/oauth/local/start', { maxRedirects: 0 });
   const state = new URL(started.headers().location!, 'http://x').searchParams.get('state')!;
-  const form = await request.post(local.authorizeUrl, { form: { client_id: local.clientId, redirect_uri: local.redirectUri, state, email }, maxRedirects: 0 });
+  const form = await request.post(local.authorizeUrl, {
+    form: { client_id: local.clientId, redirect_uri: local.redirectUri, state, email },
+    maxRedirects: 0,
+  });
   const code = new URL(form.headers().location!, 'http://x').searchParams.get('code');
   const login = (await (await request.post('/api/v1/oauth/local/login', { data: { code, state } })).json()).result;
   if (login.registered) return login.me.id;
@@ -35,7 +38,15 @@ async function signIn(request: APIRequestContext, email: string, nickname: strin
   return reg.result.me.id;
 }
 
-const draft = (over: Record<string, unknown> = {}) => ({ coordX: 100, coordY: -300, categoryId: 3, region: 0, content: '다리 밑 보물상자', tags: [], ...over });
+const draft = (over: Record<string, unknown> = {}) => ({
+  coordX: 100,
+  coordY: -300,
+  categoryId: 3,
+  region: 0,
+  content: '다리 밑 보물상자',
+  tags: [],
+  ...over,
+});
 
 let admin: Page;
 let mod: Page;
@@ -78,7 +89,9 @@ test('an admin appoints a moderator on the moderation page', async () => {
   await admin.getByRole('button', { name: '추가', exact: true }).click();
   await expect(admin.getByText('카탈로그를 고쳤습니다. 지도는 카테고리를 다시 불러옵니다.')).toBeVisible();
   const groups = (await (await admin.request.get('/api/v1/category/groups')).json()).result;
-  expect(groups.flatMap((g: { categories: { name: string; icon: number }[] }) => g.categories)).toContainEqual(expect.objectContaining({ name: '3.0 신규 수집품', icon: 7 }));
+  expect(groups.flatMap((g: { categories: { name: string; icon: number }[] }) => g.categories)).toContainEqual(
+    expect.objectContaining({ name: '3.0 신규 수집품', icon: 7 }),
+  );
   await expect(mod.getByRole('tab', { name: '카탈로그' })).toHaveCount(0);
   await admin.screenshot({ path: '/tmp/i15-catalogue-1440.png' });
 });
@@ -110,7 +123,10 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
   await expect(rows).toHaveCount(2);
   await expect(rows.last()).toContainText('위치 수정됨');
   await mod.screenshot({ path: '/tmp/i15-changes-1440.png' });
-  await rows.last().getByRole('button', { name: /이 시각 이후 수정을 모두 되돌리기/ }).click();
+  await rows
+    .last()
+    .getByRole('button', { name: /이 시각 이후 수정을 모두 되돌리기/ })
+    .click();
   await expect(mod.getByText('핀 1개를 되돌리고 0개를 숨겼습니다.')).toBeVisible();
   const pin = (await (await owner.request.get(`/api/v1/pin/${id}`)).json()).result;
   expect(pin).toMatchObject({ coordX: 100, coordY: -300, description: '다리 밑 보물상자' });
@@ -120,11 +136,14 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
 
 test('a report becomes a merge of duplicates and the checks move', async () => {
   const keep = (await (await owner.request.put('/api/v1/pin', { data: draft({ coordX: 300 }) })).json()).result.id as number;
-  const dup = (await (await vandal.request.put('/api/v1/pin', { data: draft({ coordX: 340, content: '같은 상자' }) })).json()).result.id as number;
+  const dup = (await (await vandal.request.put('/api/v1/pin', { data: draft({ coordX: 340, content: '같은 상자' }) })).json()).result
+    .id as number;
   await owner.request.post(`/api/v1/pin/${keep}/check`, { data: { check: true } });
   await vandal.request.post(`/api/v1/pin/${dup}/check`, { data: { check: true } });
   await owner.request.post(`/api/v1/pin/${dup}/check`, { data: { check: true } });
-  await owner.request.post('/api/v1/pin/report', { data: { targetPinId: dup, duplicatePinId: keep, comment: '같은 상자가 두 번 등록됐어요' } });
+  await owner.request.post('/api/v1/pin/report', {
+    data: { targetPinId: dup, duplicatePinId: keep, comment: '같은 상자가 두 번 등록됐어요' },
+  });
 
   await mod.goto('/moderation');
   const report = mod.getByTestId('report').filter({ hasText: '같은 상자가 두 번 등록됐어요' });
@@ -136,7 +155,9 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await expect(map).toHaveAttribute('aria-label', `핀 ${dup}과(와) 핀 ${keep}의 위치`);
   await expect(map.locator('canvas')).toHaveCount(1);
   await expect(mod.locator('canvas')).toHaveCount(1);
-  await expect.poll(async () => mod.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/map/')).length)).toBeGreaterThan(0);
+  await expect
+    .poll(async () => mod.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/map/')).length))
+    .toBeGreaterThan(0);
   await mod.screenshot({ path: '/tmp/i15-reports-1440.png' });
   await mod.setViewportSize({ width: 390, height: 844 });
   await mod.screenshot({ path: '/tmp/i15-reports-390.png' });

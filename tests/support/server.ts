@@ -48,7 +48,16 @@ export async function startServer(env: Record<string, string> = {}, at: { port?:
   const url = `http://localhost:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOCAL_LOGIN: '1', LOG_LEVEL: 'warn', SEED_PINS: process.env.E2E_SEED_PINS ?? '60000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOCAL_LOGIN: '1',
+      LOG_LEVEL: 'warn',
+      SEED_PINS: process.env.E2E_SEED_PINS ?? '60000',
+      ...env,
+    },
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,7 +84,9 @@ export async function startServer(env: Record<string, string> = {}, at: { port?:
     dataDir,
     output: () => out,
     exited,
-    signal: (signal) => { child.kill(signal); },
+    signal: (signal) => {
+      child.kill(signal);
+    },
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

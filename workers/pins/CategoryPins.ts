@@ -82,8 +82,13 @@ export class CategoryPins {
     const p = Pin.decode(bytes.subarray(start[i]!, end[i]!));
     const has = (k: string) => Object.prototype.hasOwnProperty.call(p, k);
     const rec: PinRecord = {
-      id: p.id, coordX: p.coordX, coordY: p.coordY, catNum: p.catNum,
-      tags: p.tags.map((t) => (t.flag == null ? { id: t.id ?? 0, name: t.name ?? '' } : { id: t.id ?? 0, name: t.name ?? '', flag: t.flag })),
+      id: p.id,
+      coordX: p.coordX,
+      coordY: p.coordY,
+      catNum: p.catNum,
+      tags: p.tags.map((t) =>
+        t.flag == null ? { id: t.id ?? 0, name: t.name ?? '' } : { id: t.id ?? 0, name: t.name ?? '', flag: t.flag },
+      ),
       tagIds: p.tagIds.length ? [...p.tagIds] : p.tags.map((t) => t.id ?? 0),
       checked: this.checked[i] === 1,
       categoryId: has('categoryId') ? p.categoryId! : this.categoryId,

@@ -10,16 +10,25 @@ import { pointInPolygon, routePosition } from './queries';
 const cats = generateCategories(20_000, 8, 'store-vs-brute');
 const store = new PinStore();
 for (const c of cats) store.load(c.categoryId, c.bytes);
-const pins = cats.flatMap((c) => PinList.decode(c.bytes).pins.map((p) => ({ id: p.id!, coordX: p.coordX!, coordY: p.coordY!, region: p.region })));
+const pins = cats.flatMap((c) =>
+  PinList.decode(c.bytes).pins.map((p) => ({ id: p.id!, coordX: p.coordX!, coordY: p.coordY!, region: p.region })),
+);
 const rnd = Alea('queries');
 const sorted = (a: Int32Array | number[]) => [...a].sort((p, q) => p - q);
 
 describe('PinStore queries on 20,000 generated pins', () => {
   it('rectangles match brute force, with and without a region filter', async () => {
     for (let k = 0; k < 20; k++) {
-      const x = -6000 + rnd() * 22000, y = -4000 + rnd() * 19000, w = 200 + rnd() * 3000, h = 200 + rnd() * 3000;
+      const x = -6000 + rnd() * 22000,
+        y = -4000 + rnd() * 19000,
+        w = 200 + rnd() * 3000,
+        h = 200 + rnd() * 3000;
       const region = k % 2 ? undefined : k % 7;
-      const want = pins.filter((p) => p.coordX >= x && p.coordX <= x + w && p.coordY >= y && p.coordY <= y + h && (region === undefined || p.region === region)).map((p) => p.id);
+      const want = pins
+        .filter(
+          (p) => p.coordX >= x && p.coordX <= x + w && p.coordY >= y && p.coordY <= y + h && (region === undefined || p.region === region),
+        )
+        .map((p) => p.id);
       expect(sorted(await store.queryRect(x, y, x + w, y + h, region === undefined ? undefined : { region }))).toEqual(sorted(want));
     }
   });
@@ -27,11 +36,13 @@ describe('PinStore queries on 20,000 generated pins', () => {
   it('lassos match brute force', async () => {
     let total = 0;
     for (let k = 0; k < 10; k++) {
-      const cx = -4000 + rnd() * 18000, cy = -3000 + rnd() * 17000;
+      const cx = -4000 + rnd() * 18000,
+        cy = -3000 + rnd() * 17000;
       // A star-shaped (concave) polygon of 12 vertices.
       const poly = new Float64Array(24);
       for (let v = 0; v < 12; v++) {
-        const r = (v % 2 ? 600 : 2500) * (0.6 + rnd() * 0.4), a = (v / 12) * 2 * Math.PI;
+        const r = (v % 2 ? 600 : 2500) * (0.6 + rnd() * 0.4),
+          a = (v / 12) * 2 * Math.PI;
         poly[2 * v] = cx + r * Math.cos(a);
         poly[2 * v + 1] = cy + r * Math.sin(a);
       }
@@ -46,7 +57,8 @@ describe('PinStore queries on 20,000 generated pins', () => {
     let total = 0;
     for (let k = 0; k < 10; k++) {
       const line = new Float64Array(10);
-      let x = -4000 + rnd() * 16000, y = -3000 + rnd() * 15000;
+      let x = -4000 + rnd() * 16000,
+        y = -3000 + rnd() * 15000;
       for (let v = 0; v < 5; v++) {
         line[2 * v] = x;
         line[2 * v + 1] = y;
@@ -68,7 +80,8 @@ describe('PinStore queries on 20,000 generated pins', () => {
   it('point picks match the brute-force nearest pin', () => {
     for (let k = 0; k < 200; k++) {
       const p = pins[Math.floor(rnd() * pins.length)]!;
-      const x = p.coordX + (rnd() - 0.5) * 20, y = p.coordY + (rnd() - 0.5) * 20;
+      const x = p.coordX + (rnd() - 0.5) * 20,
+        y = p.coordY + (rnd() - 0.5) * 20;
       const best = Math.min(...pins.map((q) => Math.hypot(q.coordX - x, q.coordY - y)));
       const got = store.queryPoint(x, y, 16);
       if (best > 16) expect(got).toBeNull();

@@ -67,7 +67,8 @@ describe('PinStore on the grid set', () => {
     // A U whose notch (x 29..61, y 21..91) leaves out columns 30..60 below row 20.
     const u = new Float64Array([-1, -1, 91, -1, 91, 91, 61, 91, 61, 21, 29, 21, 29, 91, -1, 91]);
     const inU = range(1, 100).filter((id) => {
-      const x = 10 * ((id - 1) % 10), y = 10 * Math.floor((id - 1) / 10);
+      const x = 10 * ((id - 1) % 10),
+        y = 10 * Math.floor((id - 1) / 10);
       return !(x >= 30 && x <= 60 && y >= 30);
     });
     expect(inU).toHaveLength(72);
@@ -154,8 +155,22 @@ describe('PinStore on the grid set', () => {
   it('materialises records, updates found state and searches text', async () => {
     store.updateChecked(new Int32Array([42]), true);
     expect(store.getPin(42)).toEqual({
-      id: 42, coordX: 10, coordY: 40, catNum: 42, tags: [{ id: 5, name: '상자' }, { id: 6, name: '퍼즐' }], tagIds: [5, 6],
-      checked: true, categoryId: 1, description: '격자 42', image: '/images/42.webp', icon: 7, region: 0, categoryName: '보물 상자',
+      id: 42,
+      coordX: 10,
+      coordY: 40,
+      catNum: 42,
+      tags: [
+        { id: 5, name: '상자' },
+        { id: 6, name: '퍼즐' },
+      ],
+      tagIds: [5, 6],
+      checked: true,
+      categoryId: 1,
+      description: '격자 42',
+      image: '/images/42.webp',
+      icon: 7,
+      region: 0,
+      categoryName: '보물 상자',
     });
     store.updateChecked(new Int32Array([42]), false);
     expect(store.getPin(42)?.checked).toBe(false);
@@ -175,7 +190,12 @@ describe('PinStore on the grid set', () => {
     expect(first.pins.map((r) => r.id)).toEqual([...tagged, 1, 1001, 2, 1002, 4, 1003, 5]);
     expect(first.pins.map((r) => r.checked).filter(Boolean)).toHaveLength(2);
     const next = await store.search('상자', { offset: 33, limit: 4 });
-    expect(next.pins.map((r) => [r.id, r.categoryName, r.checked])).toEqual([[1, '보물 상자', false], [1001, '소리 상자', false], [2, '보물 상자', false], [1002, '소리 상자', true]]);
+    expect(next.pins.map((r) => [r.id, r.categoryName, r.checked])).toEqual([
+      [1, '보물 상자', false],
+      [1001, '소리 상자', false],
+      [2, '보물 상자', false],
+      [1002, '소리 상자', true],
+    ]);
     expect((await store.search('상자', { offset: 108, limit: 10 })).pins).toHaveLength(2);
   });
 

@@ -1,4 +1,14 @@
-import { PinDataFlag, type PinBuffers, type PinInput, type PinLayout, type PinFilter, type PinRecord, type PinSetChange, type SearchPage, type SearchResults } from './api';
+import {
+  PinDataFlag,
+  type PinBuffers,
+  type PinInput,
+  type PinLayout,
+  type PinFilter,
+  type PinRecord,
+  type PinSetChange,
+  type SearchPage,
+  type SearchResults,
+} from './api';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
@@ -103,7 +113,8 @@ export class PinStore {
     const out: number[] = [];
     for (const filter of filters) {
       const f = compile(filter);
-      for (const c of this.selected(f)) for (let i = 0; i < c.count; i++) if (c.hasAnyTag(i, hl) && passes(c, i, f)) out.push(c.data.ids[i]!);
+      for (const c of this.selected(f))
+        for (let i = 0; i < c.count; i++) if (c.hasAnyTag(i, hl) && passes(c, i, f)) out.push(c.data.ids[i]!);
       for (const p of this.live.all()) if (p.rec.tagIds.some((t) => hl.has(t)) && passesLive(p, f, this.checkedIds)) out.push(p.rec.id);
     }
     return Int32Array.from(out);
@@ -141,8 +152,14 @@ export class PinStore {
       else for (let i = 0; i < m.length; i++) n += m[i]!;
     });
     const out: PinBuffers = {
-      ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-      icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+      ids: new Int32Array(n),
+      x: new Float32Array(n),
+      y: new Float32Array(n),
+      z: new Float32Array(n),
+      icon: new Uint16Array(n),
+      category: new Int32Array(n),
+      region: new Uint8Array(n),
+      flags: new Uint8Array(n),
     };
     const hl = this.highlighted;
     let o = 0;
@@ -150,8 +167,12 @@ export class PinStore {
       const m = masks[k];
       const d = c.data;
       if (!m) {
-        out.ids.set(d.ids, o); out.x.set(d.x, o); out.y.set(d.y, o); out.z.set(d.z, o);
-        out.icon.set(c.icon, o); out.region.set(d.region, o);
+        out.ids.set(d.ids, o);
+        out.x.set(d.x, o);
+        out.y.set(d.y, o);
+        out.z.set(d.z, o);
+        out.icon.set(c.icon, o);
+        out.region.set(d.region, o);
         out.category.fill(c.categoryId, o, o + c.count);
         for (let i = 0; i < c.count; i++) out.flags[o + i] = flagsOf(c, i, hl);
         o += c.count;
@@ -159,18 +180,30 @@ export class PinStore {
       }
       for (let i = 0; i < c.count; i++) {
         if (!m[i]) continue;
-        out.ids[o] = d.ids[i]!; out.x[o] = d.x[i]!; out.y[o] = d.y[i]!; out.z[o] = d.z[i]!;
-        out.icon[o] = c.icon[i]!; out.region[o] = d.region[i]!; out.category[o] = c.categoryId;
+        out.ids[o] = d.ids[i]!;
+        out.x[o] = d.x[i]!;
+        out.y[o] = d.y[i]!;
+        out.z[o] = d.z[i]!;
+        out.icon[o] = c.icon[i]!;
+        out.region[o] = d.region[i]!;
+        out.category[o] = c.categoryId;
         out.flags[o] = flagsOf(c, i, hl);
         o++;
       }
     });
     for (const p of live) {
       const r = p.rec;
-      out.ids[o] = r.id; out.x[o] = r.coordX; out.y[o] = r.coordY; out.z[o] = r.coordZ ?? NaN;
-      out.icon[o] = p.icon; out.region[o] = r.region ?? 255; out.category[o] = r.categoryId ?? 0;
-      out.flags[o] = (r.image ? PinDataFlag.HasImage : 0) | (this.checkedIds.has(r.id) ? PinDataFlag.Checked : 0)
-        | (hl && r.tagIds.some((t) => hl.has(t)) ? PinDataFlag.Highlighted : 0);
+      out.ids[o] = r.id;
+      out.x[o] = r.coordX;
+      out.y[o] = r.coordY;
+      out.z[o] = r.coordZ ?? NaN;
+      out.icon[o] = p.icon;
+      out.region[o] = r.region ?? 255;
+      out.category[o] = r.categoryId ?? 0;
+      out.flags[o] =
+        (r.image ? PinDataFlag.HasImage : 0) |
+        (this.checkedIds.has(r.id) ? PinDataFlag.Checked : 0) |
+        (hl && r.tagIds.some((t) => hl.has(t)) ? PinDataFlag.Highlighted : 0);
       o++;
     }
     return out;
@@ -220,7 +253,14 @@ export class PinStore {
   }
 
   /** Ids of the pins inside the rectangle (edges included). */
-  async queryRect(minX: number, minY: number, maxX: number, maxY: number, filter?: PinFilter, checkpoint?: Checkpoint): Promise<Int32Array> {
+  async queryRect(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    filter?: PinFilter,
+    checkpoint?: Checkpoint,
+  ): Promise<Int32Array> {
     return queryRect(this.scope(filter), minX, minY, maxX, maxY, checkpoint);
   }
 
@@ -271,7 +311,11 @@ export class PinStore {
     }
     for (const p of this.live.all()) {
       const r = p.rec;
-      const fields = { description: (r.description ?? '').toLowerCase(), category: (r.categoryName ?? '').toLowerCase(), tags: r.tags.map((t) => t.name.toLowerCase()) };
+      const fields = {
+        description: (r.description ?? '').toLowerCase(),
+        category: (r.categoryName ?? '').toLowerCase(),
+        tags: r.tags.map((t) => t.name.toLowerCase()),
+      };
       const rank = searchRank(fields, needle);
       if (rank !== NO_MATCH && passesLive(p, f, this.checkedIds)) add(rank, r.categoryId ?? -1, r.id, null, -1);
     }
@@ -280,4 +324,3 @@ export class PinStore {
     return { total: hits.length, pins };
   }
 }
-

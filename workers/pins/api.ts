@@ -198,7 +198,10 @@ export interface PinsWorkerApi {
    * The pins of these filters concatenated (the engine's pin set) and their layout, read in one
    * go so they always match (same version): what the map asks for whenever its pins change.
    */
-  pinsWithLayout(filters: PinFilter[], opts?: { hideChecked?: boolean; floor?: number | null }): Promise<{ pins: PinBuffers; layout: PinLayout }>;
+  pinsWithLayout(
+    filters: PinFilter[],
+    opts?: { hideChecked?: boolean; floor?: number | null },
+  ): Promise<{ pins: PinBuffers; layout: PinLayout }>;
   /**
    * The changes since the map's pin set of version `since` (read with these filters and options):
    * null when something other than live upserts and removals changed it since (a load),

@@ -29,13 +29,33 @@ describe('decodePinList', () => {
     w.uint32((1 << 3) | 0).int32(9);
     // Pin A: unpacked tagIds 4, 8 and an embedded tag 99 that tagIds overrides.
     const a = protobuf.Writer.create();
-    a.uint32((1 << 3) | 0).int32(1).uint32((2 << 3) | 5).float(1.5).uint32((3 << 3) | 5).float(-2);
-    a.uint32((8 << 3) | 2).fork().uint32((1 << 3) | 0).int32(99).uint32((2 << 3) | 2).string('x').ldelim();
-    a.uint32((9 << 3) | 0).int32(4).uint32((9 << 3) | 0).int32(8);
+    a.uint32((1 << 3) | 0)
+      .int32(1)
+      .uint32((2 << 3) | 5)
+      .float(1.5)
+      .uint32((3 << 3) | 5)
+      .float(-2);
+    a.uint32((8 << 3) | 2)
+      .fork()
+      .uint32((1 << 3) | 0)
+      .int32(99)
+      .uint32((2 << 3) | 2)
+      .string('x')
+      .ldelim();
+    a.uint32((9 << 3) | 0)
+      .int32(4)
+      .uint32((9 << 3) | 0)
+      .int32(8);
     w.uint32((3 << 3) | 2).bytes(a.finish());
     // Pin B: only Tag messages, no region, plus an unknown field 99 to skip.
     const b = protobuf.Writer.create();
-    b.uint32((1 << 3) | 0).int32(2).uint32((8 << 3) | 2).fork().uint32((1 << 3) | 0).int32(7).ldelim();
+    b.uint32((1 << 3) | 0)
+      .int32(2)
+      .uint32((8 << 3) | 2)
+      .fork()
+      .uint32((1 << 3) | 0)
+      .int32(7)
+      .ldelim();
     b.uint32((99 << 3) | 2).string('future');
     w.uint32((3 << 3) | 2).bytes(b.finish());
     const d = decodePinList(w.finish());
@@ -47,7 +67,10 @@ describe('decodePinList', () => {
   });
 
   it('reads 10-byte negative and 5-byte large varints', () => {
-    const bytes = PinList.encode({ categoryId: 2147483647, pins: [{ id: -7, coordX: 0, coordY: 0, catNum: 1, tagIds: [-1, 2147483647, 300] }] }).finish();
+    const bytes = PinList.encode({
+      categoryId: 2147483647,
+      pins: [{ id: -7, coordX: 0, coordY: 0, catNum: 1, tagIds: [-1, 2147483647, 300] }],
+    }).finish();
     const d = decodePinList(bytes);
     expect(d.categoryId).toBe(2147483647);
     expect(d.ids[0]).toBe(-7);

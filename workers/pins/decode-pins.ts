@@ -53,10 +53,18 @@ class PinListReader {
     let b = buf[this.pos++]!;
     if (b < 128) return b;
     let v = b & 127;
-    b = buf[this.pos++]!; v |= (b & 127) << 7; if (b < 128) return v;
-    b = buf[this.pos++]!; v |= (b & 127) << 14; if (b < 128) return v;
-    b = buf[this.pos++]!; v |= (b & 127) << 21; if (b < 128) return v;
-    b = buf[this.pos++]!; v |= (b & 15) << 28; if (b < 128) return v;
+    b = buf[this.pos++]!;
+    v |= (b & 127) << 7;
+    if (b < 128) return v;
+    b = buf[this.pos++]!;
+    v |= (b & 127) << 14;
+    if (b < 128) return v;
+    b = buf[this.pos++]!;
+    v |= (b & 127) << 21;
+    if (b < 128) return v;
+    b = buf[this.pos++]!;
+    v |= (b & 15) << 28;
+    if (b < 128) return v;
     // A negative int32 takes 10 bytes; the rest only repeats the sign.
     for (let k = 0; k < 5; k++) if (buf[this.pos++]! < 128) return v;
     throw new RangeError('invalid varint');
@@ -96,9 +104,19 @@ class PinListReader {
 }
 
 // Tags (field number << 3 | wire type) of the fields the pass reads.
-const T_CATEGORY_ID = (1 << 3) | 0, T_LAST_EDITED = (2 << 3) | 1, T_PIN = (3 << 3) | 2;
-const T_ID = (1 << 3) | 0, T_X = (2 << 3) | 5, T_Y = (3 << 3) | 5, T_Z = (4 << 3) | 5, T_IMAGE = (6 << 3) | 2;
-const T_TAG = (8 << 3) | 2, T_TAG_IDS_PACKED = (9 << 3) | 2, T_TAG_ID = (9 << 3) | 0, T_ICON = (10 << 3) | 0, T_REGION = (13 << 3) | 0;
+const T_CATEGORY_ID = (1 << 3) | 0,
+  T_LAST_EDITED = (2 << 3) | 1,
+  T_PIN = (3 << 3) | 2;
+const T_ID = (1 << 3) | 0,
+  T_X = (2 << 3) | 5,
+  T_Y = (3 << 3) | 5,
+  T_Z = (4 << 3) | 5,
+  T_IMAGE = (6 << 3) | 2;
+const T_TAG = (8 << 3) | 2,
+  T_TAG_IDS_PACKED = (9 << 3) | 2,
+  T_TAG_ID = (9 << 3) | 0,
+  T_ICON = (10 << 3) | 0,
+  T_REGION = (13 << 3) | 0;
 
 /** Number of Pin messages (a cheap pre-pass so the arrays are allocated once). */
 function countPins(r: PinListReader): number {
@@ -156,19 +174,36 @@ export function decodePinList(bytes: Uint8Array): DecodedPins {
       while (r.pos < pinEnd) {
         const t = r.varint();
         switch (t) {
-          case T_ID: ids[i] = r.varint(); break;
-          case T_X: x[i] = r.float(); break;
-          case T_Y: y[i] = r.float(); break;
-          case T_Z: z[i] = r.float(); break;
-          case T_IMAGE: staticFlags[i]! |= STATIC_HAS_IMAGE; r.skip(2); break;
+          case T_ID:
+            ids[i] = r.varint();
+            break;
+          case T_X:
+            x[i] = r.float();
+            break;
+          case T_Y:
+            y[i] = r.float();
+            break;
+          case T_Z:
+            z[i] = r.float();
+            break;
+          case T_IMAGE:
+            staticFlags[i]! |= STATIC_HAS_IMAGE;
+            r.skip(2);
+            break;
           case T_TAG_IDS_PACKED: {
-            if (!sawTagIds) { sawTagIds = true; tagLen = pinTags; }
+            if (!sawTagIds) {
+              sawTagIds = true;
+              tagLen = pinTags;
+            }
             const e = r.end();
             while (r.pos < e) pushTag(r.varint());
             break;
           }
           case T_TAG_ID:
-            if (!sawTagIds) { sawTagIds = true; tagLen = pinTags; }
+            if (!sawTagIds) {
+              sawTagIds = true;
+              tagLen = pinTags;
+            }
             pushTag(r.varint());
             break;
           case T_TAG: {
@@ -182,9 +217,14 @@ export function decodePinList(bytes: Uint8Array): DecodedPins {
             if (!sawTagIds) pushTag(tagId);
             break;
           }
-          case T_ICON: icon[i] = r.varint() & 0xffff; break;
-          case T_REGION: region[i] = r.varint() & 0xff; break;
-          default: r.skip(t & 7);
+          case T_ICON:
+            icon[i] = r.varint() & 0xffff;
+            break;
+          case T_REGION:
+            region[i] = r.varint() & 0xff;
+            break;
+          default:
+            r.skip(t & 7);
         }
       }
       if (r.pos !== pinEnd) throw new RangeError('malformed pin');
@@ -193,5 +233,21 @@ export function decodePinList(bytes: Uint8Array): DecodedPins {
   }
   if (r.pos !== r.len) throw new RangeError('truncated pin list');
   tagStart[count] = tagLen;
-  return { categoryId, lastEdited, count, ids, x, y, z, icon, region, staticFlags, tagStart, tagList: tagList.subarray(0, tagLen), start, end, bytes };
+  return {
+    categoryId,
+    lastEdited,
+    count,
+    ids,
+    x,
+    y,
+    z,
+    icon,
+    region,
+    staticFlags,
+    tagStart,
+    tagList: tagList.subarray(0, tagLen),
+    start,
+    end,
+    bytes,
+  };
 }

@@ -35,12 +35,24 @@ export function concat(parts: Int32Array[]): Int32Array {
 export function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
   const n = at.length;
   const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
   };
   at.forEach((i, k) => {
-    out.ids[k] = b.ids[i]!; out.x[k] = b.x[i]!; out.y[k] = b.y[i]!; out.z[k] = b.z[i]!;
-    out.icon[k] = b.icon[i]!; out.category[k] = b.category[i]!; out.region[k] = b.region[i]!; out.flags[k] = b.flags[i]!;
+    out.ids[k] = b.ids[i]!;
+    out.x[k] = b.x[i]!;
+    out.y[k] = b.y[i]!;
+    out.z[k] = b.z[i]!;
+    out.icon[k] = b.icon[i]!;
+    out.category[k] = b.category[i]!;
+    out.region[k] = b.region[i]!;
+    out.flags[k] = b.flags[i]!;
   });
   return out;
 }
@@ -49,13 +61,25 @@ export function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
 export function concatPins(parts: readonly PinBuffers[]): PinBuffers {
   const n = parts.reduce((s, b) => s + b.ids.length, 0);
   const out: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
   };
   let o = 0;
   for (const b of parts) {
-    out.ids.set(b.ids, o); out.x.set(b.x, o); out.y.set(b.y, o); out.z.set(b.z, o);
-    out.icon.set(b.icon, o); out.category.set(b.category, o); out.region.set(b.region, o); out.flags.set(b.flags, o);
+    out.ids.set(b.ids, o);
+    out.x.set(b.x, o);
+    out.y.set(b.y, o);
+    out.z.set(b.z, o);
+    out.icon.set(b.icon, o);
+    out.category.set(b.category, o);
+    out.region.set(b.region, o);
+    out.flags.set(b.flags, o);
     o += b.ids.length;
   }
   return out;

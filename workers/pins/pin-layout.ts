@@ -2,9 +2,7 @@
 // per frame): for every pin the first zoom level from which it is drawn, and for the overview
 // levels one aggregate marker per crowded cell. The engine's shader compares a pin's level with
 // the camera's, so zooming and panning change one uniform and upload nothing.
-import {
-  AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize,
-} from '../../common/pin-levels';
+import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
 import { PinDataFlag, type PinAggregates, type PinLayout } from './api';
 
 /** What the layout reads of the drawn pins (the buffers the engine draws, in its order). */
@@ -134,7 +132,14 @@ interface Cell {
 }
 
 function allocAggregates(n: number): PinAggregates {
-  return { x: new Float32Array(n), y: new Float32Array(n), level: new Uint8Array(n), count: new Uint32Array(n), found: new Uint32Array(n), icon: new Uint16Array(n) };
+  return {
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    level: new Uint8Array(n),
+    count: new Uint32Array(n),
+    found: new Uint32Array(n),
+    icon: new Uint16Array(n),
+  };
 }
 
 function emptyAggregates(): PinAggregates {
@@ -142,15 +147,26 @@ function emptyAggregates(): PinAggregates {
 }
 
 function sliceAggregates(a: PinAggregates, m: number): PinAggregates {
-  return { x: a.x.slice(0, m), y: a.y.slice(0, m), level: a.level.slice(0, m), count: a.count.slice(0, m), found: a.found.slice(0, m), icon: a.icon.slice(0, m) };
+  return {
+    x: a.x.slice(0, m),
+    y: a.y.slice(0, m),
+    level: a.level.slice(0, m),
+    count: a.count.slice(0, m),
+    found: a.found.slice(0, m),
+    icon: a.icon.slice(0, m),
+  };
 }
 
 function concatAggregates(parts: PinAggregates[]): PinAggregates {
   const out = allocAggregates(parts.reduce((s, p) => s + p.x.length, 0));
   let o = 0;
   for (const p of parts) {
-    out.x.set(p.x, o); out.y.set(p.y, o); out.level.set(p.level, o);
-    out.count.set(p.count, o); out.found.set(p.found, o); out.icon.set(p.icon, o);
+    out.x.set(p.x, o);
+    out.y.set(p.y, o);
+    out.level.set(p.level, o);
+    out.count.set(p.count, o);
+    out.found.set(p.found, o);
+    out.icon.set(p.icon, o);
     o += p.x.length;
   }
   return out;

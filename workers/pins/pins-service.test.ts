@@ -29,7 +29,8 @@ describe('pins service', () => {
     const b = await svc.getPins();
     expect(b.ids).toHaveLength(res.count);
     const { rows: first } = await server.db.query<{ id: number; x: number; y: number }>(
-      'select id, coord_x as x, coord_y as y from pins where category_id = 1 order by id limit 1');
+      'select id, coord_x as x, coord_y as y from pins where category_id = 1 order by id limit 1',
+    );
     const p = first[0]!;
     // The database prints the float4 shortest, so the query box allows for float32 rounding.
     expect([...(await svc.queryRect(p.x - 0.01, p.y - 0.01, p.x + 0.01, p.y + 0.01))]).toContain(p.id);
@@ -39,7 +40,7 @@ describe('pins service', () => {
     expect(await warm.loadCategoryBytes(1, res.bytes)).toEqual({ count: res.count, lastEdited: res.lastEdited });
   });
 
-  it('rejects an unknown category with the server\'s Korean message', async () => {
+  it("rejects an unknown category with the server's Korean message", async () => {
     const svc = createPinsService();
     const err = await svc.loadCategory(987654, { apiBase }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);

@@ -37,11 +37,14 @@ export function pinBuffersTransferList(b: PinBuffers): ArrayBuffer[] {
 async function pinListBytes(res: Response): Promise<Uint8Array> {
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes(PROTOBUF_MEDIA_TYPE)) {
-    const body = (await res.json().catch(() => null)) as { error?: { messageTranslated?: string; message?: string; errClazz?: string } } | null;
+    const body = (await res.json().catch(() => null)) as {
+      error?: { messageTranslated?: string; message?: string; errClazz?: string };
+    } | null;
     throw loadError(body?.error?.messageTranslated ?? body?.error?.message, body?.error?.errClazz);
   }
   const env = Envelope.decode(new Uint8Array(await res.arrayBuffer()));
-  if (env.status !== 200 || env.error || !env.result) throw loadError(env.error?.messageTranslated ?? env.error?.message, env.error?.errClazz);
+  if (env.status !== 200 || env.error || !env.result)
+    throw loadError(env.error?.messageTranslated ?? env.error?.message, env.error?.errClazz);
   if (env.result.type_url !== PIN_LIST_TYPE_URL) throw loadError(LOAD_FAILED_MESSAGE);
   return env.result.value ?? new Uint8Array(0);
 }
@@ -130,7 +133,15 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     },
     async changesSince(since, filters, opts) {
       const c = store.changesSince(since, filters, opts);
-      return c && Comlink.transfer(c, [c.removed.buffer as ArrayBuffer, c.at.buffer as ArrayBuffer, ...pinBuffersTransferList(c.pins), ...layoutTransferList(c.layout)]);
+      return (
+        c &&
+        Comlink.transfer(c, [
+          c.removed.buffer as ArrayBuffer,
+          c.at.buffer as ArrayBuffer,
+          ...pinBuffersTransferList(c.pins),
+          ...layoutTransferList(c.layout),
+        ])
+      );
     },
     async queryPoint(x, y, radius, filter) {
       return store.queryPoint(x, y, radius, filter);

@@ -8,7 +8,12 @@ import { CANCELLED_ERROR_NAME } from './api';
 const { api, dispose } = createPinsWorker();
 afterAll(dispose);
 
-interface JsonPin { id: number; coordX: number; coordY: number; region?: number }
+interface JsonPin {
+  id: number;
+  coordX: number;
+  coordY: number;
+  region?: number;
+}
 
 describe('pins worker in the browser', () => {
   it('loads category 1 from /api/v1/category/1/pins-proto and hands back transferred typed arrays', async () => {
@@ -37,7 +42,9 @@ describe('pins worker in the browser', () => {
     const [x0, x1] = [xs[Math.floor(xs.length * 0.25)]!, xs[Math.floor(xs.length * 0.75)]!];
     const [y0, y1] = [ys[Math.floor(ys.length * 0.25)]!, ys[Math.floor(ys.length * 0.75)]!];
     // Inset by a hair so float32 rounding of pins on the edge cannot flip the answer.
-    const inRect = want.filter((p) => p.coordX >= x0 + 0.01 && p.coordX <= x1 - 0.01 && p.coordY >= y0 + 0.01 && p.coordY <= y1 - 0.01).map((p) => p.id);
+    const inRect = want
+      .filter((p) => p.coordX >= x0 + 0.01 && p.coordX <= x1 - 0.01 && p.coordY >= y0 + 0.01 && p.coordY <= y1 - 0.01)
+      .map((p) => p.id);
     expect(inRect.length).toBeGreaterThan(0);
     const got = await api.queryRect(x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01, { categories: [1] });
     expect(got).toBeInstanceOf(Int32Array);
@@ -53,9 +60,15 @@ describe('pins worker in the browser', () => {
 
   it('warm-starts from cached bytes moved into the worker, and marks found pins', async () => {
     const bytes = PinList.encode({
-      categoryId: 77, lastEdited: 1763700000777,
-      pins: [{ id: 900001, coordX: 10, coordY: 20, catNum: 1 }, { id: 900002, coordX: 30, coordY: 40, coordZ: -1, catNum: 2 }],
-    }).finish().slice().buffer as ArrayBuffer;
+      categoryId: 77,
+      lastEdited: 1763700000777,
+      pins: [
+        { id: 900001, coordX: 10, coordY: 20, catNum: 1 },
+        { id: 900002, coordX: 30, coordY: 40, coordZ: -1, catNum: 2 },
+      ],
+    })
+      .finish()
+      .slice().buffer as ArrayBuffer;
     const res = await api.loadCategoryBytes(77, Comlink.transfer(bytes, [bytes]), { icon: 9 });
     expect(res).toEqual({ count: 2, lastEdited: 1763700000777 });
     expect(bytes.byteLength).toBe(0); // moved, not copied

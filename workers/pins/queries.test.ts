@@ -64,7 +64,8 @@ describe('PolygonTester', () => {
       const t = new PolygonTester(poly);
       let inside = 0;
       for (let s = 0; s < 500; s++) {
-        const x = rnd() * 1000, y = rnd() * 1000;
+        const x = rnd() * 1000,
+          y = rnd() * 1000;
         const want = pointInPolygon(x, y, poly);
         expect(t.contains(x, y)).toBe(want);
         inside += want ? 1 : 0;

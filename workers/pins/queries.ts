@@ -4,9 +4,13 @@
 /** Bounding box [minX, minY, maxX, maxY] of flat x,y pairs; null when there are none. */
 export function pairsBounds(pairs: ArrayLike<number>): [number, number, number, number] | null {
   if (pairs.length < 2) return null;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const x = pairs[i]!, y = pairs[i + 1]!;
+    const x = pairs[i]!,
+      y = pairs[i + 1]!;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -20,8 +24,10 @@ export function pointInPolygon(px: number, py: number, poly: ArrayLike<number>):
   const n = poly.length >> 1;
   let inside = false;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = poly[2 * i]!, yi = poly[2 * i + 1]!;
-    const xj = poly[2 * j]!, yj = poly[2 * j + 1]!;
+    const xi = poly[2 * i]!,
+      yi = poly[2 * i + 1]!;
+    const xj = poly[2 * j]!,
+      yj = poly[2 * j + 1]!;
     if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -47,12 +53,14 @@ export interface Projection {
 
 /** Projects (px, py) on the segment a→b, writing the squared distance and the distance along it into `out`. */
 export function projectOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, out: Projection): Projection {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const len2 = dx * dx + dy * dy;
   let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
   if (t < 0) t = 0;
   else if (t > 1) t = 1;
-  const qx = ax + t * dx - px, qy = ay + t * dy - py;
+  const qx = ax + t * dx - px,
+    qy = ay + t * dy - py;
   out.dist2 = qx * qx + qy * qy;
   out.along = t * Math.sqrt(len2);
   return out;
@@ -62,12 +70,18 @@ export function projectOnSegment(px: number, py: number, ax: number, ay: number,
  * Distance of (px, py) to a polyline and the route distance (from the first vertex) of its
  * nearest point; a single vertex counts as a point. Returns null for an empty polyline.
  */
-export function routePosition(px: number, py: number, line: ArrayLike<number>, cum = cumulativeLengths(line)): { dist: number; along: number } | null {
+export function routePosition(
+  px: number,
+  py: number,
+  line: ArrayLike<number>,
+  cum = cumulativeLengths(line),
+): { dist: number; along: number } | null {
   const n = line.length >> 1;
   if (n === 0) return null;
   if (n === 1) return { dist: Math.hypot(px - line[0]!, py - line[1]!), along: 0 };
   const p: Projection = { dist2: 0, along: 0 };
-  let best = Infinity, along = 0;
+  let best = Infinity,
+    along = 0;
   for (let s = 0; s + 1 < n; s++) {
     projectOnSegment(px, py, line[2 * s]!, line[2 * s + 1]!, line[2 * s + 2]!, line[2 * s + 3]!, p);
     // Strictly smaller keeps the earliest segment when a point is equally near two (a corner).
@@ -100,7 +114,8 @@ export class PolygonTester {
     const counts = new Uint32Array(bands + 1);
     const range = (j: number): [number, number] => {
       const i = (j + 1) % n;
-      const y0 = poly[2 * j + 1]!, y1 = poly[2 * i + 1]!;
+      const y0 = poly[2 * j + 1]!,
+        y1 = poly[2 * i + 1]!;
       return [this.band(Math.min(y0, y1), bands), this.band(Math.max(y0, y1), bands)];
     };
     for (let j = 0; j < n; j++) {
@@ -136,7 +151,10 @@ export class PolygonTester {
     const e = this.edges;
     let inside = false;
     for (let o = 4 * this.bandStart[k]!, end = 4 * this.bandStart[k + 1]!; o < end; o += 4) {
-      const xi = e[o]!, yi = e[o + 1]!, xj = e[o + 2]!, yj = e[o + 3]!;
+      const xi = e[o]!,
+        yi = e[o + 1]!,
+        xj = e[o + 2]!,
+        yj = e[o + 3]!;
       if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
     }
     return inside;

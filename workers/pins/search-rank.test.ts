@@ -16,8 +16,10 @@ describe('searchRank', () => {
 
   it('orders hits by rank, then round-robin over categories', () => {
     const hits = [
-      { rank: RANK_CATEGORY, nth: 0, categoryId: 1, id: 1 }, { rank: RANK_CATEGORY, nth: 1, categoryId: 1, id: 2 },
-      { rank: RANK_CATEGORY, nth: 0, categoryId: 2, id: 10 }, { rank: RANK_WORD, nth: 0, categoryId: 2, id: 11 },
+      { rank: RANK_CATEGORY, nth: 0, categoryId: 1, id: 1 },
+      { rank: RANK_CATEGORY, nth: 1, categoryId: 1, id: 2 },
+      { rank: RANK_CATEGORY, nth: 0, categoryId: 2, id: 10 },
+      { rank: RANK_WORD, nth: 0, categoryId: 2, id: 11 },
     ];
     expect(hits.sort(compareHits).map((h) => h.id)).toEqual([11, 1, 10, 2]);
   });

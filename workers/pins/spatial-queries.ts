@@ -27,7 +27,8 @@ export function queryPoint({ f, categories, live, checked }: QueryScope, x: numb
   for (const c of categories) {
     const { x: xs, y: ys, ids } = c.data;
     c.index!.search(x - radius, y - radius, x + radius, y + radius, (i) => {
-      const dx = xs[i]! - x, dy = ys[i]! - y;
+      const dx = xs[i]! - x,
+        dy = ys[i]! - y;
       const d2 = dx * dx + dy * dy;
       if (d2 <= r2 && d2 <= bestD && passes(c, i, f)) {
         bestD = d2;
@@ -37,7 +38,8 @@ export function queryPoint({ f, categories, live, checked }: QueryScope, x: numb
     });
   }
   for (const p of live.search(x - radius, y - radius, x + radius, y + radius)) {
-    const dx = p.rec.coordX - x, dy = p.rec.coordY - y;
+    const dx = p.rec.coordX - x,
+      dy = p.rec.coordY - y;
     const d2 = dx * dx + dy * dy;
     if (d2 <= r2 && d2 <= bestD && passesLive(p, f, checked())) {
       bestD = d2;
@@ -48,19 +50,35 @@ export function queryPoint({ f, categories, live, checked }: QueryScope, x: numb
 }
 
 /** Ids of the pins inside the rectangle (edges included). */
-export async function queryRect({ f, categories, live, checked }: QueryScope, minX: number, minY: number, maxX: number, maxY: number, checkpoint?: Checkpoint): Promise<Int32Array> {
+export async function queryRect(
+  { f, categories, live, checked }: QueryScope,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  checkpoint?: Checkpoint,
+): Promise<Int32Array> {
   const parts: Int32Array[] = [];
   for (const c of categories) {
     const hits = c.index!.search(minX, minY, maxX, maxY, (i) => passes(c, i, f));
     parts.push(idsOf(c, hits));
     await checkpoint?.();
   }
-  parts.push(Int32Array.from(live.search(minX, minY, maxX, maxY).filter((p) => passesLive(p, f, checked())), (p) => p.rec.id));
+  parts.push(
+    Int32Array.from(
+      live.search(minX, minY, maxX, maxY).filter((p) => passesLive(p, f, checked())),
+      (p) => p.rec.id,
+    ),
+  );
   return concat(parts);
 }
 
 /** Ids of the pins inside the polygon (x,y pairs, even-odd rule). */
-export async function queryLasso({ f, categories, live, checked }: QueryScope, polygon: ArrayLike<number>, checkpoint?: Checkpoint): Promise<Int32Array> {
+export async function queryLasso(
+  { f, categories, live, checked }: QueryScope,
+  polygon: ArrayLike<number>,
+  checkpoint?: Checkpoint,
+): Promise<Int32Array> {
   const b = pairsBounds(polygon);
   if (!b || polygon.length < 6) return new Int32Array(0);
   const inside = new PolygonTester(polygon);
@@ -71,7 +89,9 @@ export async function queryLasso({ f, categories, live, checked }: QueryScope, p
     parts.push(idsOf(c, hits));
     await checkpoint?.();
   }
-  const inLasso = live.search(b[0], b[1], b[2], b[3]).filter((p) => inside.contains(p.rec.coordX, p.rec.coordY) && passesLive(p, f, checked()));
+  const inLasso = live
+    .search(b[0], b[1], b[2], b[3])
+    .filter((p) => inside.contains(p.rec.coordX, p.rec.coordY) && passesLive(p, f, checked()));
   parts.push(Int32Array.from(inLasso, (p) => p.rec.id));
   return concat(parts);
 }
@@ -80,7 +100,12 @@ export async function queryLasso({ f, categories, live, checked }: QueryScope, p
  * Ids of the pins within width/2 of the polyline (x,y pairs), ordered by the route distance of
  * their nearest point on it (ties by id); one vertex selects a disc.
  */
-export async function queryRoute({ f, categories, live, checked }: QueryScope, polyline: ArrayLike<number>, width: number, checkpoint?: Checkpoint): Promise<Int32Array> {
+export async function queryRoute(
+  { f, categories, live, checked }: QueryScope,
+  polyline: ArrayLike<number>,
+  width: number,
+  checkpoint?: Checkpoint,
+): Promise<Int32Array> {
   const nv = polyline.length >> 1;
   if (nv === 0 || !(width >= 0)) return new Int32Array(0);
   const half = width / 2;
@@ -96,8 +121,10 @@ export async function queryRoute({ f, categories, live, checked }: QueryScope, p
     const bestD: number[] = [];
     const bestA: number[] = [];
     for (let s = 0; s < segs; s++) {
-      const ax = polyline[2 * s]!, ay = polyline[2 * s + 1]!;
-      const bx = nv > 1 ? polyline[2 * s + 2]! : ax, by = nv > 1 ? polyline[2 * s + 3]! : ay;
+      const ax = polyline[2 * s]!,
+        ay = polyline[2 * s + 1]!;
+      const bx = nv > 1 ? polyline[2 * s + 2]! : ax,
+        by = nv > 1 ? polyline[2 * s + 3]! : ay;
       c.index!.search(Math.min(ax, bx) - half, Math.min(ay, by) - half, Math.max(ax, bx) + half, Math.max(ay, by) + half, (i) => {
         projectOnSegment(x[i]!, y[i]!, ax, ay, bx, by, projection);
         if (projection.dist2 > h2) return false;

@@ -9,11 +9,17 @@ import { iconColor } from '../../../src/engine/icons';
 /** Pins scattered over a box around the camera's path (deterministic). */
 function makePins(n: number, cx: number, cy: number, w: number, h: number): PinBuffers {
   const b: PinBuffers = {
-    ids: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), z: new Float32Array(n).fill(NaN),
-    icon: new Uint16Array(n), category: new Int32Array(n), region: new Uint8Array(n), flags: new Uint8Array(n),
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n).fill(NaN),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
   };
   let s = 12345;
-  const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+  const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
   for (let i = 0; i < n; i++) {
     b.ids[i] = i + 1;
     b.x[i] = cx + (rnd() - 0.5) * w;
@@ -61,13 +67,33 @@ async function setupLeaflet(n: number, cam: CameraState): Promise<number> {
   base = cam;
   const t0 = performance.now();
   const renderer = L.canvas({ padding: 0.1 });
-  map = L.map(container, { crs: L.CRS.Simple, zoomSnap: 0, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, preferCanvas: true, renderer, minZoom: -8, maxZoom: 4 });
+  map = L.map(container, {
+    crs: L.CRS.Simple,
+    zoomSnap: 0,
+    zoomAnimation: false,
+    fadeAnimation: false,
+    markerZoomAnimation: false,
+    preferCanvas: true,
+    renderer,
+    minZoom: -8,
+    maxZoom: 4,
+  });
   map.setView([-cam.y, cam.x], Math.log2(cam.zoom), { animate: false });
   const pins = makePins(n, cam.x, cam.y, 3200, 2000);
   const colors = Array.from({ length: 48 }, (_, i) => iconColor(i));
   const group = L.featureGroup();
   for (let i = 0; i < n; i++) {
-    group.addLayer(L.circleMarker([-pins.y[i]!, pins.x[i]!], { renderer, radius: 9, weight: 2, color: '#ffffff', fillColor: colors[pins.icon[i]!], fillOpacity: 1, interactive: true }));
+    group.addLayer(
+      L.circleMarker([-pins.y[i]!, pins.x[i]!], {
+        renderer,
+        radius: 9,
+        weight: 2,
+        color: '#ffffff',
+        fillColor: colors[pins.icon[i]!],
+        fillOpacity: 1,
+        interactive: true,
+      }),
+    );
   }
   group.addTo(map);
   await nextFrame();
@@ -78,7 +104,9 @@ async function setupLeaflet(n: number, cam: CameraState): Promise<number> {
 }
 
 /** Runs the camera script for `frames` frames; returns the engine's own per-frame stats when it is ours. */
-async function run(frames: number): Promise<{ wallMs: number; longTasks: number; longTaskMs: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }> {
+async function run(
+  frames: number,
+): Promise<{ wallMs: number; longTasks: number; longTaskMs: number; engineMs?: number; engineMaxMs?: number; engineFrames?: number }> {
   longTasks.count = longTasks.ms = 0;
   if (engine) Object.assign(engine.frameStats, { frames: 0, totalMs: 0, maxMs: 0 });
   const t0 = performance.now();

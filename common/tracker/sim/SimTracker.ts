@@ -1,4 +1,12 @@
-import { BROADCAST_ID, SERVER_ID, parseJsonObject, parseSignalPacket, type PlayerInfo, type SignalPacket, type WebSocketLike } from '../protocol';
+import {
+  BROADCAST_ID,
+  SERVER_ID,
+  parseJsonObject,
+  parseSignalPacket,
+  type PlayerInfo,
+  type SignalPacket,
+  type WebSocketLike,
+} from '../protocol';
 
 export interface SimTrackerOptions {
   /** Full relay URL with code and role, e.g. ws://host/api/v1/tracker/ABCD1234?role=server. */
@@ -110,9 +118,15 @@ export class SimTracker {
       this.viewers.delete(p.from);
       this.o.log?.(`viewer left: ${p.from}`);
     } else if (type === 'answer') {
-      await this.viewers.get(p.from)?.pc?.setRemoteDescription(data as RTCSessionDescriptionInit).catch(() => undefined);
+      await this.viewers
+        .get(p.from)
+        ?.pc?.setRemoteDescription(data as RTCSessionDescriptionInit)
+        .catch(() => undefined);
     } else if (type === 'ice-candidate') {
-      await this.viewers.get(p.from)?.pc?.addIceCandidate(data as RTCIceCandidateInit).catch(() => undefined);
+      await this.viewers
+        .get(p.from)
+        ?.pc?.addIceCandidate(data as RTCIceCandidateInit)
+        .catch(() => undefined);
     }
   }
 

@@ -17,7 +17,12 @@ interface Pending {
 
 /** Keeps a not-yet-registered identity in a signed, HttpOnly cookie (never taken from the request body). */
 export function setPending(reply: FastifyReply, provider: ProviderName, id: ProviderIdentity): void {
-  const value = signValue(reply.server.auth.secret, 'oauth-pending', { p: provider, sub: id.subject, email: id.email, exp: Math.floor(Date.now() / 1000) + PENDING_TTL_S });
+  const value = signValue(reply.server.auth.secret, 'oauth-pending', {
+    p: provider,
+    sub: id.subject,
+    email: id.email,
+    exp: Math.floor(Date.now() / 1000) + PENDING_TTL_S,
+  });
   reply.setCookie(PENDING_COOKIE, value, baseCookie(reply.server.config, PENDING_PATH, PENDING_TTL_S));
 }
 

@@ -22,7 +22,8 @@ export const GOOGLE_SCOPE = 'openid profile email';
 function selfBase(app: FastifyInstance): string {
   const addr = app.server.address();
   if (addr && typeof addr === 'object') {
-    const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    const host =
+      addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     return `http://${host}:${addr.port}`;
   }
   return app.config.publicUrl;

@@ -23,7 +23,11 @@ interface StateClaims {
 export function startSignIn(reply: FastifyReply, p: ResolvedProvider): string {
   const state = randomToken(24);
   const claims: StateClaims = { p: p.name, s: state, exp: Math.floor(Date.now() / 1000) + STATE_TTL_S };
-  reply.setCookie(STATE_COOKIE, signValue(reply.server.auth.secret, 'oauth-state', claims), baseCookie(reply.server.config, PENDING_PATH, STATE_TTL_S));
+  reply.setCookie(
+    STATE_COOKIE,
+    signValue(reply.server.auth.secret, 'oauth-state', claims),
+    baseCookie(reply.server.config, PENDING_PATH, STATE_TTL_S),
+  );
   const params = new URLSearchParams({ response_type: 'code', client_id: p.config.clientId, redirect_uri: p.config.redirectUri, state });
   if (p.name === 'google') params.set('scope', GOOGLE_SCOPE);
   const sep = p.config.authorizeUrl.includes('?') ? '&' : '?';

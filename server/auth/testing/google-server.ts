@@ -40,16 +40,19 @@ export async function startGoogleServer(): Promise<GoogleTestServer> {
     const user = byCode.get(String(req.body.code));
     if (user && typeof response.body.access_token === 'string') byToken.set(response.body.access_token, user);
   });
-  server.service.on('beforeUserinfo', (response: { body: unknown; statusCode: number }, req: { headers: Record<string, string | undefined> }) => {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const user = byToken.get(token);
-    if (!user) {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_token' };
-      return;
-    }
-    response.body = { sub: user.sub, email: user.email, email_verified: true, name: 'Test User' };
-  });
+  server.service.on(
+    'beforeUserinfo',
+    (response: { body: unknown; statusCode: number }, req: { headers: Record<string, string | undefined> }) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const user = byToken.get(token);
+      if (!user) {
+        response.statusCode = 401;
+        response.body = { error: 'invalid_token' };
+        return;
+      }
+      response.body = { sub: user.sub, email: user.email, email_verified: true, name: 'Test User' };
+    },
+  );
   return {
     issuer,
     authorizeUrl: `${issuer}/authorize`,

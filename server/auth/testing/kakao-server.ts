@@ -62,18 +62,30 @@ export async function startKakaoServer(opts: { clientId: string; clientSecret: s
       if (req.method === 'POST' && url.pathname === '/oauth/token') {
         const form = new URLSearchParams(await readBody(req));
         tokenRequests.push(form);
-        if (form.get('grant_type') !== 'authorization_code') return json(res, 400, { error: 'unsupported_grant_type', error_code: 'KOE310' });
+        if (form.get('grant_type') !== 'authorization_code')
+          return json(res, 400, { error: 'unsupported_grant_type', error_code: 'KOE310' });
         if (form.get('client_id') !== opts.clientId || form.get('client_secret') !== opts.clientSecret) {
           return json(res, 401, { error: 'invalid_client', error_description: 'Bad client credentials', error_code: 'KOE010' });
         }
         const grant = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         if (!grant || grant.redirectUri !== form.get('redirect_uri')) {
-          return json(res, 400, { error: 'invalid_grant', error_description: `authorization code not found for code=${form.get('code')}`, error_code: 'KOE320' });
+          return json(res, 400, {
+            error: 'invalid_grant',
+            error_description: `authorization code not found for code=${form.get('code')}`,
+            error_code: 'KOE320',
+          });
         }
         const token = randomBytes(16).toString('hex');
         tokens.set(token, grant.user);
-        return json(res, 200, { access_token: token, token_type: 'bearer', refresh_token: randomBytes(16).toString('hex'), expires_in: 21599, scope: 'account_email', refresh_token_expires_in: 5183999 });
+        return json(res, 200, {
+          access_token: token,
+          token_type: 'bearer',
+          refresh_token: randomBytes(16).toString('hex'),
+          expires_in: 21599,
+          scope: 'account_email',
+          refresh_token_expires_in: 5183999,
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v2/user/me') {
         const auth = req.headers.authorization ?? '';

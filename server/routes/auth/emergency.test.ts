@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(1500); }, 120_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(1500);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
 
-const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
+const exactCounts = async () =>
+  (
+    await t.one<{ bad: number }>(
+      'select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)',
+    )
+  ).bad;
 
 describe('POST /v1/auth/emergency', () => {
   it('merges only the caller own records and never touches other users', async () => {

@@ -11,11 +11,14 @@ import { DataMessages, Id } from '../common';
 export const MAX_EMERGENCY_RECORDS = 100;
 export const MAX_EMERGENCY_IDS = 100_000;
 
-const EmergencyBody = Type.Array(Type.Object({
-  userId: Type.Integer(),
-  checkTime: Type.Optional(Type.Number()),
-  pinIds: Type.Array(Id, { maxItems: MAX_EMERGENCY_IDS }),
-}), { maxItems: MAX_EMERGENCY_RECORDS });
+const EmergencyBody = Type.Array(
+  Type.Object({
+    userId: Type.Integer(),
+    checkTime: Type.Optional(Type.Number()),
+    pinIds: Type.Array(Id, { maxItems: MAX_EMERGENCY_IDS }),
+  }),
+  { maxItems: MAX_EMERGENCY_RECORDS },
+);
 
 /** POST /v1/auth/emergency: merges the check records a browser kept for the caller (SPEC §4); other users' records are ignored. */
 export async function registerEmergencyRoutes(app: FastifyInstance): Promise<void> {

@@ -3,8 +3,12 @@ import { seededApp } from '../../test-helper';
 
 const PINS = 1500;
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(PINS); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(PINS);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /v1/category/groups and tag-groups', () => {
   it('lists groups with categories, pin counts, icons and lastEdited', async () => {
@@ -15,7 +19,12 @@ describe('GET /v1/category/groups and tag-groups', () => {
     expect(cats.length).toBeGreaterThanOrEqual(38);
     expect(cats.reduce((s: number, c: { pinCount: number }) => s + c.pinCount, 0)).toBe(PINS);
     for (const c of cats) {
-      expect(c).toMatchObject({ id: expect.any(Number), name: expect.any(String), lastEdited: expect.any(Number), icon: expect.any(Number) });
+      expect(c).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        lastEdited: expect.any(Number),
+        icon: expect.any(Number),
+      });
       expect(c.icon).toBeGreaterThanOrEqual(0);
       expect(c.icon).toBeLessThan(48);
     }

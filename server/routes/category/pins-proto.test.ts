@@ -5,8 +5,12 @@ import { seededApp } from '../../test-helper';
 
 const PINS = 1500;
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(PINS); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(PINS);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const protoGet = (url: string, headers: Record<string, string> = {}) =>
   t.as(null, { method: 'GET', url, headers: { accept: PROTOBUF_MEDIA_TYPE, ...headers } });
@@ -30,7 +34,9 @@ describe('GET /v1/category/:id/pins-proto', () => {
     const row = await t.one<{ coord_x: number; region: number }>('select coord_x, region from pins where id = $1', [p.id]);
     expect(p.coordX).toBeCloseTo(row.coord_x, 2);
     expect(p.region).toBe(row.region);
-    const withTags = await t.one<{ pin_id: number; n: number }>('select pt.pin_id, count(*)::int as n from pin_tags pt join pins p on p.id = pt.pin_id where p.category_id = 1 group by pt.pin_id limit 1');
+    const withTags = await t.one<{ pin_id: number; n: number }>(
+      'select pt.pin_id, count(*)::int as n from pin_tags pt join pins p on p.id = pt.pin_id where p.category_id = 1 group by pt.pin_id limit 1',
+    );
     expect(list.pins.find((x) => x.id === withTags.pin_id)?.tagIds?.length).toBe(withTags.n);
     const floor = list.pins.find((x) => x.coordZ != null);
     if (floor) expect(Number.isInteger(floor.coordZ)).toBe(true);

@@ -13,8 +13,16 @@ import { DataMessages, IdParams, wantsProto } from '../common';
 const CACHE_BYTES = 96 * 1024 * 1024;
 
 /** One representation of a pin list and its compressed forms, made once per lastEdited. */
-interface Variants { identity: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }
-interface Encoded { proto: Variants; json?: Variants; bytes: number }
+interface Variants {
+  identity: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+interface Encoded {
+  proto: Variants;
+  json?: Variants;
+  bytes: number;
+}
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -77,11 +85,17 @@ function etagOf(id: number, lastEdited: number, proto: boolean): string {
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === '*' || t === etag || `W/${t}` === etag);
+  return ifNoneMatch
+    .split(',')
+    .map((s) => s.trim())
+    .some((t) => t === '*' || t === etag || `W/${t}` === etag);
 }
 
 function sendProto(reply: FastifyReply, status: number, bytes: Uint8Array) {
-  return reply.status(status).header('content-type', PROTOBUF_MEDIA_TYPE).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return reply
+    .status(status)
+    .header('content-type', PROTOBUF_MEDIA_TYPE)
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
 /** GET /v1/category/:id/pins-proto: a category's pins, protobuf or JSON, cached encoded and compressed per lastEdited. */
@@ -108,7 +122,10 @@ export async function registerPinListRoutes(app: FastifyInstance): Promise<void>
       const value = PinList.encode({ categoryId: id, lastEdited: list.lastEdited, pins: list.pins }).finish();
       const envelope = Envelope.encode({ status: 200, result: { type_url: PIN_LIST_TYPE_URL, value } }).finish();
       // Sizes count ×1.5: the compressed forms made later are kept beside the plain body.
-      const fresh: Encoded = { proto: { identity: Buffer.from(envelope.buffer, envelope.byteOffset, envelope.byteLength) }, bytes: envelope.byteLength * 1.5 };
+      const fresh: Encoded = {
+        proto: { identity: Buffer.from(envelope.buffer, envelope.byteOffset, envelope.byteLength) },
+        bytes: envelope.byteLength * 1.5,
+      };
       if (!proto) {
         const result: CategoryPinList = { categoryId: id, lastEdited: list.lastEdited, pins: list.pins };
         fresh.json = { identity: Buffer.from(JSON.stringify(ok(result))) };
@@ -123,6 +140,9 @@ export async function registerPinListRoutes(app: FastifyInstance): Promise<void>
     reply.header('etag', etag);
     const { body, encoding } = await compressed(proto ? entry.proto : entry.json!, request);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.status(200).header('content-type', proto ? PROTOBUF_MEDIA_TYPE : 'application/json; charset=utf-8').send(body);
+    return reply
+      .status(200)
+      .header('content-type', proto ? PROTOBUF_MEDIA_TYPE : 'application/json; charset=utf-8')
+      .send(body);
   });
 }

@@ -2,11 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(1500); }, 120_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(1500);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const mine = async (user: number): Promise<number[]> => (await t.call(user, 'GET', '/api/v1/me/checks')).body.result.pinIds;
-const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
+const exactCounts = async () =>
+  (
+    await t.one<{ bad: number }>(
+      'select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)',
+    )
+  ).bad;
 
 describe('actions and undo', () => {
   it('undo of a 300-pin batch restores exactly the earlier state, leaving pins found before untouched', async () => {
@@ -17,7 +26,13 @@ describe('actions and undo', () => {
     expect(batch.body.result.actionId).toEqual(expect.any(Number));
     expect(batch.body.result.changed).toBe(297);
     const list = await t.call(user, 'GET', '/api/v1/me/actions');
-    expect(list.body.result.actions[0]).toMatchObject({ id: batch.body.result.actionId, kind: 'batch', check: true, count: 297, undoneAt: null });
+    expect(list.body.result.actions[0]).toMatchObject({
+      id: batch.body.result.actionId,
+      kind: 'batch',
+      check: true,
+      count: 297,
+      undoneAt: null,
+    });
     const undo = await t.call(user, 'POST', `/api/v1/me/actions/${batch.body.result.actionId}/undo`);
     expect(undo.status).toBe(200);
     expect(undo.body.result).toMatchObject({ restored: 297, userChecks: [500, 501, 502] });
@@ -56,7 +71,7 @@ describe('actions and undo', () => {
     expect(undo.body.result.restored).toBe(1200);
     expect(await mine(user)).toEqual([]);
     // The lane exists on the embedded database (one connection); PostgreSQL's pool needs none and counts nothing.
-    expect(await lane() - before).toBe(t.db.kind === 'pglite' ? 2 : 0);
+    expect((await lane()) - before).toBe(t.db.kind === 'pglite' ? 2 : 0);
   });
 
   it("refuses another user's action, unknown ids and visitors", async () => {

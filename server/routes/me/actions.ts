@@ -29,6 +29,13 @@ export async function registerActionRoutes(app: FastifyInstance): Promise<void> 
     const r = await undoAction(app.db, userId, id, nowMs(), deviceLabel(request));
     if (r.kind === 'missing') throw ApiError.notFound(ActionMessages.actionNotFound, `no action ${id}`);
     if (r.kind === 'undone') throw ApiError.conflict(ActionMessages.alreadyUndone, `action ${id} already undone`);
-    return ok({ userId, actionId: r.actionId, restored: r.restored, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds });
+    return ok({
+      userId,
+      actionId: r.actionId,
+      restored: r.restored,
+      checkTime: r.checkTime,
+      lastCheckTime: r.lastCheckTime,
+      userChecks: r.pinIds,
+    });
   });
 }

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(300); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(300);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /v1/me/checks', () => {
   it("answers the caller's whole list and checkTime, and nobody else's", async () => {

@@ -2,11 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(1500); }, 120_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(1500);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 const mine = async (user: number): Promise<number[]> => (await t.call(user, 'GET', '/api/v1/me/checks')).body.result.pinIds;
-const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
+const exactCounts = async () =>
+  (
+    await t.one<{ bad: number }>(
+      'select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)',
+    )
+  ).bad;
 
 describe('export and import', () => {
   it('export from one account and import into another reproduces the checks (JSON and CSV)', async () => {
@@ -42,9 +51,18 @@ describe('export and import', () => {
     const day = 86_400_000;
     const t0 = Date.now() - 10 * day;
     const from = await t.newUser('시간내보내기');
-    for (const [pin, at] of [[810, t0], [811, t0 + 1000], [812, t0 + 2000]]) await t.call(from, 'POST', `/api/v1/pin/${pin}/check`, { check: true, at });
+    for (const [pin, at] of [
+      [810, t0],
+      [811, t0 + 1000],
+      [812, t0 + 2000],
+    ])
+      await t.call(from, 'POST', `/api/v1/pin/${pin}/check`, { check: true, at });
     const exp = (await t.call(from, 'GET', '/api/v1/me/export')).body.result;
-    expect(exp.pins).toEqual([{ pinId: 810, checkedAt: t0 }, { pinId: 811, checkedAt: t0 + 1000 }, { pinId: 812, checkedAt: t0 + 2000 }]);
+    expect(exp.pins).toEqual([
+      { pinId: 810, checkedAt: t0 },
+      { pinId: 811, checkedAt: t0 + 1000 },
+      { pinId: 812, checkedAt: t0 + 2000 },
+    ]);
 
     const to = await t.newUser('시간가져오기');
     // Found and then not found on this account after the file's time: that later unmark stands.
@@ -55,7 +73,10 @@ describe('export and import', () => {
     const applied = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: exp });
     expect(applied.body.result).toMatchObject({ applied: true, add: 2, remove: 0, ignored: 1 });
     expect(await mine(to)).toEqual([810, 812]);
-    expect((await t.call(to, 'GET', '/api/v1/me/export')).body.result.pins).toEqual([{ pinId: 810, checkedAt: t0 }, { pinId: 812, checkedAt: t0 + 2000 }]);
+    expect((await t.call(to, 'GET', '/api/v1/me/export')).body.result.pins).toEqual([
+      { pinId: 810, checkedAt: t0 },
+      { pinId: 812, checkedAt: t0 + 2000 },
+    ]);
     // An unmark made on another device after the file's time (but before the import) replays late and applies.
     expect((await t.call(to, 'POST', '/api/v1/pin/810/check', { check: false, at: t0 + 500 })).body.result.check).toBe(false);
     expect(await mine(to)).toEqual([812]);
@@ -67,7 +88,10 @@ describe('export and import', () => {
     const user = await t.newUser('시간CSV');
     const csv = `pinId,checkedAt\n820,${new Date(t0).toISOString()}\n821,${new Date(Date.now() + 365 * 86_400_000).toISOString()}\n`;
     const before = Date.now();
-    expect((await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: csv })).body.result).toMatchObject({ applied: true, add: 2 });
+    expect((await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: csv })).body.result).toMatchObject({
+      applied: true,
+      add: 2,
+    });
     await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: { version: 1, pins: [{ pinId: 822 }] } });
     const pins: { pinId: number; checkedAt: number }[] = (await t.call(user, 'GET', '/api/v1/me/export')).body.result.pins;
     expect(pins[0]).toEqual({ pinId: 820, checkedAt: t0 });
@@ -98,7 +122,11 @@ describe('export and import', () => {
     expect((await t.call(user, 'POST', '/api/v1/me/import', { mode: 'wipe', data: { version: 1, pins: [] } })).status).toBe(400);
     expect(await mine(user)).toEqual([950]);
     // Pins that no longer exist are skipped and counted.
-    const skip = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data: { version: 1, pins: [{ pinId: 951 }, { pinId: 999_999 }] }, preview: true });
+    const skip = await t.call(user, 'POST', '/api/v1/me/import', {
+      mode: 'merge',
+      data: { version: 1, pins: [{ pinId: 951 }, { pinId: 999_999 }] },
+      preview: true,
+    });
     expect(skip.body.result).toMatchObject({ add: 1, unknown: 1 });
     expect((await t.call(null, 'GET', '/api/v1/me/export')).status).toBe(401);
     expect((await t.call(null, 'POST', '/api/v1/me/import', { mode: 'merge', data: '' })).status).toBe(401);

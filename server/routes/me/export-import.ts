@@ -43,7 +43,7 @@ export function pinsOfFile(data: unknown): ImportedPin[] {
   const pins = new Map<number, ImportedPin>();
   const add = (pinId: number, checkedAt: number | undefined) => {
     const had = pins.get(pinId)?.checkedAt;
-    pins.set(pinId, { pinId, checkedAt: had === undefined || checkedAt === undefined ? checkedAt ?? had : Math.max(had, checkedAt) });
+    pins.set(pinId, { pinId, checkedAt: had === undefined || checkedAt === undefined ? (checkedAt ?? had) : Math.max(had, checkedAt) });
   };
   if (typeof data === 'string') {
     const lines = data.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -53,11 +53,13 @@ export function pinsOfFile(data: unknown): ImportedPin[] {
       const [idText, timeText] = text.split(',');
       const id = Number(idText);
       const at = timeText === undefined || timeText.trim() === '' ? undefined : timeOf(timeText);
-      if (!validId(id) || at === null) throw ApiError.badRequest(TransferMessages.badLine(i + 1), `line ${i + 1} has no pin id or a bad time`);
+      if (!validId(id) || at === null)
+        throw ApiError.badRequest(TransferMessages.badLine(i + 1), `line ${i + 1} has no pin id or a bad time`);
       add(id, at);
     });
   } else {
-    if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins)) throw ApiError.badRequest(TransferMessages.badFile, 'not an export');
+    if (typeof data !== 'object' || data === null || !Array.isArray((data as { pins?: unknown }).pins))
+      throw ApiError.badRequest(TransferMessages.badFile, 'not an export');
     const { version, pins: listed } = data as { version?: unknown; pins: unknown[] };
     if (version !== EXPORT_VERSION) throw ApiError.badRequest(TransferMessages.badVersion(version), 'unknown version');
     for (const p of listed) {

@@ -6,7 +6,9 @@ type T = Awaited<ReturnType<typeof testApp>>;
 
 describe('/api/v1/me', () => {
   let t: T;
-  beforeAll(async () => { t = await testApp(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
   afterAll(() => t.close());
 
   async function user(nickname: string) {
@@ -25,7 +27,8 @@ describe('/api/v1/me', () => {
   it('PATCH changes the nickname with the same rules as registration', async () => {
     const u = await user('방랑자');
     await user('Jinhsi');
-    const patch = (nickname: unknown, cookie = u.cookie) => t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname }, headers: { cookie } });
+    const patch = (nickname: unknown, cookie = u.cookie) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { nickname }, headers: { cookie } });
     const renamed = await patch('  새이름 ');
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().result).toMatchObject({ id: u.id, nickname: '새이름' });
@@ -50,23 +53,37 @@ describe('/api/v1/me', () => {
     const leaving = await user('떠나는이');
     const staying = await user('남는이');
     const g = await t.db.query<{ id: number }>("insert into category_groups (name) values ('g') returning id");
-    const c = await t.db.query<{ id: number }>('insert into categories (group_id, name, last_edited) values ($1, $2, 1) returning id', [g.rows[0]!.id, 'c']);
+    const c = await t.db.query<{ id: number }>('insert into categories (group_id, name, last_edited) values ($1, $2, 1) returning id', [
+      g.rows[0]!.id,
+      'c',
+    ]);
     const pins = await t.db.query<{ id: number }>(
       'insert into pins (category_id, region, coord_x, coord_y, registerer_id, total_checks) select $1, 0, i, i, $2, 0 from generate_series(1, 3) i returning id',
-      [c.rows[0]!.id, leaving.id]);
+      [c.rows[0]!.id, leaving.id],
+    );
     const [p1, p2, p3] = pins.rows.map((r) => r.id) as [number, number, number];
-    for (const [uid, pid] of [[leaving.id, p1], [leaving.id, p2], [staying.id, p1]] as const) {
+    for (const [uid, pid] of [
+      [leaving.id, p1],
+      [leaving.id, p2],
+      [staying.id, p1],
+    ] as const) {
       await t.db.query('insert into checks (user_id, pin_id) values ($1, $2)', [uid, pid]);
       await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [pid]);
     }
-    const comment = await t.db.query<{ id: number }>("insert into comments (pin_id, user_id, content) values ($1, $2, '안녕') returning id", [p3, leaving.id]);
+    const comment = await t.db.query<{ id: number }>(
+      "insert into comments (pin_id, user_id, content) values ($1, $2, '안녕') returning id",
+      [p3, leaving.id],
+    );
     await t.db.query("insert into provider_accounts (provider, subject, user_id) values ('kakao', '77', $1)", [leaving.id]);
 
     const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: { cookie: leaving.cookie } });
     expect(del.statusCode).toBe(200);
     expect(del.cookies.find((x) => x.name === 'wuwa_at')?.value).toBe('');
 
-    const totals = await t.db.query<{ id: number; total_checks: number; registerer_id: number | null }>('select id, total_checks, registerer_id from pins where id = any($1) order by id', [[p1, p2, p3]]);
+    const totals = await t.db.query<{ id: number; total_checks: number; registerer_id: number | null }>(
+      'select id, total_checks, registerer_id from pins where id = any($1) order by id',
+      [[p1, p2, p3]],
+    );
     expect(totals.rows).toEqual([
       { id: p1, total_checks: 1, registerer_id: null },
       { id: p2, total_checks: 0, registerer_id: null },
@@ -74,7 +91,9 @@ describe('/api/v1/me', () => {
     ]);
     const left = await t.db.query<{ n: number }>(
       `select (select count(*) from checks where user_id = $1)::int + (select count(*) from sessions where user_id = $1)::int
-            + (select count(*) from provider_accounts where user_id = $1)::int + (select count(*) from users where id = $1)::int as n`, [leaving.id]);
+            + (select count(*) from provider_accounts where user_id = $1)::int + (select count(*) from users where id = $1)::int as n`,
+      [leaving.id],
+    );
     expect(left.rows[0]!.n).toBe(0);
     const kept = await t.db.query('select user_id, content from comments where id = $1', [comment.rows[0]!.id]);
     expect(kept.rows).toEqual([{ user_id: null, content: '안녕' }]);

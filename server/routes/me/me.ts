@@ -49,7 +49,9 @@ export async function registerMeRoutes(root: FastifyInstance): Promise<void> {
       await tx.query(
         `update pins p set total_checks = p.total_checks - c.n
            from (select pin_id, count(*)::int as n from checks where user_id = $1 group by pin_id) c
-          where p.id = c.pin_id`, [userId]);
+          where p.id = c.pin_id`,
+        [userId],
+      );
       const s = await tx.query<{ id: number }>('select id from sessions where user_id = $1', [userId]);
       await tx.query('delete from users where id = $1', [userId]);
       return s.rows.map((r) => Number(r.id));

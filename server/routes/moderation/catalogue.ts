@@ -37,7 +37,8 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
       const { rows } = await tx.query<{ id: number }>(
         `insert into categories (group_id, name, icon, sort, last_edited)
          values ($1, $2, $3, (select coalesce(max(sort), 0) + 1 from categories where group_id = $1), $4) returning id`,
-        [b.groupId, name, b.icon, nowMs()]);
+        [b.groupId, name, b.icon, nowMs()],
+      );
       await audit(tx, actor, 'category-add', 'category', rows[0]!.id, { name, groupId: b.groupId, icon: b.icon });
       return rows[0]!.id;
     });
@@ -49,10 +50,13 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     const { id } = request.params as { id: number };
     const b = request.body as Static<typeof CategoryPatch>;
     const name = b.name === undefined ? null : nameOf(b.name);
-    if (b.groupId !== undefined && !(await groupExists(b.groupId))) throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
+    if (b.groupId !== undefined && !(await groupExists(b.groupId)))
+      throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
     const found = await app.db.transaction(async (tx) => {
-      const r = await tx.query('update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id) where id = $1',
-        [id, name, b.icon ?? null, b.groupId ?? null]);
+      const r = await tx.query(
+        'update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id) where id = $1',
+        [id, name, b.icon ?? null, b.groupId ?? null],
+      );
       if (r.rowCount === 0) return false;
       await bumpCategories(tx, [id], nowMs());
       await audit(tx, actor, 'category-edit', 'category', id, { ...b });
@@ -65,7 +69,8 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
   app.post('/v1/moderation/categories/order', { schema: { body: Order } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const ids = [...new Set((request.body as Static<typeof Order>).ids)];
-    const known = (await app.db.query<{ n: number }>('select count(*)::int as n from categories where id = any($1::int[])', [ids])).rows[0]?.n ?? 0;
+    const known =
+      (await app.db.query<{ n: number }>('select count(*)::int as n from categories where id = any($1::int[])', [ids])).rows[0]?.n ?? 0;
     if (known !== ids.length) throw ApiError.badRequest(DataMessages.categoryNotFound, 'unknown category in order');
     await app.db.transaction(async (tx) => {
       await tx.query('update categories c set sort = o.i from unnest($1::int[]) with ordinality as o(id, i) where c.id = o.id', [ids]);
@@ -82,11 +87,21 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     const [groupName, name] = [nameOf(b.groupName), nameOf(b.name)];
     const tagId = await app.db.transaction(async (tx) => {
       if ((await tx.query('select 1 from categories where id = $1 for update', [id])).rows.length === 0) return null;
-      let group = (await tx.query<{ id: number }>('select id from tag_groups where category_id = $1 and name = $2', [id, groupName])).rows[0]?.id;
-      group ??= (await tx.query<{ id: number }>(
-        'insert into tag_groups (category_id, name, sort) values ($1, $2, (select coalesce(max(sort), 0) + 1 from tag_groups where category_id = $1)) returning id',
-        [id, groupName])).rows[0]!.id;
-      const t = (await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [group, name, b.flag ?? null])).rows[0]!.id;
+      let group = (await tx.query<{ id: number }>('select id from tag_groups where category_id = $1 and name = $2', [id, groupName]))
+        .rows[0]?.id;
+      group ??= (
+        await tx.query<{ id: number }>(
+          'insert into tag_groups (category_id, name, sort) values ($1, $2, (select coalesce(max(sort), 0) + 1 from tag_groups where category_id = $1)) returning id',
+          [id, groupName],
+        )
+      ).rows[0]!.id;
+      const t = (
+        await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [
+          group,
+          name,
+          b.flag ?? null,
+        ])
+      ).rows[0]!.id;
       await bumpCategories(tx, [id], nowMs());
       await audit(tx, actor, 'tag-add', 'tag', t, { categoryId: id, groupName, name });
       return t;

@@ -10,7 +10,12 @@ import { nowMs, withRetry } from '../../repos/tx';
 import { Id, IdParams } from '../common';
 
 const Cursor = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const ChangesQuery = Type.Object({ since: Type.Optional(Type.String({ maxLength: 40 })), userId: Type.Optional(Id), before: Type.Optional(Cursor), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
+const ChangesQuery = Type.Object({
+  since: Type.Optional(Type.String({ maxLength: 40 })),
+  userId: Type.Optional(Id),
+  before: Type.Optional(Cursor),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
 const SinceBody = Type.Object({ since: Type.String({ maxLength: 40 }) });
 const AuditQuery = Type.Object({ before: Type.Optional(Cursor), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
 
@@ -26,7 +31,14 @@ export async function registerChangeRoutes(app: FastifyInstance): Promise<void> 
   app.get('/v1/moderation/changes', { schema: { querystring: ChangesQuery } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof ChangesQuery>;
-    return ok(await listChanges(app.db, { since: q.since ? parseSince(q.since) : undefined, userId: q.userId, before: q.before, limit: q.limit ?? 100 }));
+    return ok(
+      await listChanges(app.db, {
+        since: q.since ? parseSince(q.since) : undefined,
+        userId: q.userId,
+        before: q.before,
+        limit: q.limit ?? 100,
+      }),
+    );
   });
 
   app.post('/v1/moderation/users/:id/revert-since', { schema: { params: IdParams, body: SinceBody } }, async (request) => {

@@ -8,7 +8,10 @@ import { listPlayers } from '../../repos/moderation';
 import { IdParams } from '../common';
 import { parseSince } from './changes';
 
-const PlayersQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 50 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) });
+const PlayersQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 50 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
 const SuspendBody = Type.Object({ until: Type.String({ maxLength: 40 }), reason: Type.String({ maxLength: 500 }) });
 const RoleBody = Type.Object({ role: Type.Union([Type.Literal('moderator'), Type.Literal('user')]) });
 
@@ -31,7 +34,8 @@ export async function registerPlayerRoutes(app: FastifyInstance): Promise<void> 
     const target = await roleOf(app.db, id);
     if (target === null) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
     // Moderators suspend players; only an admin may suspend a moderator; nobody suspends an admin.
-    if (target === 'admin' || (target === 'moderator' && actorRole !== 'admin')) throw ApiError.forbidden(ModerationMessages.cannotTargetStaff, 'staff target');
+    if (target === 'admin' || (target === 'moderator' && actorRole !== 'admin'))
+      throw ApiError.forbidden(ModerationMessages.cannotTargetStaff, 'staff target');
     await app.db.transaction(async (tx) => {
       await tx.query('update users set suspended_until = $2, suspend_reason = $3 where id = $1', [id, until.toISOString(), reason]);
       await audit(tx, actor, 'suspend', 'user', id, { until: until.toISOString(), reason });

@@ -57,11 +57,24 @@ export async function registerReportRoutes(app: FastifyInstance): Promise<void> 
         const dup = keep === pair[0] ? pair[1]! : pair[0]!;
         const merged = await mergePins(tx, keep, dup, userId, now);
         if (!merged) throw ApiError.notFound(DataMessages.pinNotFound);
-        result.push({ pinId: dup, categoryIds: merged.categories, kind: 'merge' }, { pinId: keep, categoryIds: merged.categories, kind: 'merge' });
+        result.push(
+          { pinId: dup, categoryIds: merged.categories, kind: 'merge' },
+          { pinId: keep, categoryIds: merged.categories, kind: 'merge' },
+        );
       }
-      const resolution = body.action === 'merge' ? `merge:${body.keepPinId ?? Math.min(report.targetPinId, report.duplicatePinId)}` : body.action;
-      await closeReport(tx, id, userId, body.action === 'dismiss' ? 'rejected' : 'resolved', body.note ? `${resolution} ${body.note}` : resolution);
-      await audit(tx, userId, `report-${body.action}`, 'report', id, { targetPinId: report.targetPinId, duplicatePinId: report.duplicatePinId });
+      const resolution =
+        body.action === 'merge' ? `merge:${body.keepPinId ?? Math.min(report.targetPinId, report.duplicatePinId)}` : body.action;
+      await closeReport(
+        tx,
+        id,
+        userId,
+        body.action === 'dismiss' ? 'rejected' : 'resolved',
+        body.note ? `${resolution} ${body.note}` : resolution,
+      );
+      await audit(tx, userId, `report-${body.action}`, 'report', id, {
+        targetPinId: report.targetPinId,
+        duplicatePinId: report.duplicatePinId,
+      });
       return result;
     });
     for (const e of events) await publishPinChange(app.db, e);

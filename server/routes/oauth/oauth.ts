@@ -26,7 +26,10 @@ export const signInMessages = {
 export type LoginResult = { registered: true; me: Me } | { registered: false; email: string | null };
 
 const Params = Type.Object({ provider: Type.Union(PROVIDERS.map((p) => Type.Literal(p))) });
-const LoginBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }), state: Type.Optional(Type.String({ maxLength: 512 })) });
+const LoginBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 2048 }),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+});
 const RegisterBody = Type.Object({ nickname: Type.String({ maxLength: 200 }) });
 
 function provider(app: FastifyInstance, name: ProviderName): ResolvedProvider {
@@ -36,7 +39,10 @@ function provider(app: FastifyInstance, name: ProviderName): ResolvedProvider {
 }
 
 async function linkedUser(db: Db, name: ProviderName, id: ProviderIdentity): Promise<number | null> {
-  const { rows } = await db.query<{ user_id: number }>('select user_id from provider_accounts where provider = $1 and subject = $2', [name, id.subject]);
+  const { rows } = await db.query<{ user_id: number }>('select user_id from provider_accounts where provider = $1 and subject = $2', [
+    name,
+    id.subject,
+  ]);
   return rows[0]?.user_id ?? null;
 }
 
@@ -67,7 +73,8 @@ export async function registerOAuthRoutes(root: FastifyInstance, limits: RateLim
   app.post('/v1/oauth/:provider/login', { schema: { params: Params, body: LoginBody }, config }, async (request, reply) => {
     const p = provider(root, request.params.provider);
     // Login CSRF: a code from someone else's sign-in (a crafted callback link) has no state of ours.
-    if (!stateMatches(request, p.name, request.body.state ?? '')) throw ApiError.badRequest(signInMessages.stateMismatch, 'OAuth state missing or does not match');
+    if (!stateMatches(request, p.name, request.body.state ?? ''))
+      throw ApiError.badRequest(signInMessages.stateMismatch, 'OAuth state missing or does not match');
     clearState(reply);
     const identity = await exchangeCode(p, request.body.code);
     const userId = await linkedUser(root.db, p.name, identity);
@@ -87,9 +94,17 @@ export async function registerOAuthRoutes(root: FastifyInstance, limits: RateLim
         // Registering twice (a double click) signs into the account the first call made.
         const existing = await linkedUser(tx, p.name, identity);
         if (existing !== null) return existing;
-        const { rows } = await tx.query<{ id: number }>('insert into users (nickname, email) values ($1, $2) returning id', [nickname, identity.email]);
+        const { rows } = await tx.query<{ id: number }>('insert into users (nickname, email) values ($1, $2) returning id', [
+          nickname,
+          identity.email,
+        ]);
         const id = rows[0]!.id;
-        await tx.query('insert into provider_accounts (provider, subject, user_id, email) values ($1, $2, $3, $4)', [p.name, identity.subject, id, identity.email]);
+        await tx.query('insert into provider_accounts (provider, subject, user_id, email) values ($1, $2, $3, $4)', [
+          p.name,
+          identity.subject,
+          id,
+          identity.email,
+        ]);
         return id;
       });
     } catch (e) {

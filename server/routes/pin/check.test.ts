@@ -4,11 +4,21 @@ import { seededApp } from '../../test-helper';
 
 const PINS = 21_000;
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(PINS); }, 120_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(PINS);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
 
-const totalOf = async (pin: number) => (await t.one<{ total_checks: number }>('select total_checks from pins where id = $1', [pin])).total_checks;
-const exactCounts = async () => (await t.one<{ bad: number }>('select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)')).bad;
+const totalOf = async (pin: number) =>
+  (await t.one<{ total_checks: number }>('select total_checks from pins where id = $1', [pin])).total_checks;
+const exactCounts = async () =>
+  (
+    await t.one<{ bad: number }>(
+      'select count(*)::int as bad from pins p where total_checks <> (select count(*) from checks c where c.pin_id = p.id)',
+    )
+  ).bad;
 const mine = async (user: number): Promise<number[]> => (await t.call(user, 'GET', '/api/v1/me/checks')).body.result.pinIds;
 
 describe('POST /v1/pin/:id/check', () => {
@@ -108,7 +118,12 @@ describe('POST /v1/pin/batch-check', () => {
     const victim = await t.newUser('사이끼기');
     const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
     const order: string[] = [];
-    const batches = heavy.map((user) => t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true }).then((r) => { order.push(`batch of ${user}`); return r; }));
+    const batches = heavy.map((user) =>
+      t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids, check: true }).then((r) => {
+        order.push(`batch of ${user}`);
+        return r;
+      }),
+    );
     await Promise.race(batches);
     // Sent once one batch is answered, while the other is waiting its turn: it must not wait for that one.
     const single = await t.call(victim, 'POST', '/api/v1/pin/20500/check', { check: true });
@@ -129,8 +144,14 @@ describe('POST /v1/pin/batch-check', () => {
   }, 120_000);
 
   it('refuses bad bodies and visitors', async () => {
-    const cases = [{ pinIds: [], check: true }, { pinIds: [1], check: 'y' }, { pinIds: ['a'], check: true }, { pinIds: [0], check: true },
-      { pinIds: Array.from({ length: 50_001 }, (_, i) => i + 1), check: true }, { check: true }];
+    const cases = [
+      { pinIds: [], check: true },
+      { pinIds: [1], check: 'y' },
+      { pinIds: ['a'], check: true },
+      { pinIds: [0], check: true },
+      { pinIds: Array.from({ length: 50_001 }, (_, i) => i + 1), check: true },
+      { check: true },
+    ];
     for (const body of cases) expect((await t.call(3, 'POST', '/api/v1/pin/batch-check', body)).status).toBe(400);
     expect((await t.call(null, 'POST', '/api/v1/pin/batch-check', { pinIds: [1], check: true })).status).toBe(401);
   });
@@ -146,7 +167,12 @@ describe('per-pin last-change time (at)', () => {
     expect(un.body.result.check).toBe(false);
     const late = await t.call(user, 'POST', '/api/v1/pin/10/check', { check: true, at: t0 + 10_000 });
     expect(late.status).toBe(200);
-    expect(late.body.result).toMatchObject({ check: false, checkTime: un.body.result.checkTime, lastCheckTime: un.body.result.checkTime, actionId: null });
+    expect(late.body.result).toMatchObject({
+      check: false,
+      checkTime: un.body.result.checkTime,
+      lastCheckTime: un.body.result.checkTime,
+      actionId: null,
+    });
     expect(await mine(user)).toEqual([]);
     // A newer mark applies.
     expect((await t.call(user, 'POST', '/api/v1/pin/10/check', { check: true, at: t0 + 30_000 })).body.result.check).toBe(true);
@@ -173,16 +199,23 @@ describe('per-pin last-change time (at)', () => {
     const un = await t.call(user, 'POST', '/api/v1/pin/30/check', { check: false });
     expect(un.body.result.check).toBe(false);
     expect(await mine(user)).toEqual([]);
-    for (const at of [-1, 1.5, 'x', null]) expect((await t.call(user, 'POST', '/api/v1/pin/30/check', { check: true, at })).status, String(at)).toBe(400);
+    for (const at of [-1, 1.5, 'x', null])
+      expect((await t.call(user, 'POST', '/api/v1/pin/30/check', { check: true, at })).status, String(at)).toBe(400);
   });
 
   it('announces every committed change on the checks channel, and nothing for an ignored one', async () => {
     const user = await t.newUser('알림1');
     const got: CheckNotice[] = [];
-    const stop = await t.db.listen(CHECKS_CHANNEL, (p) => { const n = JSON.parse(p) as CheckNotice; if (n.userId === user) got.push(n); });
+    const stop = await t.db.listen(CHECKS_CHANNEL, (p) => {
+      const n = JSON.parse(p) as CheckNotice;
+      if (n.userId === user) got.push(n);
+    });
     const a = await t.call(user, 'POST', '/api/v1/pin/40/check', { check: true });
     await t.call(user, 'POST', '/api/v1/pin/40/check', { check: false, at: 1 });
-    const big = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: Array.from({ length: 500 }, (_, i) => i + 100), check: true });
+    const big = await t.call(user, 'POST', '/api/v1/pin/batch-check', {
+      pinIds: Array.from({ length: 500 }, (_, i) => i + 100),
+      check: true,
+    });
     await expect.poll(() => got.length).toBe(2);
     await stop();
     expect(got[0]).toEqual({ userId: user, checkTime: a.body.result.checkTime, lastCheckTime: 0, on: [40], off: [] });

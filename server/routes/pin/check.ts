@@ -40,6 +40,14 @@ export async function registerCheckRoutes(app: FastifyInstance): Promise<void> {
     const now = nowMs();
     const r = await batchCheck(app.db, userId, ids, check, now, at ?? now, deviceLabel(request));
     if (r.unknown > 0) throw ApiError.badRequest(DataMessages.unknownPins(r.unknown), `${r.unknown} unknown pin ids; nothing applied`);
-    return ok({ userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, userChecks: r.pinIds, actionId: r.actionId, changed: r.changed, ignored: r.ignored });
+    return ok({
+      userId,
+      checkTime: r.checkTime,
+      lastCheckTime: r.lastCheckTime,
+      userChecks: r.pinIds,
+      actionId: r.actionId,
+      changed: r.changed,
+      ignored: r.ignored,
+    });
   });
 }

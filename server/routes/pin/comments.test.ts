@@ -13,7 +13,16 @@ describe('GET /v1/pin/:id/comment and PUT /v2/pin/:id/comment', () => {
   it('writes a trimmed comment with an optional image', async () => {
     const r = await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '  감사합니다  ', image: '/images/seed-2.webp' });
     expect(r.status).toBe(200);
-    expect(r.body.result).toMatchObject({ pinId: PIN, userId: AUTHOR, content: '감사합니다', image: '/images/seed-2.webp', recommend: 0, disrecommend: 0, myVote: null, best: false });
+    expect(r.body.result).toMatchObject({
+      pinId: PIN,
+      userId: AUTHOR,
+      content: '감사합니다',
+      image: '/images/seed-2.webp',
+      recommend: 0,
+      disrecommend: 0,
+      myVote: null,
+      best: false,
+    });
     const https = await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'x', image: 'https://i.example.com/a.png' });
     expect(https.body.result.image).toBe('https://i.example.com/a.png');
   });
@@ -21,8 +30,12 @@ describe('GET /v1/pin/:id/comment and PUT /v2/pin/:id/comment', () => {
   it('refuses visitors, unknown pins, blank or overlong text and bad images', async () => {
     expect((await s.t.call(null, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'x' })).body.error?.errClazz).toBe('requires_login');
     expect((await s.t.call(AUTHOR, 'PUT', '/api/v2/pin/999999/comment', { content: 'x' })).status).toBe(404);
-    expect((await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '   ' })).body.error?.messageTranslated).toBe('내용을 입력해 주세요.');
-    expect((await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'a'.repeat(1001) })).body.error?.messageTranslated).toBe('내용은 1,000자 이하로 입력해 주세요.');
+    expect((await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: '   ' })).body.error?.messageTranslated).toBe(
+      '내용을 입력해 주세요.',
+    );
+    expect((await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, { content: 'a'.repeat(1001) })).body.error?.messageTranslated).toBe(
+      '내용은 1,000자 이하로 입력해 주세요.',
+    );
     for (const body of [{}, { content: 5 }, { content: 'x', image: 'javascript:alert(1)' }, { content: 'x', image: '/etc/passwd' }]) {
       expect((await s.t.call(AUTHOR, 'PUT', `/api/v2/pin/${PIN}/comment`, body)).status, JSON.stringify(body)).toBe(400);
     }
@@ -48,7 +61,8 @@ describe('GET /v1/pin/:id/comment and PUT /v2/pin/:id/comment', () => {
     expect(c0.map((c: { best: boolean }) => c.best)).toEqual([true, true, true, false, false]);
     expect(c0[0]).toMatchObject({ recommend: 8, disrecommend: 1, myVote: 'recommend', nickname: expect.any(String) });
     const all = [...c0];
-    for (let page = 1; page < 3; page++) all.push(...(await s.t.call(12, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=${page}`)).body.result.comments);
+    for (let page = 1; page < 3; page++)
+      all.push(...(await s.t.call(12, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=${page}`)).body.result.comments);
     expect(all).toHaveLength(12);
     expect(new Set(all.map((c: { id: number }) => c.id)).size).toBe(12);
     expect((await s.t.call(null, 'GET', `/api/v1/pin/${pin}/comment?n=5&page=3`)).body.result.comments).toEqual([]);

@@ -4,7 +4,17 @@ import { isKnownRegion, regionById, extentContains } from '../../../common/regio
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError, Messages } from '../../http/errors';
-import { categoryExists, countTags, createPin, createReport, lockPinFields, pinDetail, pinVisible, updatePin, type PinFields } from '../../repos/pins';
+import {
+  categoryExists,
+  countTags,
+  createPin,
+  createReport,
+  lockPinFields,
+  pinDetail,
+  pinVisible,
+  updatePin,
+  type PinFields,
+} from '../../repos/pins';
 import { requireEditAllowance, requireOurImage } from '../../moderation/guard-rails';
 import { publishPinChange } from '../../repos/pin-events';
 import { seesHidden } from './revisions';
@@ -60,7 +70,8 @@ function finite(v: unknown, name: string): number {
 
 function categoryIdOf(v: unknown): number {
   if (v === undefined || v === null || v === 0) throw ApiError.badRequest(Messages.categoryRequired, 'categoryId is required');
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2_147_483_647) throw ApiError.badRequest(DataMessages.categoryNotFound, 'categoryId must be a positive integer');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
+    throw ApiError.badRequest(DataMessages.categoryNotFound, 'categoryId must be a positive integer');
   return v;
 }
 
@@ -69,13 +80,16 @@ async function validateFields(app: FastifyInstance, f: PinFields): Promise<PinFi
   if (!isKnownRegion(f.region)) throw ApiError.badRequest(Messages.badRequest, 'unknown region');
   const region = regionById(f.region);
   if (!extentContains(region.info.extent, f.coordX, f.coordY)) throw coordinatesInvalid(`outside the extent of ${region.info.name}`);
-  if (f.coordZ !== null && (!Number.isInteger(f.coordZ) || Math.abs(f.coordZ) > MAX_FLOOR)) throw coordinatesInvalid('coordZ must be a floor number');
-  if (!(await categoryExists(app.db, f.categoryId))) throw ApiError.badRequest(DataMessages.categoryNotFound, `unknown category ${f.categoryId}`);
+  if (f.coordZ !== null && (!Number.isInteger(f.coordZ) || Math.abs(f.coordZ) > MAX_FLOOR))
+    throw coordinatesInvalid('coordZ must be a floor number');
+  if (!(await categoryExists(app.db, f.categoryId)))
+    throw ApiError.badRequest(DataMessages.categoryNotFound, `unknown category ${f.categoryId}`);
   const tags = [...new Set(f.tags)];
   if (tags.length > MAX_PIN_TAGS) throw ApiError.badRequest(Messages.badRequest, `at most ${MAX_PIN_TAGS} tags`);
   if ((await countTags(app.db, tags)) !== tags.length) throw ApiError.badRequest(DataMessages.unknownTags, 'unknown tag ids');
   const description = f.description === null ? null : f.description.trim();
-  if (description !== null && description.length > MAX_DESCRIPTION) throw ApiError.badRequest(DataMessages.contentTooLong(MAX_DESCRIPTION), 'description too long');
+  if (description !== null && description.length > MAX_DESCRIPTION)
+    throw ApiError.badRequest(DataMessages.contentTooLong(MAX_DESCRIPTION), 'description too long');
   return { ...f, tags: tags.sort((a, b) => a - b), description: description || null, image: f.image || null };
 }
 
@@ -120,9 +134,13 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     const categoryId = categoryIdOf(d.categoryId);
     requireOurImage(app.config, d.image);
     await requireEditAllowance(app.db, app.config, userId);
-    const fields = await validateFields(app, merge(
-      { categoryId, region: d.region, coordX: NaN, coordY: NaN, coordZ: null, description: null, image: null, tags: [] },
-      { ...d, coordX: d.coordX ?? null, coordY: d.coordY ?? null }));
+    const fields = await validateFields(
+      app,
+      merge(
+        { categoryId, region: d.region, coordX: NaN, coordY: NaN, coordZ: null, description: null, image: null, tags: [] },
+        { ...d, coordX: d.coordX ?? null, coordY: d.coordY ?? null },
+      ),
+    );
     const id = await createPin(app.db, userId, fields, nowMs());
     await publishPinChange(app.db, { pinId: id, categoryIds: [fields.categoryId], kind: 'create' });
     return ok({ id, categoryId: fields.categoryId });
@@ -134,7 +152,8 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params as { id: number };
     const d = request.body as DraftPatch;
     if (Object.values(d).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
-    if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId)))
+      throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     requireOurImage(app.config, d.image);
     await requireEditAllowance(app.db, app.config, userId);
     // Validation reads outside the transaction; the write locks the pin and re-reads it.

@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(3000); }, 120_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(3000);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Row { categoryId: number; region: number; total: number; checked: number }
+interface Row {
+  categoryId: number;
+  region: number;
+  total: number;
+  checked: number;
+}
 const sum = (rows: Row[], key: 'total' | 'checked') => rows.reduce((n, r) => n + r[key], 0);
 
 describe('GET /v1/pin/progress', () => {
@@ -15,13 +24,17 @@ describe('GET /v1/pin/progress', () => {
     const rows = r.body.result.rows as Row[];
     expect(sum(rows, 'total')).toBe(3000);
     expect(sum(rows, 'checked')).toBe(0);
-    const { rows: byDb } = await t.db.query<Row>('select category_id as "categoryId", region, count(*)::int as total, 0 as checked from pins group by 1, 2 order by 1, 2');
+    const { rows: byDb } = await t.db.query<Row>(
+      'select category_id as "categoryId", region, count(*)::int as total, 0 as checked from pins group by 1, 2 order by 1, 2',
+    );
     expect(rows).toEqual(byDb);
   });
 
   it("counts the signed-in player's checks from the server", async () => {
     const user = await t.newUser('진행도');
-    const pins = (await t.db.query<{ id: number; region: number; category_id: number }>('select id, region, category_id from pins order by id limit 5')).rows;
+    const pins = (
+      await t.db.query<{ id: number; region: number; category_id: number }>('select id, region, category_id from pins order by id limit 5')
+    ).rows;
     const b = await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: pins.map((p) => p.id), check: true });
     expect(b.status).toBe(200);
     const rows = (await t.call(user, 'GET', '/api/v1/pin/progress')).body.result.rows as Row[];

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededApp } from '../../test-helper';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => { t = await seededApp(1500); }, 60_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await seededApp(1500);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /v1/search', () => {
   it('finds categories by name and pins by description or tag, with region and category', async () => {
@@ -16,10 +20,17 @@ describe('GET /v1/search', () => {
     expect(desc.body.result.pins).toHaveLength(Math.min(5, expected.n));
     for (const p of desc.body.result.pins) {
       expect(p.snippet).toContain('다리 밑');
-      expect(p).toMatchObject({ region: expect.any(Number), categoryId: expect.any(Number), categoryName: expect.any(String), coordX: expect.any(Number) });
+      expect(p).toMatchObject({
+        region: expect.any(Number),
+        categoryId: expect.any(Number),
+        categoryName: expect.any(String),
+        coordX: expect.any(Number),
+      });
     }
     const tag = await t.call(null, 'GET', `/api/v1/search?q=${encodeURIComponent('오버로드')}`);
-    const tagged = await t.one<{ n: number }>("select count(distinct pt.pin_id)::int as n from pin_tags pt join tags g on g.id = pt.tag_id where g.name = '오버로드'");
+    const tagged = await t.one<{ n: number }>(
+      "select count(distinct pt.pin_id)::int as n from pin_tags pt join tags g on g.id = pt.tag_id where g.name = '오버로드'",
+    );
     expect(tag.body.result.total).toBe(tagged.n);
     expect(tagged.n).toBeGreaterThan(0);
   });

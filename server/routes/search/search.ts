@@ -17,11 +17,15 @@ const SearchQuery = Type.Object({
 
 /** GET /v1/search: categories by name, pins by description or tag. */
 export async function registerSearchRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/search', { schema: { querystring: SearchQuery, response: { 200: EnvelopeSchema(SearchResultSchema) } } }, async (request) => {
-    const { q, limit = 30 } = request.query as Static<typeof SearchQuery>;
-    const text = q.trim();
-    if (text.length === 0) throw ApiError.badRequest(DataMessages.queryEmpty, 'q is empty');
-    if (text.length > MAX_QUERY) throw ApiError.badRequest(DataMessages.contentTooLong(MAX_QUERY), `q longer than ${MAX_QUERY}`);
-    return ok(await search(app.db, text, limit));
-  });
+  app.get(
+    '/v1/search',
+    { schema: { querystring: SearchQuery, response: { 200: EnvelopeSchema(SearchResultSchema) } } },
+    async (request) => {
+      const { q, limit = 30 } = request.query as Static<typeof SearchQuery>;
+      const text = q.trim();
+      if (text.length === 0) throw ApiError.badRequest(DataMessages.queryEmpty, 'q is empty');
+      if (text.length > MAX_QUERY) throw ApiError.badRequest(DataMessages.contentTooLong(MAX_QUERY), `q longer than ${MAX_QUERY}`);
+      return ok(await search(app.db, text, limit));
+    },
+  );
 }

@@ -12,7 +12,9 @@ export function LegalDocument({ title, effective, intro, articles }: LegalText) 
         <nav aria-label={legalFrame.toc} className="card legal-toc">
           <ol>
             {articles.map((a, i) => (
-              <li key={a.title}><a href={`#art-${i + 1}`}>{a.title}</a></li>
+              <li key={a.title}>
+                <a href={`#art-${i + 1}`}>{a.title}</a>
+              </li>
             ))}
           </ol>
         </nav>
@@ -21,7 +23,11 @@ export function LegalDocument({ title, effective, intro, articles }: LegalText) 
             <h2 id={`art-${i + 1}-h`}>{legalFrame.articleHeading(i + 1, a.title)}</h2>
             {a.body.map((b, j) =>
               Array.isArray(b) ? (
-                <ol key={j}>{b.map((li) => <li key={li}>{li}</li>)}</ol>
+                <ol key={j}>
+                  {b.map((li) => (
+                    <li key={li}>{li}</li>
+                  ))}
+                </ol>
               ) : (
                 <p key={j}>{b}</p>
               ),

@@ -28,43 +28,95 @@ interface EditFormProps {
 export function EditForm({ editing, values, setValues, errors, file, onFile, categories, tagGroups, picking, onReview }: EditFormProps) {
   const set = <K extends keyof PinFormValues>(k: K, v: PinFormValues[K]) => setValues((old) => ({ ...old, [k]: v }));
   const showTemp = (v: PinFormValues) => {
-    const x = Number(v.x), y = Number(v.y);
+    const x = Number(v.x),
+      y = Number(v.y);
     if (v.x && v.y && Number.isFinite(x) && Number.isFinite(y)) setTempPin({ x, y, region: v.region, floor: v.floor });
   };
   const tagChoices = tagGroups.filter((g) => g.categoryId == null || g.categoryId === values.categoryId);
   const floors = regionFloors(values.region);
 
   return (
-    <form noValidate onSubmit={(e) => { e.preventDefault(); onReview(); }}>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onReview();
+      }}
+    >
       <fieldset className="form-section">
         <legend>{t.location}</legend>
-        <button type="button" className={`btn btn-block ${picking ? 'btn-primary' : ''}`} onClick={() => setMapMode(picking ? MapMode.Default : MapMode.LocationSelection)} aria-pressed={picking}>
-          <Icon name="crosshair" />{picking ? t.picking : t.pickOnMap}
+        <button
+          type="button"
+          className={`btn btn-block ${picking ? 'btn-primary' : ''}`}
+          onClick={() => setMapMode(picking ? MapMode.Default : MapMode.LocationSelection)}
+          aria-pressed={picking}
+        >
+          <Icon name="crosshair" />
+          {picking ? t.picking : t.pickOnMap}
         </button>
         <div className="row" style={{ marginTop: '0.75rem' }}>
           <div className="field">
             <label htmlFor="pin-x">{t.x}</label>
-            <input id="pin-x" className="input" inputMode="decimal" value={values.x} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
-              onChange={(e) => set('x', e.target.value)} onBlur={() => showTemp(values)} />
+            <input
+              id="pin-x"
+              className="input"
+              inputMode="decimal"
+              value={values.x}
+              aria-invalid={!!errors.coords}
+              aria-describedby={errors.coords ? 'coords-err' : undefined}
+              onChange={(e) => set('x', e.target.value)}
+              onBlur={() => showTemp(values)}
+            />
           </div>
           <div className="field">
             <label htmlFor="pin-y">{t.y}</label>
-            <input id="pin-y" className="input" inputMode="decimal" value={values.y} aria-invalid={!!errors.coords} aria-describedby={errors.coords ? 'coords-err' : undefined}
-              onChange={(e) => set('y', e.target.value)} onBlur={() => showTemp(values)} />
+            <input
+              id="pin-y"
+              className="input"
+              inputMode="decimal"
+              value={values.y}
+              aria-invalid={!!errors.coords}
+              aria-describedby={errors.coords ? 'coords-err' : undefined}
+              onChange={(e) => set('y', e.target.value)}
+              onBlur={() => showTemp(values)}
+            />
           </div>
         </div>
-        {errors.coords && <p id="coords-err" className="field-error" role="alert">{errors.coords}</p>}
+        {errors.coords && (
+          <p id="coords-err" className="field-error" role="alert">
+            {errors.coords}
+          </p>
+        )}
         <div className="row">
           <div className="field">
             <label htmlFor="pin-region">{ko.common.region}</label>
-            <select id="pin-region" className="select" value={values.region} onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null }))}>
-              {REGIONS.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+            <select
+              id="pin-region"
+              className="select"
+              value={values.region}
+              onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null }))}
+            >
+              {REGIONS.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor="pin-floor">{ko.common.floor}</label>
-            <select id="pin-floor" className="select" value={values.floor ?? ''} onChange={(e) => set('floor', e.target.value === '' ? null : Number(e.target.value))} disabled={floors.length < 2}>
-              {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
+            <select
+              id="pin-floor"
+              className="select"
+              value={values.floor ?? ''}
+              onChange={(e) => set('floor', e.target.value === '' ? null : Number(e.target.value))}
+              disabled={floors.length < 2}
+            >
+              {floors.map((f) => (
+                <option key={String(f)} value={f ?? ''}>
+                  {floorLabel(f)}
+                </option>
+              ))}
             </select>
           </div>
         </div>
@@ -72,51 +124,94 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
 
       <div className="field">
         <label htmlFor="pin-category">{t.categoryRequired}</label>
-        <select id="pin-category" className="select" value={values.categoryId ?? ''} aria-invalid={!!errors.category} aria-describedby={errors.category ? 'cat-err' : undefined}
-          onChange={(e) => setValues((v) => ({ ...v, categoryId: e.target.value ? Number(e.target.value) : null, tags: [] }))}>
+        <select
+          id="pin-category"
+          className="select"
+          value={values.categoryId ?? ''}
+          aria-invalid={!!errors.category}
+          aria-describedby={errors.category ? 'cat-err' : undefined}
+          onChange={(e) => setValues((v) => ({ ...v, categoryId: e.target.value ? Number(e.target.value) : null, tags: [] }))}
+        >
           <option value="">{t.chooseCategory}</option>
           {categories.map((g) => (
             <optgroup key={g.id} label={g.name}>
-              {g.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {g.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </optgroup>
           ))}
         </select>
-        {errors.category && <span id="cat-err" className="field-error" role="alert">{errors.category}</span>}
+        {errors.category && (
+          <span id="cat-err" className="field-error" role="alert">
+            {errors.category}
+          </span>
+        )}
       </div>
 
       {tagChoices.some((g) => g.tags.length > 0) && (
         <fieldset className="form-section">
           <legend>{ko.common.tags}</legend>
-          {tagChoices.filter((g) => g.tags.length > 0).map((g) => (
-            <div key={g.id} role="group" aria-label={g.name} className="tag-group">
-              <span className="muted small">{g.name}</span>
-              <div className="chips">
-                {g.tags.map((tag) => (
-                  <button key={tag.id} type="button" className="chip" aria-pressed={values.tags.includes(tag.id)}
-                    onClick={() => set('tags', values.tags.includes(tag.id) ? values.tags.filter((x) => x !== tag.id) : [...values.tags, tag.id])}>{tag.name}</button>
-                ))}
+          {tagChoices
+            .filter((g) => g.tags.length > 0)
+            .map((g) => (
+              <div key={g.id} role="group" aria-label={g.name} className="tag-group">
+                <span className="muted small">{g.name}</span>
+                <div className="chips">
+                  {g.tags.map((tag) => (
+                    <button
+                      key={tag.id}
+                      type="button"
+                      className="chip"
+                      aria-pressed={values.tags.includes(tag.id)}
+                      onClick={() =>
+                        set('tags', values.tags.includes(tag.id) ? values.tags.filter((x) => x !== tag.id) : [...values.tags, tag.id])
+                      }
+                    >
+                      {tag.name}
+                    </button>
+                  ))}
+                </div>
               </div>
-            </div>
-          ))}
+            ))}
         </fieldset>
       )}
 
       <div className="field">
         <label htmlFor="pin-desc">{t.description}</label>
-        <textarea id="pin-desc" className="textarea" value={values.content} maxLength={2000} onChange={(e) => set('content', e.target.value)}
-          placeholder={t.descriptionPlaceholder} aria-describedby="desc-hint" />
-        {!values.content.trim() && <span id="desc-hint" className="field-warning">{ko.descriptionHelps}</span>}
+        <textarea
+          id="pin-desc"
+          className="textarea"
+          value={values.content}
+          maxLength={2000}
+          onChange={(e) => set('content', e.target.value)}
+          placeholder={t.descriptionPlaceholder}
+          aria-describedby="desc-hint"
+        />
+        {!values.content.trim() && (
+          <span id="desc-hint" className="field-warning">
+            {ko.descriptionHelps}
+          </span>
+        )}
       </div>
 
       <div className="field">
         <label htmlFor="pin-image">{ko.common.imageOptional}</label>
-        <input id="pin-image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+        <input
+          id="pin-image"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
         {values.image && !file && <span className="field-hint">{t.keepImage}</span>}
         <span className="field-warning">{ko.common.imageHostWarning}</span>
       </div>
 
       <p className="muted small">{t.noDeleteWarning}</p>
-      <button type="submit" className="btn btn-primary btn-block">{editing ? t.reviewEdit : t.reviewNew}</button>
+      <button type="submit" className="btn btn-primary btn-block">
+        {editing ? t.reviewEdit : t.reviewNew}
+      </button>
     </form>
   );
 }

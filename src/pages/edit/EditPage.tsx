@@ -49,21 +49,37 @@ export default function EditPage() {
   if (editing && pin.data && !loaded) {
     const p = pin.data;
     setLoaded(true);
-    setValues({ x: String(p.coordX), y: String(p.coordY), region: p.region ?? 0, floor: p.coordZ ?? null, categoryId: p.categoryId, tags: [...p.tagIds], content: p.description ?? '', image: p.image ?? null });
+    setValues({
+      x: String(p.coordX),
+      y: String(p.coordY),
+      region: p.region ?? 0,
+      floor: p.coordZ ?? null,
+      categoryId: p.categoryId,
+      tags: [...p.tagIds],
+      content: p.description ?? '',
+      image: p.image ?? null,
+    });
   }
 
   // A location picked on the map fills the coordinates.
   const temp = snap.tempPin;
   useEffect(() => {
     if (!temp) return;
-    setValues((v) => (v.x === String(Math.round(temp.x)) && v.y === String(Math.round(temp.y)) ? v : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor }));
+    setValues((v) =>
+      v.x === String(Math.round(temp.x)) && v.y === String(Math.round(temp.y))
+        ? v
+        : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor },
+    );
     if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
   }, [temp]);
   // Leaving the editor clears the temporary pin and any selection mode.
-  useEffect(() => () => {
-    setTempPin(null);
-    if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
-  }, []);
+  useEffect(
+    () => () => {
+      setTempPin(null);
+      if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
+    },
+    [],
+  );
 
   // After a first check, errors follow the fields: a fixed field loses its error at once.
   const checked = Object.keys(errors).length > 0;
@@ -72,15 +88,29 @@ export default function EditPage() {
   }, [values, checked]);
   const categories = useMemo(() => groups.data ?? [], [groups.data]);
 
-  if (me.isPending) return <aside className="detail-panel"><div className="detail-body"><Spinner /></div></aside>;
+  if (me.isPending)
+    return (
+      <aside className="detail-panel">
+        <div className="detail-body">
+          <Spinner />
+        </div>
+      </aside>
+    );
   if (!me.data) {
     return (
       <aside className="detail-panel" aria-labelledby="edit-title">
-        <div className="detail-head"><h1 id="edit-title">{editing ? t.titleEdit : t.titleNew}</h1></div>
+        <div className="detail-head">
+          <h1 id="edit-title">{editing ? t.titleEdit : t.titleNew}</h1>
+        </div>
         <div className="detail-body">
-          <p className="notice notice-danger" role="alert">{ko.loginRequired}</p>
+          <p className="notice notice-danger" role="alert">
+            {ko.loginRequired}
+          </p>
           <p>{t.loginToEdit}</p>
-          <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname)}`}><Icon name="login" />{t.goToLogin}</Link>
+          <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname)}`}>
+            <Icon name="login" />
+            {t.goToLogin}
+          </Link>
         </div>
       </aside>
     );
@@ -104,12 +134,14 @@ export default function EditPage() {
       setProgress(1);
       // The new pin must show on the map: switch its category on (as search does).
       const categoryId = res.categoryId ?? draft.categoryId;
-      if (categoryId != null && !store.homeFilters.categories.includes(categoryId)) setCategories([...store.homeFilters.categories, categoryId]);
+      if (categoryId != null && !store.homeFilters.categories.includes(categoryId))
+        setCategories([...store.homeFilters.categories, categoryId]);
       setSavedId(res.id ?? editId);
       setStage('uploaded');
       setTimeout(() => setStage('done'), 700);
     } catch (e) {
-      if (e instanceof Error && 'messageTranslated' in e && file) toast.error(String((e as { messageTranslated: string }).messageTranslated));
+      if (e instanceof Error && 'messageTranslated' in e && file)
+        toast.error(String((e as { messageTranslated: string }).messageTranslated));
       setStage('form');
     }
   };
@@ -128,18 +160,41 @@ export default function EditPage() {
     <aside className="detail-panel edit-panel" aria-labelledby="edit-title">
       <div className="detail-head">
         <h1 id="edit-title">{editing ? t.headingEdit(editId) : t.headingNew}</h1>
-        <Link className="icon-btn" to={{ pathname: editing ? `/pin/${editId}` : '/', search }} aria-label={ko.common.close}><Icon name="close" /></Link>
+        <Link className="icon-btn" to={{ pathname: editing ? `/pin/${editId}` : '/', search }} aria-label={ko.common.close}>
+          <Icon name="close" />
+        </Link>
       </div>
       <div className="detail-body">
         {editing && pin.isPending && <Spinner label={ko.common.pinLoading} />}
-        <EditForm editing={editing} values={values} setValues={setValues} errors={errors} file={file} onFile={setFile}
-          categories={categories} tagGroups={tagGroups.data ?? []} picking={picking} onReview={review} />
+        <EditForm
+          editing={editing}
+          values={values}
+          setValues={setValues}
+          errors={errors}
+          file={file}
+          onFile={setFile}
+          categories={categories}
+          tagGroups={tagGroups.data ?? []}
+          picking={picking}
+          onReview={review}
+        />
       </div>
 
-      <Guidelines open={stage === 'guidelines'} onAgree={() => setStage('form')} onCancel={() => navigate({ pathname: editing ? `/pin/${editId}` : '/', search })} />
+      <Guidelines
+        open={stage === 'guidelines'}
+        onAgree={() => setStage('form')}
+        onCancel={() => navigate({ pathname: editing ? `/pin/${editId}` : '/', search })}
+      />
 
-      <ConfirmDialog open={stage === 'confirm'} editing={editing} values={values} file={file} categories={categories}
-        onBack={() => setStage('form')} onSend={() => void send()} />
+      <ConfirmDialog
+        open={stage === 'confirm'}
+        editing={editing}
+        values={values}
+        file={file}
+        categories={categories}
+        onBack={() => setStage('form')}
+        onSend={() => void send()}
+      />
 
       <UploadDialog open={stage === 'uploading' || stage === 'uploaded'} uploaded={stage === 'uploaded'} progress={progress} />
 

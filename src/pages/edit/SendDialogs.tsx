@@ -20,17 +20,36 @@ interface ConfirmDialogProps {
 /** The summary to confirm before sending: category, place, coordinates, tags, image. */
 export function ConfirmDialog({ open, editing, values, file, categories, onBack, onSend }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} title={editing ? t.confirmEdit : t.confirmNew} onClose={onBack}
-      actions={<>
-        <button type="button" className="btn" onClick={onBack}>{t.fixAgain}</button>
-        <button type="button" className="btn btn-primary" onClick={onSend}>{editing ? t.sendEdit : t.sendNew}</button>
-      </>}>
+    <Dialog
+      open={open}
+      title={editing ? t.confirmEdit : t.confirmNew}
+      onClose={onBack}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onBack}>
+            {t.fixAgain}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onSend}>
+            {editing ? t.sendEdit : t.sendNew}
+          </button>
+        </>
+      }
+    >
       <dl className="detail-meta">
-        <dt>{ko.common.category}</dt><dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
-        <dt>{ko.common.region}</dt><dd>{REGIONS[values.region]?.label} · {floorLabel(values.floor)}</dd>
-        <dt>{ko.common.coordinates}</dt><dd>X {values.x}, Y {values.y}</dd>
-        <dt>{ko.common.tags}</dt><dd>{ko.common.count(values.tags.length)}</dd>
-        <dt>{t.image}</dt><dd>{file ? file.name : values.image ? t.existingImage : t.noImage}</dd>
+        <dt>{ko.common.category}</dt>
+        <dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
+        <dt>{ko.common.region}</dt>
+        <dd>
+          {REGIONS[values.region]?.label} · {floorLabel(values.floor)}
+        </dd>
+        <dt>{ko.common.coordinates}</dt>
+        <dd>
+          X {values.x}, Y {values.y}
+        </dd>
+        <dt>{ko.common.tags}</dt>
+        <dd>{ko.common.count(values.tags.length)}</dd>
+        <dt>{t.image}</dt>
+        <dd>{file ? file.name : values.image ? t.existingImage : t.noImage}</dd>
       </dl>
       {!values.content.trim() && <p className="notice">{ko.descriptionHelps}</p>}
       <p className="muted small">{t.noDelete}</p>
@@ -43,7 +62,9 @@ export function UploadDialog({ open, uploaded, progress }: { open: boolean; uplo
   return (
     <Dialog open={open} title={uploaded ? t.uploaded : t.uploading} onClose={() => {}} busy>
       <progress max={1} value={uploaded ? 1 : progress} aria-label={t.uploadProgress} />
-      <p className="small" role="status">{uploaded ? t.uploadDone : t.pleaseWait}</p>
+      <p className="small" role="status">
+        {uploaded ? t.uploadDone : t.pleaseWait}
+      </p>
     </Dialog>
   );
 }
@@ -60,11 +81,21 @@ interface DoneDialogProps {
 /** Thanks after sending, with the way back to the map or on to the saved pin. */
 export function DoneDialog({ open, editing, autoOpen, onFinish }: DoneDialogProps) {
   return (
-    <Dialog open={open} title={editing ? t.edited : ko.pinRegistered} onClose={() => onFinish(autoOpen)}
-      actions={<>
-        <button type="button" className="btn" onClick={() => onFinish(false)}>{ko.common.backToMap}</button>
-        <button type="button" className="btn btn-primary" onClick={() => onFinish(true)}>{t.viewPin}</button>
-      </>}>
+    <Dialog
+      open={open}
+      title={editing ? t.edited : ko.pinRegistered}
+      onClose={() => onFinish(autoOpen)}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={() => onFinish(false)}>
+            {ko.common.backToMap}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => onFinish(true)}>
+            {t.viewPin}
+          </button>
+        </>
+      }
+    >
       <p>{editing ? t.thanksEdit : t.thanksNew}</p>
       {autoOpen && <AutoOpen onOpen={() => onFinish(true)} />}
     </Dialog>

@@ -7,7 +7,16 @@ const base: PinFormValues = { x: '100', y: '200', region: 0, floor: null, catego
 describe('pin form', () => {
   it('accepts coordinates inside the region and a chosen category', () => {
     expect(validatePinForm(base)).toEqual({});
-    expect(toDraft(base)).toEqual({ coordX: 100, coordY: 200, coordZ: null, content: '설명', tags: [1], categoryId: 3, region: 0, image: null });
+    expect(toDraft(base)).toEqual({
+      coordX: 100,
+      coordY: 200,
+      coordZ: null,
+      content: '설명',
+      tags: [1],
+      categoryId: 3,
+      region: 0,
+      image: null,
+    });
   });
   it('refuses blank, non-numeric and out-of-map coordinates with the spec message', () => {
     expect(validatePinForm({ ...base, x: '' }).coords).toBe(ko.coordinatesInvalid);

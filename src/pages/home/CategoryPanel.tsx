@@ -12,8 +12,17 @@ import { ko } from '../../i18n/ko';
 const t = ko.map;
 
 function Progress({ c, label }: { c: Counts | undefined; label: string }) {
-  if (!c || c.total === 0) return <span className="count muted" aria-label={t.noProgress(label)}>–</span>;
-  return <span className="count" aria-label={t.progress(label, c.total, c.checked)}>{c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}</span>;
+  if (!c || c.total === 0)
+    return (
+      <span className="count muted" aria-label={t.noProgress(label)}>
+        –
+      </span>
+    );
+  return (
+    <span className="count" aria-label={t.progress(label, c.total, c.checked)}>
+      {c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}
+    </span>
+  );
 }
 
 /** Filters categories by the search text (names, case-insensitive). */
@@ -21,7 +30,10 @@ export function filterGroups(groups: readonly CategoryGroup[], text: string): Ca
   const q = text.trim().toLowerCase();
   if (!q) return [...groups];
   return groups
-    .map((g) => ({ ...g, categories: g.name.toLowerCase().includes(q) ? g.categories : g.categories.filter((c) => c.name.toLowerCase().includes(q)) }))
+    .map((g) => ({
+      ...g,
+      categories: g.name.toLowerCase().includes(q) ? g.categories : g.categories.filter((c) => c.name.toLowerCase().includes(q)),
+    }))
     .filter((g) => g.categories.length > 0);
 }
 
@@ -43,14 +55,22 @@ export function CategoryPanel() {
   return (
     <div className="category-panel">
       <section aria-labelledby="region-h">
-        <h2 id="region-h" className="panel-h">{ko.common.region}</h2>
+        <h2 id="region-h" className="panel-h">
+          {ko.common.region}
+        </h2>
         <div className="region-grid" role="radiogroup" aria-labelledby="region-h">
           {REGIONS.map((r) => (
-            <button key={r.id} type="button" role="radio" aria-checked={snap.mapRegion === r.id} className="region-btn"
+            <button
+              key={r.id}
+              type="button"
+              role="radio"
+              aria-checked={snap.mapRegion === r.id}
+              className="region-btn"
               onClick={() => {
                 setRegion(r.id);
                 updateSettings({ lastRegion: r.id });
-              }}>
+              }}
+            >
               <span>{r.label}</span>
               <Progress c={counts?.byRegion[r.id]} label={r.label} />
             </button>
@@ -60,20 +80,44 @@ export function CategoryPanel() {
 
       <section aria-labelledby="cat-h">
         <div className="panel-row">
-          <h2 id="cat-h" className="panel-h">{ko.common.category}</h2>
+          <h2 id="cat-h" className="panel-h">
+            {ko.common.category}
+          </h2>
           <span className="spacer" />
-          <button type="button" className="btn btn-small" onClick={() => setCategories([...new Set([...snap.homeFilters.categories, ...visibleIds])])}>{t.selectAll}</button>
-          <button type="button" className="btn btn-small" onClick={() => setCategories(snap.homeFilters.categories.filter((id) => !visibleIds.includes(id)))}>{t.selectNone}</button>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setCategories([...new Set([...snap.homeFilters.categories, ...visibleIds])])}
+          >
+            {t.selectAll}
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setCategories(snap.homeFilters.categories.filter((id) => !visibleIds.includes(id)))}
+          >
+            {t.selectNone}
+          </button>
         </div>
         {settings.filterSearch && (
           <div className="search-box compact">
             <Icon name="search" />
-            <input className="input" type="search" placeholder={t.categorySearchPlaceholder} aria-label={t.categorySearch}
-              value={snap.homeFilters.searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <input
+              className="input"
+              type="search"
+              placeholder={t.categorySearchPlaceholder}
+              aria-label={t.categorySearch}
+              value={snap.homeFilters.searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
           </div>
         )}
         <label className="switch">
-          <input type="checkbox" checked={snap.homeFilters.hideChecked} onChange={(e) => updateSettings({ hideChecked: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={snap.homeFilters.hideChecked}
+            onChange={(e) => updateSettings({ hideChecked: e.target.checked })}
+          />
           <span>{ko.settings.hideChecked}</span>
         </label>
         {groups.isPending && <Spinner label={t.categoriesLoading} />}
@@ -102,23 +146,40 @@ export function CategoryPanel() {
       {tags.some((g) => g.tags.length > 0) && (
         <section aria-labelledby="tag-h">
           <div className="panel-row">
-            <h2 id="tag-h" className="panel-h">{t.highlightTags}</h2>
+            <h2 id="tag-h" className="panel-h">
+              {t.highlightTags}
+            </h2>
             <span className="spacer" />
-            {highlighted.size > 0 && <button type="button" className="btn btn-small btn-ghost" onClick={() => setHighlightedTags([])}>{t.clearHighlight}</button>}
+            {highlighted.size > 0 && (
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => setHighlightedTags([])}>
+                {t.clearHighlight}
+              </button>
+            )}
           </div>
-          {tags.filter((g) => g.tags.length > 0).map((g) => (
-            <div key={g.id} className="tag-group" role="group" aria-label={g.name}>
-              <span className="muted small">{g.name}</span>
-              <div className="chips">
-                {g.tags.map((tag) => (
-                  <button key={tag.id} type="button" className="chip" aria-pressed={highlighted.has(tag.id)}
-                    onClick={() => setHighlightedTags(highlighted.has(tag.id) ? snap.highlightedTags.filter((x) => x !== tag.id) : [...snap.highlightedTags, tag.id])}>
-                    {tag.name}
-                  </button>
-                ))}
+          {tags
+            .filter((g) => g.tags.length > 0)
+            .map((g) => (
+              <div key={g.id} className="tag-group" role="group" aria-label={g.name}>
+                <span className="muted small">{g.name}</span>
+                <div className="chips">
+                  {g.tags.map((tag) => (
+                    <button
+                      key={tag.id}
+                      type="button"
+                      className="chip"
+                      aria-pressed={highlighted.has(tag.id)}
+                      onClick={() =>
+                        setHighlightedTags(
+                          highlighted.has(tag.id) ? snap.highlightedTags.filter((x) => x !== tag.id) : [...snap.highlightedTags, tag.id],
+                        )
+                      }
+                    >
+                      {tag.name}
+                    </button>
+                  ))}
+                </div>
               </div>
-            </div>
-          ))}
+            ))}
         </section>
       )}
     </div>

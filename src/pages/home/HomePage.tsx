@@ -33,7 +33,13 @@ export default function HomePage() {
       </MapToolbar>
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
-          <button type="button" className="panel-toggle" aria-expanded={panelOpen} aria-controls="map-panel-body" onClick={() => setPanelOpen((o) => !o)}>
+          <button
+            type="button"
+            className="panel-toggle"
+            aria-expanded={panelOpen}
+            aria-controls="map-panel-body"
+            onClick={() => setPanelOpen((o) => !o)}
+          >
             <Icon name="filter" />
             <span className="panel-title">{regionById(snap.mapRegion).label}</span>
             <span className="muted small">{ko.map.categoriesOn(snap.homeFilters.categories.length)}</span>

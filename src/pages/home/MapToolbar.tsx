@@ -8,18 +8,51 @@ import { ko } from '../../i18n/ko';
 
 const t = ko.map;
 
-function ToolButton({ icon, label, shortcut, pressed, onClick }: { icon: IconName; label: string; shortcut?: string; pressed?: boolean; onClick: () => void }) {
+function ToolButton({
+  icon,
+  label,
+  shortcut,
+  pressed,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  shortcut?: string;
+  pressed?: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className="tool-btn" aria-pressed={pressed} onClick={onClick} title={shortcut ? `${label} (${shortcut})` : label} aria-keyshortcuts={shortcut}>
+    <button
+      type="button"
+      className="tool-btn"
+      aria-pressed={pressed}
+      onClick={onClick}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      aria-keyshortcuts={shortcut}
+    >
       <Icon name={icon} />
-      <span className="tool-label">{label}{shortcut && <kbd className="tool-key" aria-hidden>{shortcut}</kbd>}</span>
+      <span className="tool-label">
+        {label}
+        {shortcut && (
+          <kbd className="tool-key" aria-hidden>
+            {shortcut}
+          </kbd>
+        )}
+      </span>
     </button>
   );
 }
 
-
 /** The map's tools (with `children` below them): floor picker, selection tools (range, lasso, route), pin size and share link. */
-export function MapToolbar({ rangeShape, onRangeShape, children }: { rangeShape: 'rect' | 'lasso'; onRangeShape: (s: 'rect' | 'lasso') => void; children?: ReactNode }) {
+export function MapToolbar({
+  rangeShape,
+  onRangeShape,
+  children,
+}: {
+  rangeShape: 'rect' | 'lasso';
+  onRangeShape: (s: 'rect' | 'lasso') => void;
+  children?: ReactNode;
+}) {
   const snap = useStore();
   const [settings, updateSettings] = useSettings();
   const floors = regionFloors(snap.mapRegion);
@@ -50,25 +83,52 @@ export function MapToolbar({ rangeShape, onRangeShape, children }: { rangeShape:
     <div className="map-dock">
       <div className="map-toolbar" role="toolbar" aria-label={t.toolbar}>
         {floors.length > 1 && (
-          <select className="select floor-select phone-only" aria-label={t.chooseFloor} value={snap.floor ?? ''} onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}>
-            {floors.map((f) => <option key={String(f)} value={f ?? ''}>{floorLabel(f)}</option>)}
+          <select
+            className="select floor-select phone-only"
+            aria-label={t.chooseFloor}
+            value={snap.floor ?? ''}
+            onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            {floors.map((f) => (
+              <option key={String(f)} value={f ?? ''}>
+                {floorLabel(f)}
+              </option>
+            ))}
           </select>
         )}
         {floors.length > 1 && (
           <div className="floor-picker wide-only" role="radiogroup" aria-label={t.chooseFloor}>
             {floors.map((f) => (
-              <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>{floorLabel(f)}</button>
+              <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>
+                {floorLabel(f)}
+              </button>
             ))}
           </div>
         )}
         <div className="tool-group">
-          <ToolButton icon="square" label={t.tools.rect} shortcut="R" pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'} onClick={() => startRange('rect')} />
-          <ToolButton icon="lasso" label={t.tools.lasso} shortcut="L" pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'} onClick={() => startRange('lasso')} />
+          <ToolButton
+            icon="square"
+            label={t.tools.rect}
+            shortcut="R"
+            pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'}
+            onClick={() => startRange('rect')}
+          />
+          <ToolButton
+            icon="lasso"
+            label={t.tools.lasso}
+            shortcut="L"
+            pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'}
+            onClick={() => startRange('lasso')}
+          />
           <ToolButton icon="route" label={t.tools.route} shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
         </div>
         <div className="tool-group">
-          <ToolButton icon="pinSize" label={settings.pinSize === 'large' ? t.largePinsOn : t.largePins} pressed={settings.pinSize === 'large'}
-            onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })} />
+          <ToolButton
+            icon="pinSize"
+            label={settings.pinSize === 'large' ? t.largePinsOn : t.largePins}
+            pressed={settings.pinSize === 'large'}
+            onClick={() => updateSettings({ pinSize: settings.pinSize === 'large' ? 'default' : 'large' })}
+          />
           <ToolButton icon="share" label={ko.common.shareLink} onClick={() => void copyShareLink()} />
         </div>
       </div>

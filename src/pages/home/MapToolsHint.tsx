@@ -28,9 +28,13 @@ export function MapToolsHint() {
     <section className="map-hint" aria-labelledby="map-hint-title">
       <h2 id="map-hint-title">{ko.mapHint.title}</h2>
       <ul>
-        {ko.mapHint.items.map((t) => <li key={t}>{t}</li>)}
+        {ko.mapHint.items.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
       </ul>
-      <button type="button" className="btn btn-primary btn-small" onClick={close}>{ko.mapHint.dismiss}</button>
+      <button type="button" className="btn btn-primary btn-small" onClick={close}>
+        {ko.mapHint.dismiss}
+      </button>
     </section>
   );
 }

@@ -51,27 +51,50 @@ export default function LoginPage() {
         <p className="muted">{t.intro}</p>
         <div className="login-buttons">
           {providers === undefined && <Spinner label={t.loadingProviders} />}
-          {providers !== undefined && (['kakao', 'google'] as const).map((id) => {
-            const p = external.find((x) => x.id === id);
-            return p ? <ProviderButton key={id} p={p} from={from} /> : (
-              <button key={id} type="button" className={`btn btn-block btn-provider ${id === 'kakao' ? 'btn-kakao' : 'btn-google'}`} disabled aria-describedby="provider-off">
-                {id === 'kakao' ? <KakaoLogo /> : <GoogleLogo />}{t.providers[id]}
-              </button>
-            );
-          })}
-          {providers !== undefined && external.length < 2 && <p id="provider-off" className="muted small" style={{ margin: 0, textAlign: 'center' }}>{t.providerOff}</p>}
+          {providers !== undefined &&
+            (['kakao', 'google'] as const).map((id) => {
+              const p = external.find((x) => x.id === id);
+              return p ? (
+                <ProviderButton key={id} p={p} from={from} />
+              ) : (
+                <button
+                  key={id}
+                  type="button"
+                  className={`btn btn-block btn-provider ${id === 'kakao' ? 'btn-kakao' : 'btn-google'}`}
+                  disabled
+                  aria-describedby="provider-off"
+                >
+                  {id === 'kakao' ? <KakaoLogo /> : <GoogleLogo />}
+                  {t.providers[id]}
+                </button>
+              );
+            })}
+          {providers !== undefined && external.length < 2 && (
+            <p id="provider-off" className="muted small" style={{ margin: 0, textAlign: 'center' }}>
+              {t.providerOff}
+            </p>
+          )}
           {local && (
             <>
               {external.length > 0 && <div className="login-divider">{t.or}</div>}
               <ProviderButton p={local} from={from} />
             </>
           )}
-          
         </div>
         <p className="muted small" style={{ textAlign: 'center' }}>
-          {t.consent(<Link key="terms" to="/about/terms">{ko.common.terms}</Link>, <Link key="privacy" to="/about/privacy-policy">{ko.common.privacy}</Link>)}
+          {t.consent(
+            <Link key="terms" to="/about/terms">
+              {ko.common.terms}
+            </Link>,
+            <Link key="privacy" to="/about/privacy-policy">
+              {ko.common.privacy}
+            </Link>,
+          )}
         </p>
-        <Link className="btn btn-ghost btn-block" to={from}><Icon name="chevronLeft" />{t.browseWithout}</Link>
+        <Link className="btn btn-ghost btn-block" to={from}>
+          <Icon name="chevronLeft" />
+          {t.browseWithout}
+        </Link>
       </div>
     </main>
   );

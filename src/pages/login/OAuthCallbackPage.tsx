@@ -23,12 +23,15 @@ export default function OAuthCallbackPage({ provider }: { provider: string }) {
     // An authorization code is single-use: StrictMode's second effect run must not post it again.
     if (!code || sent.current) return;
     sent.current = true;
-    login.mutate({ code, state: params.get('state') ?? '' }, {
-      onSuccess: (r) => {
-        if (r.status === 'register') navigate(`/register/${params.get('provider') ?? provider}`, { replace: true });
-        else navigate(takeReturnTo(), { replace: true });
+    login.mutate(
+      { code, state: params.get('state') ?? '' },
+      {
+        onSuccess: (r) => {
+          if (r.status === 'register') navigate(`/register/${params.get('provider') ?? provider}`, { replace: true });
+          else navigate(takeReturnTo(), { replace: true });
+        },
       },
-    });
+    );
   }, [code, login, navigate, params, provider]);
 
   if (!code || denied || login.isError) {
@@ -39,8 +42,12 @@ export default function OAuthCallbackPage({ provider }: { provider: string }) {
           <h1>{t.failed}</h1>
           <p className="muted">{denied ? t.cancelled : t.invalid}</p>
           <div className="login-buttons">
-            <Link className="btn btn-primary btn-block" to="/login">{t.retry}</Link>
-            <Link className="btn btn-block" to="/">{t.home}</Link>
+            <Link className="btn btn-primary btn-block" to="/login">
+              {t.retry}
+            </Link>
+            <Link className="btn btn-block" to="/">
+              {t.home}
+            </Link>
           </div>
         </div>
       </main>

@@ -29,15 +29,40 @@ export default function RegisterPage() {
       <div className="register">
         <h1>{t.registerHeading}</h1>
         <p className="muted">{t.registerIntro(t.providerNames[provider] ?? provider)}</p>
-        <form className="card" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <form
+          className="card"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
           <div className="field">
             <label htmlFor="nickname">{ko.common.nickname}</label>
-            <input id="nickname" className="input" value={nickname} maxLength={20} autoComplete="nickname" autoFocus
-              onChange={(e) => setNickname(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'nickname-err' : 'nickname-hint'} />
-            {error ? <span id="nickname-err" className="field-error" role="alert">{error}</span> : <span id="nickname-hint" className="field-hint">{t.nicknameHint}</span>}
+            <input
+              id="nickname"
+              className="input"
+              value={nickname}
+              maxLength={20}
+              autoComplete="nickname"
+              autoFocus
+              onChange={(e) => setNickname(e.target.value)}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'nickname-err' : 'nickname-hint'}
+            />
+            {error ? (
+              <span id="nickname-err" className="field-error" role="alert">
+                {error}
+              </span>
+            ) : (
+              <span id="nickname-hint" className="field-hint">
+                {t.nicknameHint}
+              </span>
+            )}
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={register.isPending}>
-            {register.isPending ? <span className="spinner spinner-small" aria-hidden /> : <Icon name="check" />}{t.register}
+            {register.isPending ? <span className="spinner spinner-small" aria-hidden /> : <Icon name="check" />}
+            {t.register}
           </button>
         </form>
       </div>

@@ -13,10 +13,14 @@ export function AuditTab() {
       <ul className="list-reset card">
         {audit.data?.map((a) => (
           <li key={a.id} className="mod-row" data-testid="audit">
-            <time className="muted small" dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
+            <time className="muted small" dateTime={a.createdAt}>
+              {formatTime(a.createdAt)}
+            </time>
             <strong>{a.actorNickname ?? ko.history.by(null)}</strong>
             <span>{t.auditAction[a.action] ?? a.action}</span>
-            <span className="muted">{t.targetType[a.targetType] ?? a.targetType} {a.targetId ?? ''}</span>
+            <span className="muted">
+              {t.targetType[a.targetType] ?? a.targetType} {a.targetId ?? ''}
+            </span>
           </li>
         ))}
       </ul>

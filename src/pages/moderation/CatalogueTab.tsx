@@ -16,14 +16,59 @@ function CategoryRow({ c, prev, groupIds }: { c: CategoryGroup['categories'][num
     <li className="mod-row" data-testid="catalogue-category">
       <CategoryIcon icon={c.icon ?? 0} size={22} />
       <input className="input" aria-label={`${c.name} ${t.name}`} value={name} onChange={(e) => setName(e.target.value)} />
-      <button type="button" className="btn btn-small" disabled={name.trim() === c.name || !name.trim()} onClick={() => cat.editCategory.mutate({ id: c.id, name }, { onSuccess: done })}>{t.rename}</button>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={name.trim() === c.name || !name.trim()}
+        onClick={() => cat.editCategory.mutate({ id: c.id, name }, { onSuccess: done })}
+      >
+        {t.rename}
+      </button>
       {prev.length > 0 && (
-        <button type="button" className="btn btn-small" onClick={() => cat.order.mutate([...prev.slice(0, -1), c.id, prev.at(-1)!, ...groupIds.slice(prev.length + 1)], { onSuccess: done })}>{t.up}</button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() =>
+            cat.order.mutate([...prev.slice(0, -1), c.id, prev.at(-1)!, ...groupIds.slice(prev.length + 1)], { onSuccess: done })
+          }
+        >
+          {t.up}
+        </button>
       )}
-      <input className="input" style={{ width: '7rem' }} aria-label={`${c.name} ${t.tagGroup}`} placeholder={t.tagGroup} value={tagGroup} onChange={(e) => setTagGroup(e.target.value)} />
-      <input className="input" style={{ width: '7rem' }} aria-label={`${c.name} ${t.tagName}`} placeholder={t.tagName} value={tag} onChange={(e) => setTag(e.target.value)} />
-      <button type="button" className="btn btn-small" disabled={!tagGroup.trim() || !tag.trim()}
-        onClick={() => cat.addTag.mutate({ id: c.id, groupName: tagGroup, name: tag }, { onSuccess: () => { setTag(''); done(); } })}>{t.addTag}</button>
+      <input
+        className="input"
+        style={{ width: '7rem' }}
+        aria-label={`${c.name} ${t.tagGroup}`}
+        placeholder={t.tagGroup}
+        value={tagGroup}
+        onChange={(e) => setTagGroup(e.target.value)}
+      />
+      <input
+        className="input"
+        style={{ width: '7rem' }}
+        aria-label={`${c.name} ${t.tagName}`}
+        placeholder={t.tagName}
+        value={tag}
+        onChange={(e) => setTag(e.target.value)}
+      />
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={!tagGroup.trim() || !tag.trim()}
+        onClick={() =>
+          cat.addTag.mutate(
+            { id: c.id, groupName: tagGroup, name: tag },
+            {
+              onSuccess: () => {
+                setTag('');
+                done();
+              },
+            },
+          )
+        }
+      >
+        {t.addTag}
+      </button>
     </li>
   );
 }
@@ -44,12 +89,40 @@ export function CatalogueTab({ admin }: { admin: boolean }) {
         <h2>{t.addTitle}</h2>
         <div className="mod-filters">
           <select className="input" aria-label={t.group} value={gid} onChange={(e) => setGroupId(Number(e.target.value))}>
-            {list.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+            {list.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
           </select>
           <input className="input" aria-label={t.name} placeholder={t.name} value={name} onChange={(e) => setName(e.target.value)} />
-          <input className="input" style={{ width: '6rem' }} type="number" min={0} aria-label={t.icon} value={icon} onChange={(e) => setIcon(e.target.value)} />
-          <button type="button" className="btn btn-primary" disabled={!name.trim() || !gid}
-            onClick={() => cat.addCategory.mutate({ groupId: gid, name, icon: Number(icon) || 0 }, { onSuccess: () => { setName(''); done(); } })}>{t.add}</button>
+          <input
+            className="input"
+            style={{ width: '6rem' }}
+            type="number"
+            min={0}
+            aria-label={t.icon}
+            value={icon}
+            onChange={(e) => setIcon(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!name.trim() || !gid}
+            onClick={() =>
+              cat.addCategory.mutate(
+                { groupId: gid, name, icon: Number(icon) || 0 },
+                {
+                  onSuccess: () => {
+                    setName('');
+                    done();
+                  },
+                },
+              )
+            }
+          >
+            {t.add}
+          </button>
         </div>
       </section>
       {list.map((g) => {
@@ -57,7 +130,11 @@ export function CatalogueTab({ admin }: { admin: boolean }) {
         return (
           <section key={g.id} className="card">
             <h2>{g.name}</h2>
-            <ul className="list-reset">{g.categories.map((c, i) => <CategoryRow key={c.id} c={c} prev={ids.slice(0, i)} groupIds={ids} />)}</ul>
+            <ul className="list-reset">
+              {g.categories.map((c, i) => (
+                <CategoryRow key={c.id} c={c} prev={ids.slice(0, i)} groupIds={ids} />
+              ))}
+            </ul>
           </section>
         );
       })}

@@ -11,7 +11,21 @@ const h = ko.history;
 
 function summary(r: Revision): string {
   if (r.kind !== 'edit') return h.kind[r.kind] ?? r.kind;
-  const parts = r.changes.map((c) => (c.field === 'position' ? h.moved(c.distance) : c.field === 'description' ? h.description : c.field === 'image' ? h.image : c.field === 'tags' ? h.tags(c.added.length, c.removed.length) : c.field === 'category' ? h.category : c.field === 'created' ? h.created : h.region));
+  const parts = r.changes.map((c) =>
+    c.field === 'position'
+      ? h.moved(c.distance)
+      : c.field === 'description'
+        ? h.description
+        : c.field === 'image'
+          ? h.image
+          : c.field === 'tags'
+            ? h.tags(c.added.length, c.removed.length)
+            : c.field === 'category'
+              ? h.category
+              : c.field === 'created'
+                ? h.created
+                : h.region,
+  );
   return parts.join(', ') || h.noChange;
 }
 
@@ -24,24 +38,37 @@ export function ChangesTab() {
     if (r.userId == null) return;
     const name = h.by(r.nickname);
     if (!window.confirm(t.confirmRevertSince(name, formatTime(r.createdAt)))) return;
-    revertSince.mutate({ userId: r.userId, since: r.createdAt }, { onSuccess: (res) => toast.success(t.revertSinceDone(res.reverted.length, res.hidden.length)) });
+    revertSince.mutate(
+      { userId: r.userId, since: r.createdAt },
+      { onSuccess: (res) => toast.success(t.revertSinceDone(res.reverted.length, res.hidden.length)) },
+    );
   };
   return (
     <>
       <div className="mod-filters">
-        {userId !== null && <button type="button" className="chip" aria-pressed onClick={() => setUserId(null)}>{t.allPlayers} ✕</button>}
+        {userId !== null && (
+          <button type="button" className="chip" aria-pressed onClick={() => setUserId(null)}>
+            {t.allPlayers} ✕
+          </button>
+        )}
       </div>
       {changes.isSuccess && changes.data.length === 0 && <p className="muted">{t.noChanges}</p>}
       <ul className="list-reset card">
         {changes.data?.map((r) => (
           <li key={r.id} className="mod-row" data-testid="change">
-            <time className="muted small" dateTime={r.createdAt}>{formatTime(r.createdAt)}</time>
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => setUserId(r.userId)} title={t.filterPlayer}>{h.by(r.nickname)}</button>
+            <time className="muted small" dateTime={r.createdAt}>
+              {formatTime(r.createdAt)}
+            </time>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => setUserId(r.userId)} title={t.filterPlayer}>
+              {h.by(r.nickname)}
+            </button>
             <Link to={`/pin/${r.pinId}`}>#{r.pinId}</Link>
             <span className={isMove(r.changes) ? 'change-move' : ''}>{summary(r)}</span>
             {r.revertedAt && <span className="chip">{h.reverted}</span>}
             {r.userId != null && (r.kind === 'edit' || r.kind === 'create') && !r.revertedAt && (
-              <button type="button" className="btn btn-small btn-danger" onClick={() => onRevertSince(r)} disabled={revertSince.isPending}>{t.revertSince(h.by(r.nickname))}</button>
+              <button type="button" className="btn btn-small btn-danger" onClick={() => onRevertSince(r)} disabled={revertSince.isPending}>
+                {t.revertSince(h.by(r.nickname))}
+              </button>
             )}
           </li>
         ))}

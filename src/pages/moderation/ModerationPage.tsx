@@ -18,15 +18,24 @@ export default function ModerationPage() {
   const me = useMe();
   const [tab, setTab] = useState<Tab>('reports');
   if (me.isPending) return <Spinner label={t.title} />;
-  if (!isStaff(me.data)) return <main className="moderation-page"><p className="notice notice-danger">{t.forbidden}</p></main>;
+  if (!isStaff(me.data))
+    return (
+      <main className="moderation-page">
+        <p className="notice notice-danger">{t.forbidden}</p>
+      </main>
+    );
   const admin = me.data?.role === 'admin';
   return (
     <main className="moderation-page">
       <h1>{t.title}</h1>
       <div className="tabs" role="tablist">
-        {(Object.keys(t.tabs) as Tab[]).filter((k) => admin || k !== 'catalogue').map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>{t.tabs[k]}</button>
-        ))}
+        {(Object.keys(t.tabs) as Tab[])
+          .filter((k) => admin || k !== 'catalogue')
+          .map((k) => (
+            <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
+              {t.tabs[k]}
+            </button>
+          ))}
       </div>
       <div role="tabpanel">
         {tab === 'reports' && <ReportsTab />}

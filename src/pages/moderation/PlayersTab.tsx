@@ -19,19 +19,61 @@ function PlayerRow({ p, admin }: { p: Player; admin: boolean }) {
     <li className="mod-row" data-testid="player">
       <strong>{p.nickname}</strong>
       <span className="chip">{t.role[p.role]}</span>
-      <span className="muted small">#{p.id} · {t.edits(p.edits)}</span>
+      <span className="muted small">
+        #{p.id} · {t.edits(p.edits)}
+      </span>
       {p.suspendedUntil && <span className="chip">{t.suspendedUntil(formatTime(p.suspendedUntil))}</span>}
-      {p.role !== 'admin' && (p.suspendedUntil ? (
-        <button type="button" className="btn btn-small" onClick={() => suspend.mutate({ userId: p.id, until: null }, { onSuccess: () => toast.success(t.liftDone) })}>{t.lift}</button>
-      ) : (
-        <span className="mod-filters">
-          <input className="input" style={{ width: '4.5rem' }} type="number" min={1} max={3650} aria-label={t.suspendDays} value={days} onChange={(e) => setDays(e.target.value)} />
-          <input className="input" aria-label={t.suspendReason} placeholder={t.suspendReason} value={reason} onChange={(e) => setReason(e.target.value)} />
-          <button type="button" className="btn btn-small btn-danger" onClick={doSuspend} disabled={suspend.isPending}>{t.suspend}</button>
-        </span>
-      ))}
-      {admin && p.role === 'user' && <button type="button" className="btn btn-small" onClick={() => setRole.mutate({ userId: p.id, role: 'moderator' }, { onSuccess: () => toast.success(t.roleDone) })}>{t.appoint}</button>}
-      {admin && p.role === 'moderator' && <button type="button" className="btn btn-small" onClick={() => setRole.mutate({ userId: p.id, role: 'user' }, { onSuccess: () => toast.success(t.roleDone) })}>{t.removeModerator}</button>}
+      {p.role !== 'admin' &&
+        (p.suspendedUntil ? (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => suspend.mutate({ userId: p.id, until: null }, { onSuccess: () => toast.success(t.liftDone) })}
+          >
+            {t.lift}
+          </button>
+        ) : (
+          <span className="mod-filters">
+            <input
+              className="input"
+              style={{ width: '4.5rem' }}
+              type="number"
+              min={1}
+              max={3650}
+              aria-label={t.suspendDays}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+            <input
+              className="input"
+              aria-label={t.suspendReason}
+              placeholder={t.suspendReason}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <button type="button" className="btn btn-small btn-danger" onClick={doSuspend} disabled={suspend.isPending}>
+              {t.suspend}
+            </button>
+          </span>
+        ))}
+      {admin && p.role === 'user' && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setRole.mutate({ userId: p.id, role: 'moderator' }, { onSuccess: () => toast.success(t.roleDone) })}
+        >
+          {t.appoint}
+        </button>
+      )}
+      {admin && p.role === 'moderator' && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setRole.mutate({ userId: p.id, role: 'user' }, { onSuccess: () => toast.success(t.roleDone) })}
+        >
+          {t.removeModerator}
+        </button>
+      )}
     </li>
   );
 }
@@ -43,9 +85,20 @@ export function PlayersTab({ admin }: { admin: boolean }) {
   return (
     <>
       <div className="mod-filters">
-        <input className="input" type="search" aria-label={t.searchPlayers} placeholder={t.searchPlayers} value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          className="input"
+          type="search"
+          aria-label={t.searchPlayers}
+          placeholder={t.searchPlayers}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
-      <ul className="list-reset card">{players.data?.map((p) => <PlayerRow key={p.id} p={p} admin={admin} />)}</ul>
+      <ul className="list-reset card">
+        {players.data?.map((p) => (
+          <PlayerRow key={p.id} p={p} admin={admin} />
+        ))}
+      </ul>
     </>
   );
 }

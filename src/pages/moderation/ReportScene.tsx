@@ -54,8 +54,12 @@ function Tile({ url, x, y, size }: { url: string; x: number; y: number; size: nu
   const [texture, setTexture] = useState<Texture | null>(null);
   useEffect(() => {
     let live = true;
-    void tileTexture(url).then((t) => { if (live) setTexture(t); });
-    return () => { live = false; };
+    void tileTexture(url).then((t) => {
+      if (live) setTexture(t);
+    });
+    return () => {
+      live = false;
+    };
   }, [url]);
   return texture ? <pixiSprite texture={texture} x={x} y={y} width={size} height={size} /> : null;
 }
@@ -64,22 +68,35 @@ function Tile({ url, x, y, size }: { url: string; x: number; y: number; size: nu
 export function reportCamera(target: ReportPin, duplicate: ReportPin | null): { x: number; y: number; zoom: number; distance: number } {
   if (!duplicate) return { x: target.coordX, y: target.coordY, zoom: 0.5, distance: 0 };
   const distance = Math.hypot(target.coordX - duplicate.coordX, target.coordY - duplicate.coordY);
-  const zoom = Math.min(1, Math.max(1 / 32, (Math.min(W, H) / 2) / Math.max(distance, 1)));
+  const zoom = Math.min(1, Math.max(1 / 32, Math.min(W, H) / 2 / Math.max(distance, 1)));
   return { x: (target.coordX + duplicate.coordX) / 2, y: (target.coordY + duplicate.coordY) / 2, zoom, distance };
 }
 
 /** The tiles (URL, world position, size) a camera needs from a region's base map. */
-function tilesInView(region: number, cam: { x: number; y: number; zoom: number }, dpr: number): { url: string; x: number; y: number; size: number }[] {
+function tilesInView(
+  region: number,
+  cam: { x: number; y: number; zoom: number },
+  dpr: number,
+): { url: string; x: number; y: number; size: number }[] {
   const info = regionById(region).info;
   const scale = chooseScale(cam.zoom, dpr);
   const part = info.parts.find((p) => p.scale === scale);
   if (!part) return [];
   const span = tileSpan(info.blockSize, scale);
   const r = baseTileRange(info, scale);
-  const halfW = W / 2 / cam.zoom, halfH = H / 2 / cam.zoom;
+  const halfW = W / 2 / cam.zoom,
+    halfH = H / 2 / cam.zoom;
   const out: { url: string; x: number; y: number; size: number }[] = [];
-  for (let row = Math.max(r.minRow, Math.floor((cam.y - halfH) / span)); row <= Math.min(r.maxRow, Math.floor((cam.y + halfH) / span)); row++) {
-    for (let col = Math.max(r.minCol, Math.floor((cam.x - halfW) / span)); col <= Math.min(r.maxCol, Math.floor((cam.x + halfW) / span)); col++) {
+  for (
+    let row = Math.max(r.minRow, Math.floor((cam.y - halfH) / span));
+    row <= Math.min(r.maxRow, Math.floor((cam.y + halfH) / span));
+    row++
+  ) {
+    for (
+      let col = Math.max(r.minCol, Math.floor((cam.x - halfW) / span));
+      col <= Math.min(r.maxCol, Math.floor((cam.x + halfW) / span));
+      col++
+    ) {
       out.push({ url: tilePath(part, col, row), x: col * span, y: row * span, size: span });
     }
   }
@@ -96,17 +113,28 @@ export function ReportScene({ target, duplicate }: { target: ReportPin; duplicat
     <div className="mod-map" data-testid="report-map" role="img" aria-label={label} data-pins={pins.map((p) => p.id).join(',')}>
       <Application width={W} height={H} background="#1b1f24" resolution={dpr} autoDensity antialias preference="webgl">
         <pixiContainer x={W / 2 - cam.x * cam.zoom} y={H / 2 - cam.y * cam.zoom} scale={cam.zoom}>
-          {tilesInView(target.region, cam, dpr).map((t) => <Tile key={t.url} {...t} />)}
+          {tilesInView(target.region, cam, dpr).map((t) => (
+            <Tile key={t.url} {...t} />
+          ))}
           {duplicate && (
             <pixiGraphics
               draw={(g) => {
                 g.clear();
-                g.moveTo(target.coordX, target.coordY).lineTo(duplicate.coordX, duplicate.coordY).stroke({ color: 0xffb74d, width: 2 / cam.zoom });
+                g.moveTo(target.coordX, target.coordY)
+                  .lineTo(duplicate.coordX, duplicate.coordY)
+                  .stroke({ color: 0xffb74d, width: 2 / cam.zoom });
               }}
             />
           )}
           {pins.map((p) => (
-            <pixiSprite key={p.id} texture={iconTexture(p.icon)} x={p.coordX} y={p.coordY} anchor={{ x: 0.5, y: 1 }} scale={ICON / ICON_TEXTURE / cam.zoom} />
+            <pixiSprite
+              key={p.id}
+              texture={iconTexture(p.icon)}
+              x={p.coordX}
+              y={p.coordY}
+              anchor={{ x: 0.5, y: 1 }}
+              scale={ICON / ICON_TEXTURE / cam.zoom}
+            />
           ))}
         </pixiContainer>
       </Application>

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCategoryGroups, useReportAction, useReports, useHidePin, type ModerationReport, type ReportFilter, type ReportPin } from '../../data';
+import {
+  useCategoryGroups,
+  useReportAction,
+  useReports,
+  useHidePin,
+  type ModerationReport,
+  type ReportFilter,
+  type ReportPin,
+} from '../../data';
 import { REGIONS } from '../../../common/regions';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
@@ -13,14 +21,34 @@ function PinLine({ label, p }: { label: string; p: ReportPin }) {
   return (
     <p>
       <span className="muted small">{label}</span>{' '}
-      <Link to={`/pin/${p.id}`}>#{p.id} {p.categoryName}</Link>{' '}
-      <span className="muted small">{t.checks(p.totalChecks)}{p.hidden ? ` · ${t.hidden}` : ''}</span>
-      {p.description && <><br /><span className="small">{p.description}</span></>}
+      <Link to={`/pin/${p.id}`}>
+        #{p.id} {p.categoryName}
+      </Link>{' '}
+      <span className="muted small">
+        {t.checks(p.totalChecks)}
+        {p.hidden ? ` · ${t.hidden}` : ''}
+      </span>
+      {p.description && (
+        <>
+          <br />
+          <span className="small">{p.description}</span>
+        </>
+      )}
     </p>
   );
 }
 
-function ReportItem({ r, selected, onSelect, onReporter }: { r: ModerationReport; selected: boolean; onSelect: () => void; onReporter: (id: number, name: string) => void }) {
+function ReportItem({
+  r,
+  selected,
+  onSelect,
+  onReporter,
+}: {
+  r: ModerationReport;
+  selected: boolean;
+  onSelect: () => void;
+  onReporter: (id: number, name: string) => void;
+}) {
   const act = useReportAction();
   const hide = useHidePin();
   const open = r.status === 'open';
@@ -30,31 +58,60 @@ function ReportItem({ r, selected, onSelect, onReporter }: { r: ModerationReport
   return (
     <li className={`card mod-item${selected ? ' selected' : ''}`} data-testid="report">
       <div>
-        <p><strong>{r.comment}</strong></p>
+        <p>
+          <strong>{r.comment}</strong>
+        </p>
         <p className="muted small">
           {t.reporter}:{' '}
-          {r.reporterId != null
-            ? <button type="button" className="btn btn-ghost btn-small" title={t.filterReporter} onClick={() => onReporter(r.reporterId!, r.reporterNickname ?? ko.history.by(null))}>{r.reporterNickname ?? ko.history.by(null)}</button>
-            : ko.history.by(null)}
-          {' · '}{formatTime(r.createdAt)}{r.resolution ? ` · ${r.resolution}` : ''}
+          {r.reporterId != null ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              title={t.filterReporter}
+              onClick={() => onReporter(r.reporterId!, r.reporterNickname ?? ko.history.by(null))}
+            >
+              {r.reporterNickname ?? ko.history.by(null)}
+            </button>
+          ) : (
+            ko.history.by(null)
+          )}
+          {' · '}
+          {formatTime(r.createdAt)}
+          {r.resolution ? ` · ${r.resolution}` : ''}
         </p>
         <PinLine label={t.target} p={r.target} />
         {r.duplicate && <PinLine label={t.duplicate} p={r.duplicate} />}
-        <button type="button" className="chip" aria-pressed={selected} onClick={onSelect}>{t.showOnMap}</button>
+        <button type="button" className="chip" aria-pressed={selected} onClick={onSelect}>
+          {t.showOnMap}
+        </button>
         {open && (
           <div className="actions">
-            <button type="button" className="btn btn-small" onClick={() => run('dismiss')} disabled={act.isPending}>{t.dismiss}</button>
-            <Link className="btn btn-small" to={`/pin/${r.target.id}/edit`}>{t.edit}</Link>
-            <button type="button" className="btn btn-small" onClick={() => run('hide')} disabled={act.isPending}>{t.hide}</button>
+            <button type="button" className="btn btn-small" onClick={() => run('dismiss')} disabled={act.isPending}>
+              {t.dismiss}
+            </button>
+            <Link className="btn btn-small" to={`/pin/${r.target.id}/edit`}>
+              {t.edit}
+            </Link>
+            <button type="button" className="btn btn-small" onClick={() => run('hide')} disabled={act.isPending}>
+              {t.hide}
+            </button>
             {keep && dup && (
-              <button type="button" className="btn btn-small btn-primary" disabled={act.isPending}
-                onClick={() => window.confirm(t.confirmMerge(keep.id, dup.id)) && run('merge', keep.id)}>{t.merge(keep.id, dup.id)}</button>
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                disabled={act.isPending}
+                onClick={() => window.confirm(t.confirmMerge(keep.id, dup.id)) && run('merge', keep.id)}
+              >
+                {t.merge(keep.id, dup.id)}
+              </button>
             )}
           </div>
         )}
         {!open && r.target.hidden && (
           <div className="actions">
-            <button type="button" className="btn btn-small" onClick={() => hide.mutate({ pinId: r.target.id, hidden: false })}>{t.unhide}</button>
+            <button type="button" className="btn btn-small" onClick={() => hide.mutate({ pinId: r.target.id, hidden: false })}>
+              {t.unhide}
+            </button>
           </div>
         )}
       </div>
@@ -78,23 +135,52 @@ export function ReportsTab() {
   return (
     <>
       <div className="mod-filters" role="group">
-        <button type="button" className="chip" aria-pressed={status === 'open'} onClick={() => setStatus('open')}>{t.open}</button>
-        <button type="button" className="chip" aria-pressed={status === 'resolved'} onClick={() => setStatus('resolved')}>{t.resolved}</button>
-        <select className="input" aria-label={t.kindAll} value={filter.kind ?? ''} onChange={(e) => patch({ kind: (e.target.value || undefined) as ReportFilter['kind'] })}>
+        <button type="button" className="chip" aria-pressed={status === 'open'} onClick={() => setStatus('open')}>
+          {t.open}
+        </button>
+        <button type="button" className="chip" aria-pressed={status === 'resolved'} onClick={() => setStatus('resolved')}>
+          {t.resolved}
+        </button>
+        <select
+          className="input"
+          aria-label={t.kindAll}
+          value={filter.kind ?? ''}
+          onChange={(e) => patch({ kind: (e.target.value || undefined) as ReportFilter['kind'] })}
+        >
           <option value="">{t.kindAll}</option>
           <option value="duplicate">{t.kindDuplicate}</option>
           <option value="wrong">{t.kindWrong}</option>
         </select>
-        <select className="input" aria-label={t.allCategories} value={filter.categoryId ?? ''} onChange={(e) => patch({ categoryId: num(e.target.value) })}>
+        <select
+          className="input"
+          aria-label={t.allCategories}
+          value={filter.categoryId ?? ''}
+          onChange={(e) => patch({ categoryId: num(e.target.value) })}
+        >
           <option value="">{t.allCategories}</option>
-          {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
         </select>
-        <select className="input" aria-label={t.allRegions} value={filter.region ?? ''} onChange={(e) => patch({ region: num(e.target.value) })}>
+        <select
+          className="input"
+          aria-label={t.allRegions}
+          value={filter.region ?? ''}
+          onChange={(e) => patch({ region: num(e.target.value) })}
+        >
           <option value="">{t.allRegions}</option>
-          {REGIONS.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+          {REGIONS.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.label}
+            </option>
+          ))}
         </select>
         {filter.reporterId !== undefined && (
-          <button type="button" className="chip" aria-pressed="true" onClick={() => patch({ reporterId: undefined })}>{t.reporterFilter(reporterName)}</button>
+          <button type="button" className="chip" aria-pressed="true" onClick={() => patch({ reporterId: undefined })}>
+            {t.reporterFilter(reporterName)}
+          </button>
         )}
       </div>
       {reports.isSuccess && reports.data.length === 0 && <p className="muted">{t.noReports}</p>}
@@ -106,8 +192,16 @@ export function ReportsTab() {
         )}
         <ul className="list-reset mod-list">
           {reports.data?.map((r) => (
-            <ReportItem key={r.id} r={r} selected={r === selected} onSelect={() => setSelectedId(r.id)}
-              onReporter={(id, name) => { setReporterName(name); patch({ reporterId: id }); }} />
+            <ReportItem
+              key={r.id}
+              r={r}
+              selected={r === selected}
+              onSelect={() => setSelectedId(r.id)}
+              onReporter={(id, name) => {
+                setReporterName(name);
+                patch({ reporterId: id });
+              }}
+            />
           ))}
         </ul>
       </div>

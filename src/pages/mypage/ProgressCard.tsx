@@ -24,10 +24,16 @@ function RecentActions() {
         {actions.data?.map((a) => (
           <li key={a.id} data-action-id={a.id}>
             <span>{describe(a)}</span>
-            <span className="muted small">{timeFormat.format(a.at)} · {a.device || ko.actionUnknownDevice}</span>
+            <span className="muted small">
+              {timeFormat.format(a.at)} · {a.device || ko.actionUnknownDevice}
+            </span>
             <span className="spacer" />
-            {a.undoneAt != null ? <span className="muted small">{ko.actionUndone}</span> : (
-              <button type="button" className="btn btn-ghost" disabled={undo.isPending} onClick={() => undo.mutate(a.id)}>{ko.undo}</button>
+            {a.undoneAt != null ? (
+              <span className="muted small">{ko.actionUndone}</span>
+            ) : (
+              <button type="button" className="btn btn-ghost" disabled={undo.isPending} onClick={() => undo.mutate(a.id)}>
+                {ko.undo}
+              </button>
             )}
           </li>
         ))}
@@ -77,28 +83,59 @@ function Backup() {
     <section className="card" aria-labelledby="backup-h">
       <h2 id="backup-h">{ko.progressTitle}</h2>
       <div className="row">
-        <a className="btn" href={exportUrl('json')} download>{ko.exportJson}</a>
-        <a className="btn" href={exportUrl('csv')} download>{ko.exportCsv}</a>
+        <a className="btn" href={exportUrl('json')} download>
+          {ko.exportJson}
+        </a>
+        <a className="btn" href={exportUrl('csv')} download>
+          {ko.exportCsv}
+        </a>
       </div>
       <hr className="sep" />
       <div className="segmented" role="radiogroup" aria-label={ko.importFile}>
         {(['merge', 'replace'] as const).map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => { setMode(m); setPending(null); }}>
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => {
+              setMode(m);
+              setPending(null);
+            }}
+          >
             {m === 'merge' ? ko.importMerge : ko.importReplace}
           </button>
         ))}
       </div>
       <label className="btn" style={{ marginTop: '0.5rem' }}>
         {ko.importFile}
-        <input ref={file} type="file" accept=".json,.csv,application/json,text/csv" className="sr-only" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0])} data-testid="import-file" />
+        <input
+          ref={file}
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          className="sr-only"
+          disabled={busy}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+          data-testid="import-file"
+        />
       </label>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       {pending && (
         <div className="notice" data-testid="import-preview">
-          <p>{ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown, pending.plan.ignored)}</p>
+          <p>
+            {ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown, pending.plan.ignored)}
+          </p>
           <div className="row">
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>{ko.importApply}</button>
-            <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>{ko.common.cancel}</button>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>
+              {ko.importApply}
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>
+              {ko.common.cancel}
+            </button>
           </div>
         </div>
       )}

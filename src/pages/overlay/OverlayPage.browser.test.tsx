@@ -58,14 +58,27 @@ describe('stream overlay (/overlay)', () => {
     expect(getComputedStyle(document.body).backgroundColor).toBe('rgba(0, 0, 0, 0)');
     await until(() => view.engine() !== null, 'the engine', 15_000);
     // The state goes to the framing page (the setup page's preview), never onto the stream.
-    await until(() => view.statuses.some((m) => m.status === 'connected' && m.trackerOnline && m.text === ko.trackerStateConnected), 'the connected status', 15_000);
-    expect(view.statuses).toContainEqual({ type: 'overlay-status', status: 'connecting', trackerOnline: false, text: ko.trackerStateConnecting });
+    await until(
+      () => view.statuses.some((m) => m.status === 'connected' && m.trackerOnline && m.text === ko.trackerStateConnected),
+      'the connected status',
+      15_000,
+    );
+    expect(view.statuses).toContainEqual({
+      type: 'overlay-status',
+      status: 'connecting',
+      trackerOnline: false,
+      text: ko.trackerStateConnecting,
+    });
     expect(host!.textContent).toBe('');
     const e = view.engine()!;
     await until(() => e.getFollow() && e.getSnapshot().camera.x !== 0, 'the camera on the player');
     const a = { ...e.getSnapshot().camera };
     // SwiftShader on a busy machine draws few frames: give the glide time
-    await until(() => Math.hypot(e.getSnapshot().camera.x - a.x, e.getSnapshot().camera.y - a.y) > 1, 'the camera to move with the player', 15_000);
+    await until(
+      () => Math.hypot(e.getSnapshot().camera.x - a.x, e.getSnapshot().camera.y - a.y) > 1,
+      'the camera to move with the player',
+      15_000,
+    );
     // the camera (following the marker) is where the route has been since the tracker started
     const b = e.getSnapshot().camera;
     let nearest = Infinity;

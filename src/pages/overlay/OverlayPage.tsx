@@ -12,7 +12,14 @@ import { relayUrl } from '../../tracker/relay-url';
 import { ko } from '../../i18n/ko';
 import { createPinsWorker } from '../../../workers/pins/client';
 import {
-  CHROMA_COLOR, DARK_COLOR, engineHeading, overlayTarget, parseOverlayParams, shownCategories, uiScaleFor, type OverlayStatusMessage,
+  CHROMA_COLOR,
+  DARK_COLOR,
+  engineHeading,
+  overlayTarget,
+  parseOverlayParams,
+  shownCategories,
+  uiScaleFor,
+  type OverlayStatusMessage,
 } from './overlay-params';
 import './overlay.css';
 
@@ -77,7 +84,11 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
   }, [params.background]);
 
   // The state stays off the picture: the framing page shows it, the tab title carries it.
-  const statusText = params.errors.includes('code') ? ko.trackerCodeInvalid : params.errors.length ? ko.trackerUrlInvalid : describeTracker(snap);
+  const statusText = params.errors.includes('code')
+    ? ko.trackerCodeInvalid
+    : params.errors.length
+      ? ko.trackerUrlInvalid
+      : describeTracker(snap);
   const status = params.errors.length ? 'error' : snap.status;
   useEffect(() => {
     document.title = `${ko.overlaySetupTitle} · ${statusText}`;
@@ -98,8 +109,9 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
     let pins: PinBuffers | null = null;
     let checks: ReadonlySet<number> | null = null;
     const pinsApi = worker.api;
-    const pinsReady = categoryIcons().then((icons) => disposed ? [] :
-      Promise.all(categories.map((id) => pinsApi.loadCategory(id, { icon: icons.get(id) }).catch(() => null))));
+    const pinsReady = categoryIcons().then((icons) =>
+      disposed ? [] : Promise.all(categories.map((id) => pinsApi.loadCategory(id, { icon: icons.get(id) }).catch(() => null))),
+    );
 
     // Found pins: the store's checks (kept live by the data layer) drawn on the pins shown.
     const showChecks = () => {

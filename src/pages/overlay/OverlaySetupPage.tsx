@@ -12,7 +12,11 @@ import { isOverlayStatus, overlayUrl, type OverlayBackground, type OverlaySettin
 import './overlay-setup.css';
 
 const SCALES: (number | null)[] = [null, 1, 1.5, 2, 3];
-const BACKGROUNDS: [OverlayBackground, string][] = [['transparent', ko.overlayBgTransparent], ['chroma', ko.overlayBgChroma], ['dark', ko.overlayBgDark]];
+const BACKGROUNDS: [OverlayBackground, string][] = [
+  ['transparent', ko.overlayBgTransparent],
+  ['chroma', ko.overlayBgChroma],
+  ['dark', ko.overlayBgDark],
+];
 
 /** The tracker field: empty = the local tracker, a ws(s):// URL, or an 8-character code in any spelling. */
 function readTracker(input: string): OverlaySettings['tracker'] | { error: string } {
@@ -100,12 +104,24 @@ export default function OverlaySetupPage() {
           <div className="field">
             <label htmlFor={`${id}-tracker`}>{ko.overlayTrackerLabel}</label>
             <input
-              id={`${id}-tracker`} className="input" value={trackerInput} placeholder="ABCD-1234" autoComplete="off" spellCheck={false}
-              aria-invalid={trackerError ? 'true' : 'false'} aria-describedby={`${id}-tracker-hint`}
+              id={`${id}-tracker`}
+              className="input"
+              value={trackerInput}
+              placeholder="ABCD-1234"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={trackerError ? 'true' : 'false'}
+              aria-describedby={`${id}-tracker-hint`}
               onChange={(e) => setTrackerInput(e.target.value)}
             />
-            <p id={`${id}-tracker-hint`} className="field-hint">{ko.overlayTrackerHint}</p>
-            {trackerError && <p className="field-error" role="alert">{trackerError}</p>}
+            <p id={`${id}-tracker-hint`} className="field-hint">
+              {ko.overlayTrackerHint}
+            </p>
+            {trackerError && (
+              <p className="field-error" role="alert">
+                {trackerError}
+              </p>
+            )}
           </div>
 
           <fieldset className="field overlay-categories">
@@ -113,7 +129,12 @@ export default function OverlaySetupPage() {
             <p className="field-hint">{ko.overlayCategoriesHint}</p>
             {groups.data?.map((g) => (
               <details key={g.id} className="overlay-category-group" open={g.categories.some((c) => categories.includes(c.id))}>
-                <summary>{g.name} <span className="muted small">({g.categories.filter((c) => categories.includes(c.id)).length}/{g.categories.length})</span></summary>
+                <summary>
+                  {g.name}{' '}
+                  <span className="muted small">
+                    ({g.categories.filter((c) => categories.includes(c.id)).length}/{g.categories.length})
+                  </span>
+                </summary>
                 <div className="overlay-category-list">
                   {g.categories.map((c) => (
                     <label key={c.id} className="check-row">
@@ -128,14 +149,33 @@ export default function OverlaySetupPage() {
 
           <div className="overlay-setup-row">
             <div className="field">
-              <label htmlFor={`${id}-zoom`}>{ko.overlayZoomLabel} <output htmlFor={`${id}-zoom`}>{zoom}×</output></label>
-              <input id={`${id}-zoom`} type="range" min={0.25} max={4} step={0.25} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+              <label htmlFor={`${id}-zoom`}>
+                {ko.overlayZoomLabel} <output htmlFor={`${id}-zoom`}>{zoom}×</output>
+              </label>
+              <input
+                id={`${id}-zoom`}
+                type="range"
+                min={0.25}
+                max={4}
+                step={0.25}
+                value={zoom}
+                onChange={(e) => setZoom(Number(e.target.value))}
+              />
               <p className="field-hint">{ko.overlayZoomHint}</p>
             </div>
             <div className="field">
               <label htmlFor={`${id}-scale`}>{ko.overlayScaleLabel}</label>
-              <select id={`${id}-scale`} className="select" value={scale ?? ''} onChange={(e) => setScale(e.target.value === '' ? null : Number(e.target.value))}>
-                {SCALES.map((s) => <option key={String(s)} value={s ?? ''}>{s === null ? ko.overlayScaleAuto : ko.overlayScaleTimes(s)}</option>)}
+              <select
+                id={`${id}-scale`}
+                className="select"
+                value={scale ?? ''}
+                onChange={(e) => setScale(e.target.value === '' ? null : Number(e.target.value))}
+              >
+                {SCALES.map((s) => (
+                  <option key={String(s)} value={s ?? ''}>
+                    {s === null ? ko.overlayScaleAuto : ko.overlayScaleTimes(s)}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
@@ -145,7 +185,13 @@ export default function OverlaySetupPage() {
             <div className="overlay-bg-options">
               {BACKGROUNDS.map(([value, label]) => (
                 <label key={value} className="check-row">
-                  <input type="radio" name={`${id}-bg`} value={value} checked={background === value} onChange={() => setBackground(value)} />
+                  <input
+                    type="radio"
+                    name={`${id}-bg`}
+                    value={value}
+                    checked={background === value}
+                    onChange={() => setBackground(value)}
+                  />
                   {label}
                 </label>
               ))}
@@ -158,14 +204,26 @@ export default function OverlaySetupPage() {
             <label htmlFor={`${id}-url`}>{ko.overlayUrlLabel}</label>
             <div className="overlay-url-row">
               <input id={`${id}-url`} className="input" readOnly value={url ?? ''} onFocus={(e) => e.target.select()} />
-              <button type="button" className="btn btn-primary" disabled={!url} onClick={() => void copy()}><Icon name="share" />{ko.overlayCopy}</button>
+              <button type="button" className="btn btn-primary" disabled={!url} onClick={() => void copy()}>
+                <Icon name="share" />
+                {ko.overlayCopy}
+              </button>
             </div>
-            {url && <a className="small" href={url} target="_blank" rel="noreferrer">{ko.overlayOpen}</a>}
+            {url && (
+              <a className="small" href={url} target="_blank" rel="noreferrer">
+                {ko.overlayOpen}
+              </a>
+            )}
           </div>
           <div className="overlay-preview card">
             <div className="overlay-preview-bar">
               <strong>{ko.overlayPreview}</strong>
-              <span role="status" className="overlay-preview-status" data-status={status?.status ?? 'loading'} data-online={status?.trackerOnline ? 'true' : 'false'}>
+              <span
+                role="status"
+                className="overlay-preview-status"
+                data-status={status?.status ?? 'loading'}
+                data-online={status?.trackerOnline ? 'true' : 'false'}
+              >
                 {status?.text ?? ko.trackerStateConnecting}
               </span>
             </div>
@@ -176,7 +234,9 @@ export default function OverlaySetupPage() {
           </div>
           <ul className="overlay-setup-notes small muted">
             <li>{ko.overlaySizeHint}</li>
-            <li>{me ? ko.overlaySignedIn(me.nickname) : ko.overlaySignedOut} {ko.overlayChecksHint}</li>
+            <li>
+              {me ? ko.overlaySignedIn(me.nickname) : ko.overlaySignedOut} {ko.overlayChecksHint}
+            </li>
           </ul>
         </section>
       </div>

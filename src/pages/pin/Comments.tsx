@@ -34,17 +34,51 @@ function CommentItem({ c, pinId, mine }: { c: Comment; pinId: number; mine: bool
         <span className="muted">{when(c.createdAt)}</span>
       </div>
       <p className="comment-body">{c.content}</p>
-      {c.image && <a href={c.image} target="_blank" rel="noreferrer"><img className="comment-image" src={c.image} alt={t.imageAlt} loading="lazy" /></a>}
+      {c.image && (
+        <a href={c.image} target="_blank" rel="noreferrer">
+          <img className="comment-image" src={c.image} alt={t.imageAlt} loading="lazy" />
+        </a>
+      )}
       <div className="comment-actions">
-        <button type="button" className="btn btn-small vote" aria-pressed={c.myVote === 'recommend'} onClick={() => vote('recommend')} disabled={like.isPending}
-          aria-label={t.recommend(c.recommend)}><Icon name="thumbUp" />{c.recommend}</button>
-        <button type="button" className="btn btn-small vote" aria-pressed={c.myVote === 'disrecommend'} onClick={() => vote('disrecommend')} disabled={like.isPending}
-          aria-label={t.disrecommend(c.disrecommend)}><Icon name="thumbDown" />{c.disrecommend}</button>
-        {mine && <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirm(true)}><Icon name="trash" />{ko.common.delete}</button>}
+        <button
+          type="button"
+          className="btn btn-small vote"
+          aria-pressed={c.myVote === 'recommend'}
+          onClick={() => vote('recommend')}
+          disabled={like.isPending}
+          aria-label={t.recommend(c.recommend)}
+        >
+          <Icon name="thumbUp" />
+          {c.recommend}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small vote"
+          aria-pressed={c.myVote === 'disrecommend'}
+          onClick={() => vote('disrecommend')}
+          disabled={like.isPending}
+          aria-label={t.disrecommend(c.disrecommend)}
+        >
+          <Icon name="thumbDown" />
+          {c.disrecommend}
+        </button>
+        {mine && (
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirm(true)}>
+            <Icon name="trash" />
+            {ko.common.delete}
+          </button>
+        )}
       </div>
-      <ConfirmDialog open={confirm} title={t.deleteTitle} message={t.deleteMessage} confirmLabel={ko.common.delete} danger
-        busy={del.isPending} onCancel={() => setConfirm(false)}
-        onConfirm={() => del.mutate({ commentId: c.id, pinId }, { onSettled: () => setConfirm(false) })} />
+      <ConfirmDialog
+        open={confirm}
+        title={t.deleteTitle}
+        message={t.deleteMessage}
+        confirmLabel={ko.common.delete}
+        danger
+        busy={del.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => del.mutate({ commentId: c.id, pinId }, { onSettled: () => setConfirm(false) })}
+      />
     </li>
   );
 }
@@ -66,29 +100,59 @@ function CommentForm({ pinId }: { pinId: number }) {
         image = await uploadImage(file, setProgress);
       } catch (e) {
         setProgress(null);
-        toast.error(e instanceof Error && 'messageTranslated' in e ? String((e as { messageTranslated: string }).messageTranslated) : ko.imageHostFailed);
+        toast.error(
+          e instanceof Error && 'messageTranslated' in e
+            ? String((e as { messageTranslated: string }).messageTranslated)
+            : ko.imageHostFailed,
+        );
         return;
       }
       setProgress(null);
     }
-    add.mutate({ pinId, content: content.trim(), image }, {
-      onSuccess: () => {
-        setContent('');
-        setFile(null);
+    add.mutate(
+      { pinId, content: content.trim(), image },
+      {
+        onSuccess: () => {
+          setContent('');
+          setFile(null);
+        },
       },
-    });
+    );
   };
   return (
-    <form className="comment-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="comment-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <div className="field">
         <label htmlFor="comment-text">{t.write}</label>
-        <textarea id="comment-text" className="textarea" value={content} maxLength={1000} onChange={(e) => setContent(e.target.value)}
-          placeholder={t.placeholder} aria-invalid={!!error} aria-describedby={error ? 'comment-err' : undefined} />
-        {error && <span id="comment-err" className="field-error" role="alert">{error}</span>}
+        <textarea
+          id="comment-text"
+          className="textarea"
+          value={content}
+          maxLength={1000}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder={t.placeholder}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'comment-err' : undefined}
+        />
+        {error && (
+          <span id="comment-err" className="field-error" role="alert">
+            {error}
+          </span>
+        )}
       </div>
       <div className="field">
         <label htmlFor="comment-image">{ko.common.imageOptional}</label>
-        <input id="comment-image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          id="comment-image"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <span className="field-warning">{ko.common.imageHostWarning}</span>
       </div>
       {progress !== null && (
@@ -98,7 +162,8 @@ function CommentForm({ pinId }: { pinId: number }) {
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy && <span className="spinner spinner-small" aria-hidden />}{t.submit}
+        {busy && <span className="spinner spinner-small" aria-hidden />}
+        {t.submit}
       </button>
     </form>
   );
@@ -121,17 +186,32 @@ export function Comments({ pinId }: { pinId: number }) {
       {q.isPending && <Spinner label={t.loading} />}
       {q.isSuccess && comments.length === 0 && page === 0 && <p className="muted small">{t.none}</p>}
       <ul className="list-reset">
-        {ordered.map((c) => <CommentItem key={c.id} c={c} pinId={pinId} mine={me != null && c.userId === me.id} />)}
+        {ordered.map((c) => (
+          <CommentItem key={c.id} c={c} pinId={pinId} mine={me != null && c.userId === me.id} />
+        ))}
       </ul>
       {(page > 0 || hasNext) && (
         <nav className="pager" aria-label={t.pager}>
-          <button type="button" className="btn btn-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}><Icon name="chevronLeft" />{t.previous}</button>
-          <span className="small">{page + 1}{pages != null ? ` / ${pages}` : ''}</span>
-          <button type="button" className="btn btn-small" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>{t.next}<Icon name="chevronRight" /></button>
+          <button type="button" className="btn btn-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+            <Icon name="chevronLeft" />
+            {t.previous}
+          </button>
+          <span className="small">
+            {page + 1}
+            {pages != null ? ` / ${pages}` : ''}
+          </span>
+          <button type="button" className="btn btn-small" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>
+            {t.next}
+            <Icon name="chevronRight" />
+          </button>
         </nav>
       )}
-      {me ? <CommentForm pinId={pinId} /> : (
-        <p className="notice" style={{ marginTop: '1rem' }}>{ko.loginRequired} <Link to={`/login?from=${encodeURIComponent(`/pin/${pinId}`)}`}>{t.loginToWrite}</Link></p>
+      {me ? (
+        <CommentForm pinId={pinId} />
+      ) : (
+        <p className="notice" style={{ marginTop: '1rem' }}>
+          {ko.loginRequired} <Link to={`/login?from=${encodeURIComponent(`/pin/${pinId}`)}`}>{t.loginToWrite}</Link>
+        </p>
       )}
     </section>
   );

@@ -11,12 +11,25 @@ export const formatTime = (iso: string): string => new Date(iso).toLocaleString(
 
 function Change({ c }: { c: PinChange }) {
   switch (c.field) {
-    case 'created': return <li>{h.created}</li>;
-    case 'position': return <li className="change-move">{h.moved(c.distance)} <span className="muted small">({c.from.x.toFixed(0)}, {c.from.y.toFixed(0)}) → ({c.to.x.toFixed(0)}, {c.to.y.toFixed(0)})</span></li>;
-    case 'floor': return <li className="change-move">{h.floor(floorLabel(c.before), floorLabel(c.after))}</li>;
-    case 'region': return <li className="change-move">{h.region}</li>;
-    case 'category': return <li>{h.category}</li>;
-    case 'tags': return <li>{h.tags(c.added.length, c.removed.length)}</li>;
+    case 'created':
+      return <li>{h.created}</li>;
+    case 'position':
+      return (
+        <li className="change-move">
+          {h.moved(c.distance)}{' '}
+          <span className="muted small">
+            ({c.from.x.toFixed(0)}, {c.from.y.toFixed(0)}) → ({c.to.x.toFixed(0)}, {c.to.y.toFixed(0)})
+          </span>
+        </li>
+      );
+    case 'floor':
+      return <li className="change-move">{h.floor(floorLabel(c.before), floorLabel(c.after))}</li>;
+    case 'region':
+      return <li className="change-move">{h.region}</li>;
+    case 'category':
+      return <li>{h.category}</li>;
+    case 'tags':
+      return <li>{h.tags(c.added.length, c.removed.length)}</li>;
     case 'description':
     case 'image':
       return (
@@ -42,14 +55,18 @@ function Entry({ r, canRevert, latest }: { r: Revision; canRevert: boolean; late
       <div className="revision-head">
         <strong>{h.kind[r.kind] ?? r.kind}</strong>
         <span>{h.by(r.nickname)}</span>
-        <time className="muted small" dateTime={r.createdAt}>{formatTime(r.createdAt)}</time>
+        <time className="muted small" dateTime={r.createdAt}>
+          {formatTime(r.createdAt)}
+        </time>
         {r.revertedAt && <span className="chip">{h.reverted}</span>}
       </div>
       <ul className="revision-changes">
         {r.changes.length ? r.changes.map((c, i) => <Change key={i} c={c} />) : <li className="muted">{h.noChange}</li>}
       </ul>
       {canRevert && !latest && (
-        <button type="button" className="btn btn-small" onClick={onRevert} disabled={revert.isPending}>{h.revertTo}</button>
+        <button type="button" className="btn btn-small" onClick={onRevert} disabled={revert.isPending}>
+          {h.revertTo}
+        </button>
       )}
     </li>
   );
@@ -65,7 +82,9 @@ export function PinHistory({ pinId }: { pinId: number }) {
       <h2 id="history-h">{h.title}</h2>
       {revisions.isSuccess && list.length === 0 && <p className="muted">{h.empty}</p>}
       <ol className="list-reset">
-        {list.map((r, i) => <Entry key={r.id} r={r} canRevert={canRevert} latest={i === 0} />)}
+        {list.map((r, i) => (
+          <Entry key={r.id} r={r} canRevert={canRevert} latest={i === 0} />
+        ))}
       </ol>
     </section>
   );

@@ -96,43 +96,96 @@ export default function PinPage() {
           {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}
           <span>{title}</span>
         </h1>
-        <button type="button" className="icon-btn" onClick={() => void copyShareLink()} aria-label={ko.common.shareLink} title={ko.common.shareLink}><Icon name="share" /></button>
-        <button type="button" className="icon-btn" onClick={close} aria-label={ko.common.close} title={ko.common.close}><Icon name="close" /></button>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => void copyShareLink()}
+          aria-label={ko.common.shareLink}
+          title={ko.common.shareLink}
+        >
+          <Icon name="share" />
+        </button>
+        <button type="button" className="icon-btn" onClick={close} aria-label={ko.common.close} title={ko.common.close}>
+          <Icon name="close" />
+        </button>
       </div>
       <div className="detail-body">
         {!valid && <p className="notice notice-danger">{t.invalidAddress}</p>}
         {pin.isPending && valid && <Spinner label={ko.common.pinLoading} />}
-        {pin.isError && (pin.error instanceof ApiClientError && pin.error.unreachable
-          ? <p className="notice">{ko.pinUnreachable}</p>
-          : <p className="notice notice-danger">{t.notFound}</p>)}
+        {pin.isError &&
+          (pin.error instanceof ApiClientError && pin.error.unreachable ? (
+            <p className="notice">{ko.pinUnreachable}</p>
+          ) : (
+            <p className="notice notice-danger">{t.notFound}</p>
+          ))}
         {p && (
           <>
             {p.image && <img className="detail-image" src={p.image} alt={t.photoAlt(title)} loading="lazy" />}
             {p.tags.length > 0 && (
               <ul className="chips list-reset" aria-label={ko.common.tags}>
-                {p.tags.map((tag) => <li key={tag.id} className="chip">#{tag.name}</li>)}
+                {p.tags.map((tag) => (
+                  <li key={tag.id} className="chip">
+                    #{tag.name}
+                  </li>
+                ))}
               </ul>
             )}
             {p.description ? <p className="description">{p.description}</p> : <p className="muted">{t.noDescription}</p>}
             <div className="detail-actions">
-              <button type="button" className={`btn ${isChecked ? '' : 'btn-primary'}`} onClick={toggleFound} aria-pressed={isChecked} disabled={check.isPending}>
-                <Icon name={isChecked ? 'close' : 'checkCircle'} />{isChecked ? ko.markNotFound : ko.markFound}
+              <button
+                type="button"
+                className={`btn ${isChecked ? '' : 'btn-primary'}`}
+                onClick={toggleFound}
+                aria-pressed={isChecked}
+                disabled={check.isPending}
+              >
+                <Icon name={isChecked ? 'close' : 'checkCircle'} />
+                {isChecked ? ko.markNotFound : ko.markFound}
               </button>
-              <button type="button" className="btn" onClick={() => flyTo(true)}><Icon name="crosshair" />{t.showOnMap}</button>
+              <button type="button" className="btn" onClick={() => flyTo(true)}>
+                <Icon name="crosshair" />
+                {t.showOnMap}
+              </button>
             </div>
-            {!me && <p className="muted small">{t.loginHint(<Link key="login" to={`/login?from=${encodeURIComponent(`/pin/${p.id}`)}`}>{ko.common.login}</Link>)}</p>}
+            {!me && (
+              <p className="muted small">
+                {t.loginHint(
+                  <Link key="login" to={`/login?from=${encodeURIComponent(`/pin/${p.id}`)}`}>
+                    {ko.common.login}
+                  </Link>,
+                )}
+              </p>
+            )}
             <dl className="detail-meta">
-              <dt>{ko.common.region}</dt><dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
-              <dt>{ko.common.floor}</dt><dd>{floorLabel(p.coordZ ?? null)}</dd>
-              <dt>{ko.common.coordinates}</dt><dd>X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}</dd>
-              <dt>{t.foundBy}</dt><dd data-testid="total-checks">{t.people(p.totalChecks ?? 0)}</dd>
-              <dt>{t.number}</dt><dd>{p.id}</dd>
+              <dt>{ko.common.region}</dt>
+              <dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
+              <dt>{ko.common.floor}</dt>
+              <dd>{floorLabel(p.coordZ ?? null)}</dd>
+              <dt>{ko.common.coordinates}</dt>
+              <dd>
+                X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}
+              </dd>
+              <dt>{t.foundBy}</dt>
+              <dd data-testid="total-checks">{t.people(p.totalChecks ?? 0)}</dd>
+              <dt>{t.number}</dt>
+              <dd>{p.id}</dd>
             </dl>
             <div className="detail-actions">
-              <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}><Icon name="edit" />{ko.common.edit}</Link>
-              <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}><Icon name="flag" />{ko.common.report}</button>
+              <Link className="btn btn-small" to={{ pathname: `/pin/${p.id}/edit`, search }}>
+                <Icon name="edit" />
+                {ko.common.edit}
+              </Link>
+              <button type="button" className="btn btn-small" onClick={() => (me ? setReportOpen(true) : toast.error(ko.loginRequired))}>
+                <Icon name="flag" />
+                {ko.common.report}
+              </button>
             </div>
-            {p.hidden && <p className="notice notice-danger">{ko.moderation.hidden}{p.mergedInto ? ` → ${ko.moderation.mergedInto(p.mergedInto)}` : ''}</p>}
+            {p.hidden && (
+              <p className="notice notice-danger">
+                {ko.moderation.hidden}
+                {p.mergedInto ? ` → ${ko.moderation.mergedInto(p.mergedInto)}` : ''}
+              </p>
+            )}
             <Comments pinId={p.id} />
             <PinHistory pinId={p.id} />
             <ReportDialog open={reportOpen} pinId={p.id} onClose={() => setReportOpen(false)} />

@@ -17,7 +17,13 @@ const t = ko.search;
 function Highlight({ text, q }: { text: string; q: string }) {
   const i = q ? text.toLowerCase().indexOf(q.toLowerCase()) : -1;
   if (i < 0) return <>{text}</>;
-  return <>{text.slice(0, i)}<mark>{text.slice(i, i + q.length)}</mark>{text.slice(i + q.length)}</>;
+  return (
+    <>
+      {text.slice(0, i)}
+      <mark>{text.slice(i, i + q.length)}</mark>
+      {text.slice(i + q.length)}
+    </>
+  );
 }
 
 /** /search: pins and categories by name, tag and description across all regions; a click flies the map to the pin. */
@@ -44,7 +50,11 @@ export default function SearchPage() {
   const cats = useMemo(() => {
     const t = deferred.toLowerCase();
     if (!t) return [];
-    return (groups.data ?? []).flatMap((g) => g.categories.filter((c) => c.name.toLowerCase().includes(t) || g.name.toLowerCase().includes(t)).map((c) => ({ ...c, group: g.name })));
+    return (groups.data ?? []).flatMap((g) =>
+      g.categories
+        .filter((c) => c.name.toLowerCase().includes(t) || g.name.toLowerCase().includes(t))
+        .map((c) => ({ ...c, group: g.name })),
+    );
   }, [groups.data, deferred]);
   const names = useMemo(() => new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const))), [groups.data]);
   const pins = useMemo(() => results.data?.pages.flatMap((p) => p.pins) ?? [], [results.data]);
@@ -56,7 +66,8 @@ export default function SearchPage() {
   };
   const openPin = (p: PinRecord) => {
     if (p.region != null && isKnownRegion(p.region)) setRegion(p.region);
-    if (p.categoryId != null && !store.homeFilters.categories.includes(p.categoryId)) setCategories([...store.homeFilters.categories, p.categoryId]);
+    if (p.categoryId != null && !store.homeFilters.categories.includes(p.categoryId))
+      setCategories([...store.homeFilters.categories, p.categoryId]);
     navigate(`/pin/${p.id}`);
   };
 
@@ -66,9 +77,15 @@ export default function SearchPage() {
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="search-box">
           <Icon name="search" />
-          <input className="input" type="search" autoFocus value={q} aria-label={t.inputLabel}
+          <input
+            className="input"
+            type="search"
+            autoFocus
+            value={q}
+            aria-label={t.inputLabel}
             placeholder={t.placeholder}
-            onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })} />
+            onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+          />
         </div>
       </form>
       {allCount > 0 && loadedCount < allCount && <Spinner label={t.loadingCategories(loadedCount, allCount)} />}
@@ -76,14 +93,18 @@ export default function SearchPage() {
 
       {cats.length > 0 && (
         <section className="search-region" aria-labelledby="cat-results">
-          <h2 id="cat-results">{ko.common.category} <span className="muted small">{ko.common.count(cats.length)}</span></h2>
+          <h2 id="cat-results">
+            {ko.common.category} <span className="muted small">{ko.common.count(cats.length)}</span>
+          </h2>
           <ul className="list-reset result-list">
             {cats.map((c) => (
               <li key={c.id}>
                 <button type="button" className="result" onClick={() => showCategory(c.id)}>
                   <CategoryIcon icon={c.icon ?? 0} size={28} />
                   <span className="result-main">
-                    <span className="result-title"><Highlight text={c.name} q={deferred} /></span>
+                    <span className="result-title">
+                      <Highlight text={c.name} q={deferred} />
+                    </span>
                     <span className="result-desc">{t.categoryResult(c.group, c.pinCount ?? 0)}</span>
                   </span>
                 </button>
@@ -94,12 +115,13 @@ export default function SearchPage() {
       )}
 
       {deferred && results.isFetching && !results.data && <Spinner label={t.searching} />}
-      {deferred && results.data && total === 0 && cats.length === 0 && (
-        <p className="empty">{t.noResults(deferred)}</p>
-      )}
+      {deferred && results.data && total === 0 && cats.length === 0 && <p className="empty">{t.noResults(deferred)}</p>}
       {pins.length > 0 && (
         <section className="search-region" aria-labelledby="pin-results">
-          <h2 id="pin-results"><Icon name="pin" className="inline-icon" />{ko.common.pin} <span className="muted small">{t.results(pins.length, total)}</span></h2>
+          <h2 id="pin-results">
+            <Icon name="pin" className="inline-icon" />
+            {ko.common.pin} <span className="muted small">{t.results(pins.length, total)}</span>
+          </h2>
           <ul className="list-reset result-list" aria-label={t.pinResults}>
             {pins.map((p) => {
               const cid = p.categoryId ?? p.catNum;
@@ -111,14 +133,31 @@ export default function SearchPage() {
                   <button type="button" className="result" onClick={() => openPin(p)} data-pin-id={p.id}>
                     <CategoryIcon icon={p.icon ?? known?.icon ?? 0} size={28} />
                     <span className="result-main">
-                      <span className="result-title"><Highlight text={pinTitle(p, category)} q={deferred} /></span>
-                      <span className="result-meta">
-                        <span>{region}</span><span>{floorLabel(p.coordZ ?? null)}</span>
-                        {p.checked
-                          ? <span className="found-state is-found"><Icon name="check" className="inline-icon" />{t.found}</span>
-                          : <span className="found-state">{t.notFound}</span>}
+                      <span className="result-title">
+                        <Highlight text={pinTitle(p, category)} q={deferred} />
                       </span>
-                      {p.tags.length > 0 && <span className="result-desc">{p.tags.map((tag, i) => <span key={tag.id}>{i > 0 && ', '}<Highlight text={tag.name} q={deferred} /></span>)}</span>}
+                      <span className="result-meta">
+                        <span>{region}</span>
+                        <span>{floorLabel(p.coordZ ?? null)}</span>
+                        {p.checked ? (
+                          <span className="found-state is-found">
+                            <Icon name="check" className="inline-icon" />
+                            {t.found}
+                          </span>
+                        ) : (
+                          <span className="found-state">{t.notFound}</span>
+                        )}
+                      </span>
+                      {p.tags.length > 0 && (
+                        <span className="result-desc">
+                          {p.tags.map((tag, i) => (
+                            <span key={tag.id}>
+                              {i > 0 && ', '}
+                              <Highlight text={tag.name} q={deferred} />
+                            </span>
+                          ))}
+                        </span>
+                      )}
                     </span>
                     <Icon name="chevronRight" className="inline-icon" />
                   </button>
@@ -127,13 +166,24 @@ export default function SearchPage() {
             })}
           </ul>
           {results.hasNextPage && (
-            <button type="button" className="btn search-more" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+            <button
+              type="button"
+              className="btn search-more"
+              disabled={results.isFetchingNextPage}
+              onClick={() => void results.fetchNextPage()}
+            >
               {t.more(total - pins.length)}
             </button>
           )}
         </section>
       )}
-      <p className="muted small" style={{ marginTop: '2rem' }}>{t.missing(<Link key="edit" to="/edit">{t.addYourself}</Link>)}</p>
+      <p className="muted small" style={{ marginTop: '2rem' }}>
+        {t.missing(
+          <Link key="edit" to="/edit">
+            {t.addYourself}
+          </Link>,
+        )}
+      </p>
     </PageLayout>
   );
 }

@@ -41,7 +41,10 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
   // skipping the phone-only items a wide screen hides.
   const placed = pos !== null;
   useEffect(() => {
-    if (placed) [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [])].find((el) => el.offsetParent !== null)?.focus();
+    if (placed)
+      [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [])]
+        .find((el) => el.offsetParent !== null)
+        ?.focus();
   }, [placed]);
 
   useEffect(() => {
@@ -52,9 +55,12 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
       }
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Home' || e.key === 'End') {
         // Only the items shown (the phone-only ones are hidden on a wide screen).
-        const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])].filter((el) => el.offsetParent !== null);
+        const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])].filter(
+          (el) => el.offsetParent !== null,
+        );
         const i = items.indexOf(document.activeElement as HTMLElement);
-        const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : (i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+        const next =
+          e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : (i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
         items[next]?.focus();
         e.preventDefault();
       }
@@ -76,34 +82,78 @@ export function MoreMenu({ anchor, loggedIn, onClose, onCollapse, onOpenTracker 
   };
 
   return (
-    <div ref={ref} className="nav-more-menu" role="menu" aria-label={ko.shell.more} style={pos ? { left: pos.left, bottom: pos.bottom } : { visibility: 'hidden' }}>
+    <div
+      ref={ref}
+      className="nav-more-menu"
+      role="menu"
+      aria-label={ko.shell.more}
+      style={pos ? { left: pos.left, bottom: pos.bottom } : { visibility: 'hidden' }}
+    >
       <div className="phone-only">
-        <Link role="menuitem" className="menu-item" to="/support" onClick={onClose}><Icon name="help" />{ko.common.support}</Link>
-        {!loggedIn && <Link role="menuitem" className="menu-item" to="/login" onClick={onClose}><Icon name="login" />{ko.common.login}</Link>}
+        <Link role="menuitem" className="menu-item" to="/support" onClick={onClose}>
+          <Icon name="help" />
+          {ko.common.support}
+        </Link>
+        {!loggedIn && (
+          <Link role="menuitem" className="menu-item" to="/login" onClick={onClose}>
+            <Icon name="login" />
+            {ko.common.login}
+          </Link>
+        )}
         <button role="menuitem" type="button" className="menu-item" onClick={run(toggle)}>
-          <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />{isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}
+          <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />
+          {isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}
         </button>
         <hr />
       </div>
-      <div className="menu-title" id="theme-title">{ko.common.theme}</div>
+      <div className="menu-title" id="theme-title">
+        {ko.common.theme}
+      </div>
       <div role="group" aria-labelledby="theme-title">
         {THEMES.map((t) => (
-          <button key={t} role="menuitemradio" aria-checked={theme === t} type="button" className="menu-item" onClick={run(() => setTheme(t))}>
-            <Icon name={THEME_ICONS[t]} />{THEME_LABELS[t]}{theme === t && <Icon name="check" className="menu-check" />}
+          <button
+            key={t}
+            role="menuitemradio"
+            aria-checked={theme === t}
+            type="button"
+            className="menu-item"
+            onClick={run(() => setTheme(t))}
+          >
+            <Icon name={THEME_ICONS[t]} />
+            {THEME_LABELS[t]}
+            {theme === t && <Icon name="check" className="menu-check" />}
           </button>
         ))}
       </div>
       <hr />
-      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}><Icon name="tracker" />{tracking.connected ? ko.shell.trackerConnected : ko.shell.trackerConnect}</button>
-      <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}><Icon name="panelLeft" />{ko.shell.collapseNav}</button>
-      <Link role="menuitem" className="menu-item" to="/overlay/setup" onClick={onClose}><Icon name="monitor" />{ko.overlayMenu}</Link>
+      <button role="menuitem" type="button" className="menu-item" onClick={run(onOpenTracker)}>
+        <Icon name="tracker" />
+        {tracking.connected ? ko.shell.trackerConnected : ko.shell.trackerConnect}
+      </button>
+      <button role="menuitem" type="button" className="menu-item wide-only" onClick={run(onCollapse)}>
+        <Icon name="panelLeft" />
+        {ko.shell.collapseNav}
+      </button>
+      <Link role="menuitem" className="menu-item" to="/overlay/setup" onClick={onClose}>
+        <Icon name="monitor" />
+        {ko.overlayMenu}
+      </Link>
       <hr />
-      <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}><Icon name="doc" />{ko.common.terms}</Link>
-      <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}><Icon name="shield" />{ko.common.privacy}</Link>
+      <Link role="menuitem" className="menu-item" to="/about/terms" onClick={onClose}>
+        <Icon name="doc" />
+        {ko.common.terms}
+      </Link>
+      <Link role="menuitem" className="menu-item" to="/about/privacy-policy" onClick={onClose}>
+        <Icon name="shield" />
+        {ko.common.privacy}
+      </Link>
       {loggedIn && (
         <>
           <hr />
-          <button role="menuitem" type="button" className="menu-item" onClick={run(logout)}><Icon name="logout" />{ko.common.logout}</button>
+          <button role="menuitem" type="button" className="menu-item" onClick={run(logout)}>
+            <Icon name="logout" />
+            {ko.common.logout}
+          </button>
         </>
       )}
     </div>

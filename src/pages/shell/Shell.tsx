@@ -51,7 +51,9 @@ export default function Shell() {
   return (
     <ShellContext.Provider value={actions}>
       <EngineContext.Provider value={engine}>
-        <a className="skip-link" href="#main">{ko.shell.skipToMain}</a>
+        <a className="skip-link" href="#main">
+          {ko.shell.skipToMain}
+        </a>
         <div className="shell" data-nav={navCollapsed ? 'collapsed' : 'expanded'}>
           <SideNav loggedIn={!!me} staff={isStaff(me)} onCollapse={() => setNavCollapsed(true)} onOpenTracker={openTracker} />
           <main id="main" className="shell-main" tabIndex={-1}>
@@ -60,7 +62,13 @@ export default function Shell() {
           </main>
         </div>
         {navCollapsed && (
-          <button type="button" className="icon-btn nav-expand" onClick={() => setNavCollapsed(false)} aria-label={ko.shell.expandNav} title={ko.shell.expandNav}>
+          <button
+            type="button"
+            className="icon-btn nav-expand"
+            onClick={() => setNavCollapsed(false)}
+            aria-label={ko.shell.expandNav}
+            title={ko.shell.expandNav}
+          >
             <Icon name="panelLeft" />
           </button>
         )}

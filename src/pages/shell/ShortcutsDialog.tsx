@@ -17,14 +17,28 @@ export function ShortcutsDialog() {
   }, []);
   const k = ko.keyboard;
   return (
-    <Dialog open={open} title={k.shortcutsTitle} onClose={() => setOpen(false)} className="shortcuts-dialog"
-      actions={<button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>{ko.common.close}</button>}>
+    <Dialog
+      open={open}
+      title={k.shortcutsTitle}
+      onClose={() => setOpen(false)}
+      className="shortcuts-dialog"
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+          {ko.common.close}
+        </button>
+      }
+    >
       {k.groups.map((g) => (
         <section key={g.title} className="shortcut-group">
           <h3>{g.title}</h3>
           <dl className="shortcut-list">
             {g.keys.map(([key, what]) => (
-              <div key={key}><dt><kbd>{key}</kbd></dt><dd>{what}</dd></div>
+              <div key={key}>
+                <dt>
+                  <kbd>{key}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
             ))}
           </dl>
         </section>

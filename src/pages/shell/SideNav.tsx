@@ -32,9 +32,16 @@ export function SideNav({ loggedIn, staff = false, onCollapse, onOpenTracker }: 
   const onMap = pathname === '/' || (pathname.startsWith('/pin/') && !pathname.endsWith('/edit'));
   return (
     <nav className="side-nav" aria-label={ko.shell.navLabel}>
-      <NavLink to="/" className="brand" aria-label={ko.shell.brandHome}><Icon name="brand" /></NavLink>
-      <NavLink to={{ pathname: '/', search: pathname === '/' ? search : '' }} className={`nav-item ${onMap ? 'active' : ''}`} aria-current={onMap ? 'page' : undefined}>
-        <Icon name="home" /><span>{ko.shell.home}</span>
+      <NavLink to="/" className="brand" aria-label={ko.shell.brandHome}>
+        <Icon name="brand" />
+      </NavLink>
+      <NavLink
+        to={{ pathname: '/', search: pathname === '/' ? search : '' }}
+        className={`nav-item ${onMap ? 'active' : ''}`}
+        aria-current={onMap ? 'page' : undefined}
+      >
+        <Icon name="home" />
+        <span>{ko.shell.home}</span>
       </NavLink>
       <Item to="/edit" icon="plus" label={ko.shell.contribute} end />
       <Item to="/search" icon="search" label={ko.common.search} />
@@ -43,14 +50,29 @@ export function SideNav({ loggedIn, staff = false, onCollapse, onOpenTracker }: 
       {staff && <Item to="/moderation" icon="shield" label={ko.moderation.nav} />}
       {!loggedIn && <Item to="/login" icon="login" label={ko.common.login} className="nav-wide-only" />}
       <div className="nav-sep" />
-      <button ref={moreRef} type="button" className="nav-item" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen((o) => !o)}>
-        <Icon name="more" /><span>{ko.shell.more}</span>
+      <button
+        ref={moreRef}
+        type="button"
+        className="nav-item"
+        aria-haspopup="menu"
+        aria-expanded={moreOpen}
+        onClick={() => setMoreOpen((o) => !o)}
+      >
+        <Icon name="more" />
+        <span>{ko.shell.more}</span>
       </button>
       <button type="button" className="nav-item nav-wide-only" onClick={toggle} aria-pressed={isFullscreen}>
-        <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} /><span>{isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}</span>
+        <Icon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />
+        <span>{isFullscreen ? ko.common.exitFullscreen : ko.common.fullscreen}</span>
       </button>
       {moreOpen && (
-        <MoreMenu anchor={moreRef.current} loggedIn={loggedIn} onClose={() => setMoreOpen(false)} onCollapse={onCollapse} onOpenTracker={onOpenTracker} />
+        <MoreMenu
+          anchor={moreRef.current}
+          loggedIn={loggedIn}
+          onClose={() => setMoreOpen(false)}
+          onCollapse={onCollapse}
+          onOpenTracker={onOpenTracker}
+        />
       )}
     </nav>
   );

@@ -39,7 +39,17 @@ export function SyncStatus() {
       </div>
     );
   }
-  if (waiting && waitedLong) return <div className="sync-status sync-waiting" role="status"><strong>{ko.syncWaiting(connection.waiting)}</strong></div>;
-  if (justSynced) return <div className="sync-status sync-done" role="status"><strong>{ko.syncDone}</strong></div>;
+  if (waiting && waitedLong)
+    return (
+      <div className="sync-status sync-waiting" role="status">
+        <strong>{ko.syncWaiting(connection.waiting)}</strong>
+      </div>
+    );
+  if (justSynced)
+    return (
+      <div className="sync-status sync-done" role="status">
+        <strong>{ko.syncDone}</strong>
+      </div>
+    );
   return null;
 }

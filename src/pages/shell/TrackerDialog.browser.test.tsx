@@ -77,7 +77,9 @@ describe('tracker connect dialog', () => {
     expect(d.state()).toContain(ko.trackerViaRelay);
     await until(() => store.tracking.position !== undefined, 'the player in the app store');
     expect(store.tracking).toMatchObject({ connected: true, mode: 'external', code: 'DLGCODE1', follow: true });
-    const disconnect = [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === ko.trackerDisconnect)!;
+    const disconnect = [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find(
+      (b) => b.textContent === ko.trackerDisconnect,
+    )!;
     await act(async () => disconnect.click());
     expect(d.state()).toBe(ko.trackerStateIdle);
     expect(toast.messages()).toContain(ko.trackerDisconnected);

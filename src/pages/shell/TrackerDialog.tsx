@@ -35,7 +35,14 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
     setError(null);
     t.connect(parsed.target);
   };
-  const via = t.transport === 'webrtc' ? ko.trackerViaWebrtc : t.transport === 'relay' ? ko.trackerViaRelay : t.transport === 'websocket' ? ko.trackerViaLocal : null;
+  const via =
+    t.transport === 'webrtc'
+      ? ko.trackerViaWebrtc
+      : t.transport === 'relay'
+        ? ko.trackerViaRelay
+        : t.transport === 'websocket'
+          ? ko.trackerViaLocal
+          : null;
 
   return (
     <Dialog
@@ -44,9 +51,17 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn" onClick={onClose}>{ko.common.close}</button>
-          {active && <button type="button" className="btn btn-danger" onClick={() => t.disconnect()}>{ko.trackerDisconnect}</button>}
-          <button type="submit" form={`${inputId}-form`} className="btn btn-primary">{ko.trackerConnect}</button>
+          <button type="button" className="btn" onClick={onClose}>
+            {ko.common.close}
+          </button>
+          {active && (
+            <button type="button" className="btn btn-danger" onClick={() => t.disconnect()}>
+              {ko.trackerDisconnect}
+            </button>
+          )}
+          <button type="submit" form={`${inputId}-form`} className="btn btn-primary">
+            {ko.trackerConnect}
+          </button>
         </>
       }
     >
@@ -64,7 +79,11 @@ export function TrackerDialog({ open, onClose }: TrackerDialogProps) {
             aria-describedby={`${inputId}-state`}
             onChange={(e) => setValue(e.target.value)}
           />
-          {error && <p className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       </form>
       <p id={`${inputId}-state`} className="tracker-state" role="status" data-status={t.status}>

@@ -13,7 +13,13 @@ export default function SupportPage() {
       <h1>{t.title}</h1>
       <p className="muted">{t.intro}</p>
       <ul className="support-grid list-reset">
-        {([['community', 'users'], ['openChat', 'chat'], ['email', 'mail']] as const).map(([key, icon]) => {
+        {(
+          [
+            ['community', 'users'],
+            ['openChat', 'chat'],
+            ['email', 'mail'],
+          ] as const
+        ).map(([key, icon]) => {
           const l = SUPPORT_LINKS[key];
           return (
             <li key={key} className="card support-card">
@@ -37,7 +43,14 @@ export default function SupportPage() {
         ))}
       </div>
       <p className="muted small" style={{ marginTop: '1.5rem' }}>
-        {t.legal(<Link key="terms" to="/about/terms">{ko.common.terms}</Link>, <Link key="privacy" to="/about/privacy-policy">{ko.common.privacy}</Link>)}
+        {t.legal(
+          <Link key="terms" to="/about/terms">
+            {ko.common.terms}
+          </Link>,
+          <Link key="privacy" to="/about/privacy-policy">
+            {ko.common.privacy}
+          </Link>,
+        )}
       </p>
     </PageLayout>
   );

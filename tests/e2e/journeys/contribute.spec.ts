@@ -5,7 +5,9 @@ import { findPin, openPinMenuAtCentre, signInLocally } from './helpers';
 // switched on, as search does), and a validation error goes away once its field is fixed.
 test('a new pin in a hidden category shows on the map; fixed fields lose their errors', async ({ page, server }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as { categories: { id: number; name: string }[] }[];
+  const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as {
+    categories: { id: number; name: string }[];
+  }[];
   // The first run shows categories 1 and 2 only.
   const hidden = groups.flatMap((g) => g.categories).find((c) => c.id > 2)!;
   const near = await findPin(page.request, server.url, { category: 1, region: 0 });

@@ -2,9 +2,15 @@ import type { Page, APIRequestContext } from '@playwright/test';
 import { expect, recordToasts } from '../fixtures';
 
 /** A pin of the demo world on the base map of a region, read from the API as a player's browser would. */
-export async function findPin(request: APIRequestContext, base: string, opts: { category?: number; region?: number } = {}): Promise<{ id: number; coordX: number; coordY: number }> {
+export async function findPin(
+  request: APIRequestContext,
+  base: string,
+  opts: { category?: number; region?: number } = {},
+): Promise<{ id: number; coordX: number; coordY: number }> {
   const res = await request.get(`${base}/api/v1/category/${opts.category ?? 1}/pins-proto`);
-  const body = (await res.json()) as { result: { pins: { id: number; coordX: number; coordY: number; coordZ?: number | null; region?: number }[] } };
+  const body = (await res.json()) as {
+    result: { pins: { id: number; coordX: number; coordY: number; coordZ?: number | null; region?: number }[] };
+  };
   const pin = body.result.pins.find((p) => p.coordZ == null && (opts.region == null || p.region === opts.region));
   if (!pin) throw new Error('no pin in the demo world');
   return pin;
@@ -24,7 +30,11 @@ export async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
 export async function openedPinSpot(page: Page): Promise<{ x: number; y: number }> {
   const map = await page.getByTestId('map-view').boundingBox();
   if (!map) throw new Error('map not visible');
-  const panel = await page.locator('.detail-panel').first().boundingBox().catch(() => null);
+  const panel = await page
+    .locator('.detail-panel')
+    .first()
+    .boundingBox()
+    .catch(() => null);
   if (!panel) return { x: map.x + map.width / 2, y: map.y + map.height / 2 };
   if (panel.y <= map.y + 1) return { x: map.x + (panel.x - map.x) / 2, y: map.y + map.height / 2 };
   return { x: map.x + map.width / 2, y: map.y + (panel.y - map.y) / 2 };

@@ -5,7 +5,10 @@ import { expect, test } from '../fixtures';
 // across reloads. (The shared `page` fixture starts past it; this test opens a fresh context.)
 test('first visit shows the map tools hint; dismissed, it does not come back', async ({ browser, server }) => {
   test.setTimeout(300_000);
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'ko-KR' });
     const page = await context.newPage();
     await page.goto('/');

@@ -9,7 +9,8 @@ test('a reload during an outage heals by itself when the server is back', async 
   await page.setViewportSize({ width: 1440, height: 900 });
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
   await signInLocally(page, `outage${Date.now()}@example.com`, '정전탐험가', server.url);
-  const found = async () => ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).includes(pin.id);
+  const found = async () =>
+    ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).includes(pin.id);
 
   await page.goto(`/pin/${pin.id}`);
   await expect(page.getByRole('button', { name: ko.markFound })).toBeVisible();
@@ -42,19 +43,30 @@ test('a reload during an outage heals by itself when the server is back', async 
 
 // Issue 14 item 5: with the server up but marks still in the outbox (a slow answer), the same
 // indicator says they are being sent, on the pin page, the map and /mypage, on desktop and phone.
-for (const [device, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [device, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   test(`marks waiting with the server up show "보내는 중" wherever the player is (${device})`, async ({ page, server }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
-    await signInLocally(page, `waiting-${device}${Date.now()}@example.com`, `대기${device === 'phone' ? '폰' : '데스크톱'}탐험가`, server.url);
-    const found = async () => ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).includes(pin.id);
+    await signInLocally(
+      page,
+      `waiting-${device}${Date.now()}@example.com`,
+      `대기${device === 'phone' ? '폰' : '데스크톱'}탐험가`,
+      server.url,
+    );
+    const found = async () =>
+      ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).includes(pin.id);
     await page.goto(`/pin/${pin.id}`);
     await expect(page.getByRole('button', { name: ko.markFound })).toBeVisible({ timeout: 60_000 });
 
     // Every other call is answered; only marks are held on the way (a slow network), until released.
     let release = () => {};
-    const released = new Promise<void>((r) => { release = r; });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route(/\/api\/v1\/pin\/(\d+\/check|batch-check)$/, async (route) => {
       await released;
       // A request of a page left meanwhile is gone: nothing to continue.

@@ -4,7 +4,10 @@ import { expect, test } from '../fixtures';
 // Issue 13's done-when: with every category on, the overview reads as a map with progress on it,
 // and zooming in resolves aggregates into dots and then icons. Screenshots to look at, at a
 // laptop's and a streamer's 4K screen, in .tmp/screens/overview-*.png.
-for (const size of [{ width: 1440, height: 900 }, { width: 3840, height: 2160 }]) {
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 3840, height: 2160 },
+]) {
   test(`every category on at ${size.width}×${size.height}: overview, middle and close-up`, async ({ page }) => {
     test.setTimeout(600_000);
     mkdirSync('.tmp/screens', { recursive: true });

@@ -61,10 +61,12 @@ test('on a phone, a touch range selection is applied through the banner', async 
   await expect(dialog).toContainText(ko.applyToPins(count));
   await dialog.getByRole('button', { name: ko.selectionApply }).tap();
   await expectToast(page, /표시했습니다/);
-  await expect.poll(async () => {
-    const body = await (await page.request.get(`${server.url}/api/v1/me/checks`)).json();
-    return (body.result?.pinIds ?? []).length;
-  }).toBe(count);
+  await expect
+    .poll(async () => {
+      const body = await (await page.request.get(`${server.url}/api/v1/me/checks`)).json();
+      return (body.result?.pinIds ?? []).length;
+    })
+    .toBe(count);
 });
 
 // Issue 10: on a phone the map toolbar must not cover the filter sheet's close control.

@@ -12,7 +12,9 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
 
   await test.step('signs in through the local provider and registers a nickname (blank refused)', async () => {
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: /카카오로 시작하기/ }).or(page.getByRole('link', { name: /카카오로 시작하기/ }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /카카오로 시작하기/ }).or(page.getByRole('link', { name: /카카오로 시작하기/ })),
+    ).toBeVisible();
     await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
     await page.getByLabel('이메일').fill(email);
     await page.getByRole('button', { name: '로그인' }).click();
@@ -33,7 +35,9 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     const menu = await openPinMenuAtCentre(page);
     markedId = Number((await menu.getAttribute('aria-label'))!.replace(/\D/g, ''));
     await menu.getByRole('menuitem', { name: '찾음으로 표시' }).click();
-    await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/pin/${markedId}`)).json()).result.isChecked).toBe(true);
+    await expect
+      .poll(async () => (await (await page.request.get(`${server.url}/api/v1/pin/${markedId}`)).json()).result.isChecked)
+      .toBe(true);
   });
 
   /** Draws `path` (offsets from the map centre) with the chosen tool, then applies 'found' to what it selected. */
@@ -54,24 +58,43 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     await expect(dialog).toContainText(`핀 ${n.toLocaleString('ko-KR')}개에 적용할까요? 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`);
     await dialog.getByRole('button', { name: '적용' }).click();
     await expectToast(page, /찾음으로 표시했습니다/);
-    await expect.poll(async () => (await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result.pinIds.length).toBeGreaterThan(before);
+    await expect
+      .poll(async () => (await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result.pinIds.length)
+      .toBeGreaterThan(before);
   };
 
   await test.step('range-selects a rectangle and marks it found in one go', async () => {
-    await selectAndMarkFound(/사각형 범위 선택/, [[-300, -250], [50, 50], [300, 250]]);
+    await selectAndMarkFound(/사각형 범위 선택/, [
+      [-300, -250],
+      [50, 50],
+      [300, 250],
+    ]);
   });
 
   await test.step('lassoes an area and marks it found in one go', async () => {
-    await selectAndMarkFound(/올가미 범위 선택/, [[-240, -200], [300, -260], [380, 220], [-100, 280], [-250, 60]]);
+    await selectAndMarkFound(/올가미 범위 선택/, [
+      [-240, -200],
+      [300, -260],
+      [380, 220],
+      [-100, 280],
+      [-250, 60],
+    ]);
   });
 
   await test.step('draws a route and marks the pins along it found in one go', async () => {
-    await selectAndMarkFound(/경로 선택/, [[-250, -250], [-100, 0], [150, -150], [400, 250]]);
+    await selectAndMarkFound(/경로 선택/, [
+      [-250, -250],
+      [-100, 0],
+      [150, -150],
+      [400, 250],
+    ]);
   });
 
   await test.step('comments with an image and recommends the comment', async () => {
     await page.goto(`/pin/${pin.id}`);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 180, b: 80 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 180, b: 80 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel('댓글 쓰기').fill('다리 아래로 내려가면 바로 보여요!');
     await expect(page.getByText('이미지는 익명 이미지 호스팅에 올라가며, 올린 뒤에는 삭제할 수 없습니다.')).toBeVisible();
     await page.getByLabel('이미지 (선택)').setInputFiles({ name: 'spot.png', mimeType: 'image/png', buffer: png });

@@ -14,7 +14,9 @@ async function foundPins(request: APIRequestContext, base: string): Promise<numb
 
 /** Pins of the demo world in `category`, as the app reads them. */
 async function pinIdsOf(request: APIRequestContext, base: string, category: number): Promise<number[]> {
-  const body = (await (await request.get(`${base}/api/v1/category/${category}/pins-proto`)).json()) as { result: { pins: { id: number }[] } };
+  const body = (await (await request.get(`${base}/api/v1/category/${category}/pins-proto`)).json()) as {
+    result: { pins: { id: number }[] };
+  };
   return body.result.pins.map((p) => p.id).sort((a, b) => a - b);
 }
 
@@ -92,7 +94,10 @@ async function rangeMarkFound(page: Page): Promise<number> {
   return n;
 }
 
-test('undo in the toast after a range batch on the map restores exactly the earlier state; /mypage names the device', async ({ page, server }) => {
+test('undo in the toast after a range batch on the map restores exactly the earlier state; /mypage names the device', async ({
+  page,
+  server,
+}) => {
   test.setTimeout(240_000);
   const base = server.url;
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -121,7 +126,9 @@ test('undo in the toast after a range batch on the map restores exactly the earl
   await expect.poll(() => foundPins(page.request, base)).toEqual(before);
 
   // /mypage lists the batch and its undo with the device they were made on.
-  const { actions } = (await (await page.request.get(`${base}/api/v1/me/actions`)).json()).result as { actions: { id: number; kind: string; count: number; undoneAt: number | null }[] };
+  const { actions } = (await (await page.request.get(`${base}/api/v1/me/actions`)).json()).result as {
+    actions: { id: number; kind: string; count: number; undoneAt: number | null }[];
+  };
   expect(actions.slice(0, 2).map((a) => a.kind)).toEqual(['undo', 'batch']);
   // The batch changed some pins (the ones the rectangle held that were not found); the undo took back exactly those.
   expect(actions[1]!.count).toBeGreaterThan(0);
@@ -168,15 +175,26 @@ test('two devices, one offline, end in the state of the later change on both', a
   // The phone comes back: its older mark must not resurrect p, on either device.
   await phone.context().unrouteAll();
   await phone.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect.poll(() => phone.evaluate(async () => {
-    // The outbox ('pins store v2') empties once the server has answered the waiting mark.
-    const open = indexedDB.open('pins store v2');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => { open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-    const count = db.transaction('outbox').objectStore('outbox').count();
-    const n = await new Promise<number>((resolve) => { count.onsuccess = () => resolve(count.result); });
-    db.close();
-    return n;
-  }), { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(
+      () =>
+        phone.evaluate(async () => {
+          // The outbox ('pins store v2') empties once the server has answered the waiting mark.
+          const open = indexedDB.open('pins store v2');
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          const count = db.transaction('outbox').objectStore('outbox').count();
+          const n = await new Promise<number>((resolve) => {
+            count.onsuccess = () => resolve(count.result);
+          });
+          db.close();
+          return n;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(0);
   expect(await foundPins(phone.request, base)).toEqual([]);
   await expect(notFoundButton(phone)).toBeVisible();
   await expect(notFoundButton(desktop)).toBeVisible();
@@ -222,7 +240,9 @@ test('export from one account and import into another reproduces the checks, aft
   await other.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: [ids[0]!], check: true } });
   await other.goto(`${base}/mypage`);
   // A bad file is refused with a clear message, and nothing changes.
-  await other.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version":7,"pins":[]}') });
+  await other
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version":7,"pins":[]}') });
   await expect(other.getByRole('alert')).toContainText('지원하지 않는 파일 버전입니다');
   // The preview says what will change before anything does.
   await other.getByRole('radio', { name: ko.importReplace }).click();

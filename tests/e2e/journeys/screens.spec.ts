@@ -13,7 +13,15 @@ test('main screens at 390, 1440 and 3840 px in both themes, without horizontal o
   test.setTimeout(300_000);
   mkdirSync('.tmp/screens', { recursive: true });
   const pin = await findPin(page.request, server.url, { region: 0 });
-  const routes: [string, string][] = [['home', '/'], ['pin', `/pin/${pin.id}`], ['search', '/search?q=다리'], ['mypage', '/mypage'], ['login', '/login'], ['support', '/support'], ['notfound', '/nowhere']];
+  const routes: [string, string][] = [
+    ['home', '/'],
+    ['pin', `/pin/${pin.id}`],
+    ['search', '/search?q=다리'],
+    ['mypage', '/mypage'],
+    ['login', '/login'],
+    ['support', '/support'],
+    ['notfound', '/nowhere'],
+  ];
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     for (const size of SIZES) {

@@ -3,7 +3,13 @@ import { REGIONS, floorLabel } from '../../../common/regions';
 import { expect, test } from '../fixtures';
 import { signInLocally } from './helpers';
 
-interface ProtoPin { id: number; description?: string; region?: number; coordZ?: number | null; categoryName?: string }
+interface ProtoPin {
+  id: number;
+  description?: string;
+  region?: number;
+  coordZ?: number | null;
+  categoryName?: string;
+}
 
 // Search ranks pins across every category and pages the rest; each result says what it is
 // (category and description), where it is (region, floor) and whether the player found it.
@@ -12,7 +18,9 @@ test('search results are titled, located, show found state, span categories and 
   await page.setViewportSize({ width: 1440, height: 900 });
   const body = (await (await page.request.get(`${server.url}/api/v1/category/1/pins-proto`)).json()) as { result: { pins: ProtoPin[] } };
   const pin = body.result.pins.find((p) => (p.description ?? '').length > 12 && p.region != null)!;
-  const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as { categories: { id: number; name: string }[] }[];
+  const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as {
+    categories: { id: number; name: string }[];
+  }[];
   const category = groups.flatMap((g) => g.categories).find((c) => c.id === 1)!.name;
 
   await signInLocally(page, `search${Date.now()}@example.com`, '검색탐험가');

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 
 // Issue 10: a share link carries categories, floor and highlighted tags, not only region and camera.
-test('a share link restores the sender\'s categories, floor and highlighted tags', async ({ page, browser, server }) => {
+test("a share link restores the sender's categories, floor and highlighted tags", async ({ page, browser, server }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
@@ -29,8 +29,14 @@ test('a share link restores the sender\'s categories, floor and highlighted tags
   await recv.goto(link);
   await expect(recv.getByText(/카테고리 \d+\/\d+개 표시 중/)).toHaveText(/카테고리 1\/\d+개 표시 중/);
   await expect(recv.getByRole('checkbox', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeChecked();
-  await expect(recv.getByRole('radiogroup', { name: '층 선택' }).getByRole('radio', { name: '지하 1층' })).toHaveAttribute('aria-checked', 'true');
-  await expect(recv.locator('section[aria-labelledby="tag-h"] .chip', { hasText: tagName }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(recv.getByRole('radiogroup', { name: '층 선택' }).getByRole('radio', { name: '지하 1층' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(recv.locator('section[aria-labelledby="tag-h"] .chip', { hasText: tagName }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await recv.screenshot({ path: '/tmp/i10-share-received.png' });
   await other.close();
 });

@@ -21,10 +21,15 @@ function cameraInUrl(page: Page): string {
 /** The map follows the moving player: the camera in the URL keeps changing. */
 async function expectFollowing(page: Page): Promise<void> {
   const seen = new Set<string>();
-  await expect.poll(() => {
-    seen.add(cameraInUrl(page));
-    return seen.size;
-  }, { timeout: 30_000, intervals: [500] }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(
+      () => {
+        seen.add(cameraInUrl(page));
+        return seen.size;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBeGreaterThanOrEqual(3);
 }
 
 async function openTrackerDialog(page: Page, label: string | RegExp) {
@@ -35,7 +40,7 @@ async function openTrackerDialog(page: Page, label: string | RegExp) {
 
 /** Drags the map by mouse from a point of the map (by default its centre). */
 async function panByHand(page: Page, from?: { x: number; y: number }): Promise<void> {
-  const c = from ?? await mapCentre(page);
+  const c = from ?? (await mapCentre(page));
   await page.mouse.move(c.x, c.y);
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(c.x - i * 25, c.y - i * 10);
@@ -72,11 +77,16 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     await panByHand(page);
     await expect(refollow).toBeVisible();
     // The pan's own URL update lands a moment later; after that the camera stays put while the player moves on.
-    await expect.poll(async () => {
-      const before = cameraInUrl(page);
-      await page.waitForTimeout(1500);
-      return before === cameraInUrl(page);
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const before = cameraInUrl(page);
+          await page.waitForTimeout(1500);
+          return before === cameraInUrl(page);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.screenshot({ path: '.tmp/screens/tracker-refollow-1440.png' });
     await refollow.click();
     await expect(refollow).toBeHidden();
@@ -117,7 +127,12 @@ test('overlay set up from the menu with a live preview; a mark on another device
   const code = 'E2EOVLY1';
   const sim = startExternalSimulator({ relay: relay(server), code, hz: 20, speed: 5 });
   const streamer = await browser.newContext({ baseURL: server.url, locale: 'ko-KR', permissions: ['clipboard-read', 'clipboard-write'] });
-  const phoneContext = await browser.newContext({ baseURL: server.url, locale: 'ko-KR', viewport: { width: 390, height: 844 }, hasTouch: true });
+  const phoneContext = await browser.newContext({
+    baseURL: server.url,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   try {
     const page = await streamer.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -141,7 +156,9 @@ test('overlay set up from the menu with a live preview; a mark on another device
     // The preview is the overlay itself; its state shows in the frame's chrome, not in the picture.
     const preview = page.frameLocator(`iframe[title="${ko.overlayPreview}"]`);
     await expect(page.locator('.overlay-preview-status')).toHaveText(ko.trackerStateConnected, { timeout: 30_000 });
-    await expect.poll(async () => Number(await preview.locator('.overlay-root').getAttribute('data-pins')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await preview.locator('.overlay-root').getAttribute('data-pins')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     expect(await preview.locator('body').innerText()).toBe('');
     await page.getByRole('button', { name: ko.overlayCopy }).click();
     await expectToast(page, ko.copiedToClipboard);

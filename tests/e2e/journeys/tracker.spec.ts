@@ -27,10 +27,15 @@ async function connect(page: Page, target: string, via: string): Promise<void> {
 /** The map follows the moving player: the camera in the URL keeps changing. */
 async function expectFollowing(page: Page): Promise<void> {
   const seen = new Set<string>();
-  await expect.poll(() => {
-    seen.add(cameraInUrl(page));
-    return seen.size;
-  }, { timeout: 30_000, intervals: [500] }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(
+      () => {
+        seen.add(cameraInUrl(page));
+        return seen.size;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBeGreaterThanOrEqual(3);
 }
 
 test('local mode: the player marker moves and the map follows it', async ({ page }) => {
