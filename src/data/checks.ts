@@ -1,5 +1,5 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
-import { addOutboxWaiting, applyChecks, reconcileChecks, setChecks, setOutboxWaiting } from '../state';
+import { addOutboxWaiting, applyChecks, reconcileChecks, setChecks, setChecksOf, setOutboxWaiting } from '../state';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
@@ -33,6 +33,7 @@ export async function publishChecks(userId: number, db: PinsStoreDb = localDb(),
   const ids = effectiveChecks(record, pending);
   if (opts.reset) setChecks(ids);
   else reconcileChecks(ids);
+  setChecksOf(userId);
   setOutboxWaiting(pending.length);
   return ids;
 }

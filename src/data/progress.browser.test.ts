@@ -9,6 +9,7 @@ import { startLiveChecks } from './live';
 import { keys } from './keys';
 import { queryClient } from './query-client';
 import { startDataLayer } from './startup';
+import { resetSession } from './session';
 import { createPinsWorker } from '../../workers/pins/client';
 import { freshProfile, requestsTo, signInLocal } from './test-support';
 import type { Me, UserChecks } from './types';
@@ -97,6 +98,15 @@ describe('live checks', () => {
       worker.dispose();
     }
     expect(opened.map((u) => new URL(u, location.href).pathname)).toEqual(['/api/v1/events']);
+  });
+});
+
+describe('whose checks the store holds', () => {
+  it("is the player's once synced, so the pin page reads found state from the store alone; nobody's after a sign-out", async () => {
+    expect(store.checksOf).toBe(me.id);
+    resetSession();
+    expect(store.checksOf).toBeNull();
+    expect(store.checks.size).toBe(0);
   });
 });
 

@@ -67,6 +67,11 @@ export function applyChecks(ids: readonly number[], check: boolean): void {
   logCheckChange({ ids: changed, on: check });
 }
 
+/** Records whose found pins the store now holds (the data layer, once it has published a player's). */
+export function setChecksOf(userId: number | null): void {
+  if (store.checksOf !== userId) store.checksOf = userId;
+}
+
 /**
  * The found set becomes `ids`, recorded as the pins that changed (the server's answer or a pushed
  * change agreeing with what is shown changes nothing); a reset when nothing was found yet.
@@ -90,6 +95,7 @@ export function reconcileChecks(ids: ReadonlySet<number>): void {
 /** Clears what belongs to the signed-in user (logged-out handling). */
 export function clearUserState(): void {
   setChecks([]);
+  store.checksOf = null;
   store.selection = { mode: MapMode.Default, ids: [] };
 }
 
@@ -212,6 +218,7 @@ export function subscribeStore(fn: () => void): () => void {
 export function resetStore(): void {
   store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1 };
   setChecks([]);
+  store.checksOf = null;
   store.fetchingPins = false;
   store.tempPin = null;
   store.mapRegion = 0;

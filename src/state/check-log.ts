@@ -50,3 +50,13 @@ export function splitChanges(net: ReadonlyMap<number, boolean>): { on: Int32Arra
   }
   return { on, off };
 }
+
+/** Hands `to` the changes of the found set since revision `since` (null ids: take the whole set; since < 0: never told). */
+export function checksSince(since: number, to: (ids: Int32Array | null, on: boolean) => void): void {
+  if (since === revision) return;
+  const net = since < 0 ? null : checkChangesSince(since);
+  if (!net) return to(null, true);
+  const { on, off } = splitChanges(net);
+  if (on.length) to(on, true);
+  if (off.length) to(off, false);
+}

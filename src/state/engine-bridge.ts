@@ -5,7 +5,7 @@ import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds, setTracking } from './actions';
-import { checkChangesSince, checkRevision, splitChanges } from './check-log';
+import { checkRevision, checksSince } from './check-log';
 import { store } from './store';
 
 /** The engine commands the bridge uses (MapEngine satisfies it). */
@@ -164,15 +164,6 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (ids) engine.setPinFlags(ids, PinFlag.Checked, on);
     else engine.setCheckedSet(store.checks);
   };
-  /** Hands `to` the changes of the found set since revision `since` (null ids: the whole set). */
-  function checksSince(since: number, to: (ids: Int32Array | null, on: boolean) => void): void {
-    if (since === checkRevision()) return;
-    const net = since < 0 ? null : checkChangesSince(since);
-    if (!net) return to(null, true);
-    const { on, off } = splitChanges(net);
-    if (on.length) to(on, true);
-    if (off.length) to(off, false);
-  }
 
   // Highlighted tags change flags only: the worker names the pins of the map's set that carry one.
   let highlightGeneration = 0;

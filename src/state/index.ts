@@ -3,5 +3,5 @@ export type { AppState, ConnectionState, HomeFilters, LoadedCategory, PlayerPosi
 export * from './actions';
 export { connectEngine } from './engine-bridge';
 export type { BridgeEngine, BridgeWorker } from './engine-bridge';
-export { checkChangesSince, checkRevision } from './check-log';
+export { checkChangesSince, checkRevision, checksSince } from './check-log';
 export type { CheckChange } from './check-log';

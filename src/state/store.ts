@@ -67,6 +67,8 @@ export interface AppState {
    * entries), written only through the actions, which also log what changed (check-log.ts).
    */
   checks: ReadonlySet<number>;
+  /** Whose found pins `checks` holds: null before the data layer has published a player's, and after a sign-out. */
+  checksOf: number | null;
   fetchingPins: boolean;
   tempPin: TempPin | null;
   mapRegion: number;
@@ -103,6 +105,7 @@ function storedTheme(): ThemeChoice {
 export const store = proxy<AppState>({
   pins: { categories: {}, version: 0, loads: 0 },
   checks: ref(new Set<number>()),
+  checksOf: null,
   fetchingPins: false,
   tempPin: null,
   mapRegion: 0,

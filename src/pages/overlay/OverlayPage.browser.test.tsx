@@ -11,7 +11,7 @@ import { toSample } from '../../tracker/position';
 import { ko } from '../../i18n/ko';
 import { createPinsWorker } from '../../../workers/pins/client';
 import { regionsSharingTileSet } from '../../../common/regions';
-import { resetStore, setChecks } from '../../state';
+import { applyChecks, resetStore, setChecks } from '../../state';
 import type { OverlayStatusMessage } from './overlay-params';
 import OverlayPage from './OverlayPage';
 
@@ -118,6 +118,17 @@ describe('stream overlay (/overlay)', () => {
     await act(async () => setChecks(new Set([ids[1]!])));
     await until(() => view.root().dataset.found === '1', 'one unmarked');
     expect(view.engine()!.pinFlags(ids[0]!) & PinFlag.Checked).toBe(0);
+    // A mark (here or on another device) reaches the overlay's engine as that pin, not the whole set.
+    const engine = view.engine()!;
+    let wholeSets = 0;
+    const setCheckedSet = engine.setCheckedSet.bind(engine);
+    engine.setCheckedSet = (set) => (wholeSets++, setCheckedSet(set));
+    await act(async () => applyChecks([ids[2]!], true));
+    await until(() => view.root().dataset.found === '2', 'a third pin marked');
+    expect(engine.pinFlags(ids[2]!) & PinFlag.Checked).toBe(PinFlag.Checked);
+    await act(async () => applyChecks([ids[1]!, 999_999_999], false));
+    await until(() => view.root().dataset.found === '1', 'unmarked, with a pin not drawn');
+    expect(wholeSets).toBe(0);
   });
 
   it('draws nothing for a malformed code and tells the framing page why, starting nothing', async () => {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { joinPins, MapEngine, type PinBuffers } from '../../engine';
+import { joinPins, MapEngine, PinFlag, type PinBuffers } from '../../engine';
 import { regionsSharingTileSet } from '../../../common/regions';
 import { api } from '../../api';
 import { paths } from '../../data/keys';
 import { FIRST_RUN_CATEGORIES } from '../../data/categories';
 import type { CategoryGroup } from '../../data/types';
-import { store, subscribeStore } from '../../state';
+import { checkRevision, checksSince, store, subscribeStore } from '../../state';
 import { TrackerStore } from '../../tracker/TrackerStore';
 import { describeTracker } from '../../tracker/describe';
 import { relayUrl } from '../../tracker/relay-url';
@@ -107,21 +107,35 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
     let region = -1;
     let floor: number | null | undefined;
     let pins: PinBuffers | null = null;
-    let checks: ReadonlySet<number> | null = null;
+    // The check-log revision the engine shows (-1: none yet, or new pins: take the whole set).
+    let checksAt = -1;
+    let drawnIds = new Set<number>();
+    let found = 0;
     const pinsApi = worker.api;
     const pinsReady = categoryIcons().then((icons) =>
       disposed ? [] : Promise.all(categories.map((id) => pinsApi.loadCategory(id, { icon: icons.get(id) }).catch(() => null))),
     );
 
-    // Found pins: the store's checks (kept live by the data layer) drawn on the pins shown.
+    // Found pins: the store's checks (kept live by the data layer) drawn on the pins shown, as the
+    // pins that changed (check-log.ts); the whole set only for new pins or a reset.
     const showChecks = () => {
-      if (!engine) return;
-      checks = store.checks;
-      engine.setCheckedSet(checks);
-      setDrawn({ region, pins: pins?.ids.length ?? 0, found: foundAmong(pins, checks) });
+      const e = engine;
+      if (!e) return;
+      const since = checksAt;
+      checksAt = checkRevision();
+      checksSince(since, (ids, on) => {
+        if (!ids) {
+          e.setCheckedSet(store.checks);
+          found = foundAmong(pins, store.checks);
+          return;
+        }
+        for (const id of ids) if (drawnIds.has(id) && ((e.pinFlags(id) & PinFlag.Checked) !== 0) !== on) found += on ? 1 : -1;
+        e.setPinFlags(ids, PinFlag.Checked, on);
+      });
+      setDrawn({ region, pins: pins?.ids.length ?? 0, found });
     };
     const offChecks = subscribeStore(() => {
-      if (store.checks !== checks) showChecks();
+      if (checkRevision() !== checksAt) showChecks();
     });
 
     const showPins = async (regionId: number) => {
@@ -130,7 +144,9 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
       const parts = await Promise.all(regionsSharingTileSet(regionId).map((r) => pinsApi.getPins({ categories, region: r.id })));
       if (disposed || region !== regionId) return;
       pins = joinPins(parts);
+      drawnIds = new Set(pins.ids);
       engine.setPins(pins);
+      checksAt = -1;
       showChecks();
     };
 

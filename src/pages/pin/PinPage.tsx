@@ -82,7 +82,8 @@ export default function PinPage() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  const isChecked = p ? snap.checks.has(p.id) || p.isChecked : false;
+  // The store owns found state; the detail's own flag only until the store holds this player's.
+  const isChecked = p ? (me != null && snap.checksOf === me.id ? snap.checks.has(p.id) : p.isChecked) : false;
   const toggleFound = () => {
     if (!p) return;
     if (!me) return toast.error(ko.loginRequired);
