@@ -11,12 +11,21 @@ import './types';
 
 /**
  * Calls that must work with a stale access cookie: refreshing, logging out and signing in again
- * (and the provider list the login page reads first), and the event stream, which a browser cannot
+ * (and the provider list the login page reads first); the event stream, which a browser cannot
  * retry after a refresh by itself: it opens as a visitor's (pin events only) and its `ready` tells the
- * page so. The image host needs a live session: an expired token there is a 401 the client answers
- * with a refresh and one retry.
+ * page so; and the category reads, the same for everyone, which the pins worker fetches without the
+ * API client's refresh (a map left open past the token's life could load no new category). The image
+ * host needs a live session: an expired token there is a 401 the client answers with a refresh and
+ * one retry.
  */
-const TOKEN_EXEMPT = ['/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/auth/providers', '/api/v1/oauth/', '/api/v1/events'];
+const TOKEN_EXEMPT = [
+  '/api/v1/auth/refresh',
+  '/api/v1/auth/logout',
+  '/api/v1/auth/providers',
+  '/api/v1/oauth/',
+  '/api/v1/events',
+  '/api/v1/category/',
+];
 
 function exempt(url: string): boolean {
   const path = url.split('?', 1)[0] ?? url;

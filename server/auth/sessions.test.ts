@@ -36,6 +36,22 @@ describe('sessions', () => {
     expect(again.json().result.id).toBe(uid);
   });
 
+  it("answers the category reads with a stale access token as a visitor's: the pins worker fetches them and cannot refresh", async () => {
+    const uid = await t.newUser('지도오래열기');
+    const s = await createSession(t.app, uid);
+    const issued = Date.now();
+    await new Promise((r) => setTimeout(r, 2100 - (Date.now() - issued)));
+    const cookie = { cookie: s.cookieHeader };
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: cookie })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/category/groups', headers: cookie })).statusCode).toBe(200);
+    const pins = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/category/1/pins-proto',
+      headers: { ...cookie, accept: 'application/json' },
+    });
+    expect(pins.statusCode).not.toBe(401);
+  });
+
   it('refuses a forged or tampered access token', async () => {
     const uid = await t.newUser('위조시험');
     const s = await createSession(t.app, uid);
