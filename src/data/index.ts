@@ -1,6 +1,7 @@
 // The data layer's public surface: react-query hooks, the local database and the sync rules.
 export { QueryClientProvider } from '@tanstack/react-query';
 export * from './hooks';
+export { searchPins } from './search-pages';
 export * from './progress';
 export { keys, paths } from './keys';
 export { queryClient, createQueryClient, shouldRetry } from './query-client';

@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { setCategories, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useSearch } from '../../data';
+import { searchPins, useCategoryGroups, useSearch } from '../../data';
 import { PageLayout } from '../PageLayout';
 import { loadAllCategories } from '../session';
 import type { PinRecord } from '../../../workers/pins/api';
@@ -57,8 +57,9 @@ export default function SearchPage() {
     );
   }, [groups.data, deferred]);
   const names = useMemo(() => new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const))), [groups.data]);
-  const pins = useMemo(() => results.data?.pages.flatMap((p) => p.pins) ?? [], [results.data]);
-  const total = results.data?.pages[0]?.total ?? 0;
+  const pins = useMemo(() => searchPins(results.data?.pages), [results.data]);
+  // The last page was ranked over the most categories.
+  const total = results.data?.pages.at(-1)?.total ?? 0;
 
   const showCategory = (id: number) => {
     setCategories([...new Set([...store.homeFilters.categories, id])]);
