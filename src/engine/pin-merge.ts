@@ -1,22 +1,8 @@
 // The live-change merge (PinsWorkerApi.changesSince): the touched pins leave, the changed ones
 // come in at their places; every other pin keeps its particle, flags and layout level.
 import type { Particle } from 'pixi.js';
-import { PinDataFlag, type PinSetChange } from '../../workers/pins/api';
+import { PinDataFlag, emptyPins, type PinSetChange } from '../../workers/pins/api';
 import { PinFlag, type PinBuffers } from './types';
-
-/** Empty pin buffers of n pins. */
-function allocPins(n: number): PinBuffers {
-  return {
-    ids: new Int32Array(n),
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    z: new Float32Array(n),
-    icon: new Uint16Array(n),
-    category: new Int32Array(n),
-    region: new Uint8Array(n),
-    flags: new Uint8Array(n),
-  };
-}
 
 /** Copies pin `from` of `a` to pin `to` of `b`. */
 function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
@@ -67,7 +53,7 @@ export function mergePinChange(
   const oldN = old.ids.length;
   const added = change.pins;
   const n = oldN - removed.size + added.ids.length;
-  const b = allocPins(n);
+  const b = emptyPins(n);
   const flags = new Uint8Array(n);
   const minLevel = new Uint8Array(n);
   const newOfOld = new Int32Array(oldN).fill(-1);

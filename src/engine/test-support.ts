@@ -1,6 +1,7 @@
 // Helpers for the engine's browser tests: real engines on a fixed 800×600 container, removed after
 // each test; pin buffers from a short list; pixels read back from the canvas.
 import { MapEngine } from './MapEngine';
+import { emptyPins } from '../../workers/pins/api';
 import type { PinBuffers } from './types';
 
 export const TEST_W = 800;
@@ -28,17 +29,7 @@ export function disposeTestEngines(): void {
 
 /** Pin buffers for a few pins (icon 0 and no floor unless given). */
 export function pins(list: { id: number; x: number; y: number; icon?: number; z?: number }[]): PinBuffers {
-  const n = list.length;
-  const b: PinBuffers = {
-    ids: new Int32Array(n),
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    z: new Float32Array(n),
-    icon: new Uint16Array(n),
-    category: new Int32Array(n),
-    region: new Uint8Array(n),
-    flags: new Uint8Array(n),
-  };
+  const b = emptyPins(list.length);
   list.forEach((p, i) => {
     b.ids[i] = p.id;
     b.x[i] = p.x;

@@ -1,5 +1,7 @@
 import {
   PinDataFlag,
+  emptyPins,
+  joinPins,
   type PinBuffers,
   type PinInput,
   type PinLayout,
@@ -15,7 +17,7 @@ import { LivePins } from './LivePins';
 import { PinChangeLog } from './PinChangeLog';
 import { layoutPins, type LayoutOptions } from './pin-layout';
 import { compile, passes, passesLive, type Compiled } from './pin-filter';
-import { concatPins, flagsOf, pick } from './pin-buffers';
+import { flagsOf, pick } from './pin-buffers';
 import { queryLasso, queryPoint, queryRect, queryRoute, type Checkpoint, type QueryScope } from './spatial-queries';
 
 /**
@@ -151,16 +153,7 @@ export class PinStore {
       if (!m) n += c.count;
       else for (let i = 0; i < m.length; i++) n += m[i]!;
     });
-    const out: PinBuffers = {
-      ids: new Int32Array(n),
-      x: new Float32Array(n),
-      y: new Float32Array(n),
-      z: new Float32Array(n),
-      icon: new Uint16Array(n),
-      category: new Int32Array(n),
-      region: new Uint8Array(n),
-      flags: new Uint8Array(n),
-    };
+    const out = emptyPins(n);
     const hl = this.highlighted;
     let o = 0;
     cats.forEach((c, k) => {
@@ -217,7 +210,7 @@ export class PinStore {
   /** The pins of getPins(filters[0]), getPins(filters[1]), … concatenated, and their layout: one pin set, one version. */
   pinsWithLayout(filters: PinFilter[], opts: LayoutOptions = {}): { pins: PinBuffers; layout: PinLayout } {
     const parts = filters.map((f) => this.getPins(f));
-    const pins = parts.length === 1 ? parts[0]! : concatPins(parts);
+    const pins = joinPins(parts);
     const layout = layoutPins(pins, opts);
     layout.version = pins.version = this.version;
     return { pins, layout };

@@ -33,6 +33,34 @@ export interface PinBuffers {
  */
 export const PinDataFlag = { Checked: 1, Highlighted: 2, HasImage: 4 } as const;
 
+const PIN_FIELDS = ['ids', 'x', 'y', 'z', 'icon', 'category', 'region', 'flags'] as const;
+
+/** Pin buffers of n pins, every field zero. */
+export function emptyPins(n: number): PinBuffers {
+  return {
+    ids: new Int32Array(n),
+    x: new Float32Array(n),
+    y: new Float32Array(n),
+    z: new Float32Array(n),
+    icon: new Uint16Array(n),
+    category: new Int32Array(n),
+    region: new Uint8Array(n),
+    flags: new Uint8Array(n),
+  };
+}
+
+/** The pins of several sets one after another (a single set is returned as it is). */
+export function joinPins(parts: readonly PinBuffers[]): PinBuffers {
+  if (parts.length === 1) return parts[0]!;
+  const out = emptyPins(parts.reduce((s, p) => s + p.ids.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    for (const k of PIN_FIELDS) (out[k] as { set(a: ArrayLike<number>, o: number): void }).set(p[k], at);
+    at += p.ids.length;
+  }
+  return out;
+}
+
 /**
  * Which pins a call considers. Every field is optional; an absent field does not filter.
  */

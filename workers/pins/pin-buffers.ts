@@ -1,5 +1,5 @@
 // Pin sets as parallel typed arrays: built, picked from and joined (PinStore's handoff).
-import { PinDataFlag, type PinBuffers } from './api';
+import { PinDataFlag, emptyPins, type PinBuffers } from './api';
 import type { CategoryPins } from './CategoryPins';
 
 /** The flags byte of pin i of a category (found, highlighted tag, has image). */
@@ -33,17 +33,7 @@ export function concat(parts: Int32Array[]): Int32Array {
 
 /** The pins at these positions of a pin set, in that order. */
 export function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
-  const n = at.length;
-  const out: PinBuffers = {
-    ids: new Int32Array(n),
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    z: new Float32Array(n),
-    icon: new Uint16Array(n),
-    category: new Int32Array(n),
-    region: new Uint8Array(n),
-    flags: new Uint8Array(n),
-  };
+  const out = emptyPins(at.length);
   at.forEach((i, k) => {
     out.ids[k] = b.ids[i]!;
     out.x[k] = b.x[i]!;
@@ -54,33 +44,5 @@ export function pick(b: PinBuffers, at: readonly number[]): PinBuffers {
     out.region[k] = b.region[i]!;
     out.flags[k] = b.flags[i]!;
   });
-  return out;
-}
-
-/** Pin buffers of several filters, one after another. */
-export function concatPins(parts: readonly PinBuffers[]): PinBuffers {
-  const n = parts.reduce((s, b) => s + b.ids.length, 0);
-  const out: PinBuffers = {
-    ids: new Int32Array(n),
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    z: new Float32Array(n),
-    icon: new Uint16Array(n),
-    category: new Int32Array(n),
-    region: new Uint8Array(n),
-    flags: new Uint8Array(n),
-  };
-  let o = 0;
-  for (const b of parts) {
-    out.ids.set(b.ids, o);
-    out.x.set(b.x, o);
-    out.y.set(b.y, o);
-    out.z.set(b.z, o);
-    out.icon.set(b.icon, o);
-    out.category.set(b.category, o);
-    out.region.set(b.region, o);
-    out.flags.set(b.flags, o);
-    o += b.ids.length;
-  }
   return out;
 }

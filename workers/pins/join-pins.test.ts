@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPins } from './join-pins';
-import type { PinBuffers } from './types';
+import { joinPins, type PinBuffers } from './api';
 
 function part(ids: number[], region: number): PinBuffers {
   const n = ids.length;
