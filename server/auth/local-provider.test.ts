@@ -1,5 +1,6 @@
 // Sign-in through the built-in local provider on a server listening on a real port, as a browser does it:
 // the e-mail form, login and register, what the provider refuses, its rate limit, and ADMIN_EMAILS at sign-in.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test-helper';
 import { ACCESS_COOKIE, PENDING_COOKIE } from './cookies';
@@ -54,6 +55,9 @@ describe('local sign-in over real HTTP', () => {
       const html = await page.text();
       expect(html).toContain('이메일');
       expect(html).toContain(`value="${state}"`);
+      // The app's icon, from the client's public files (the browser would ask for a missing /favicon.ico otherwise).
+      const icon = /<link rel="icon"[^>]* href="\/([^"]+)"/.exec(html)?.[1];
+      expect(existsSync(new URL(`../../public/${icon}`, import.meta.url))).toBe(true);
       const form = new URLSearchParams({ client_id: providers.clientId, redirect_uri: providers.redirectUri, state, email });
       const res = await fetch(`${base}/oauth/local/authorize`, {
         method: 'POST',

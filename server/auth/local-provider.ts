@@ -33,7 +33,7 @@ function esc(s: string): string {
 function page(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>로컬 로그인</title>
+<title>로컬 로그인</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>body{font-family:system-ui,sans-serif;background:#15171c;color:#e8e8ea;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#1f232b;padding:2rem;border-radius:12px;width:min(22rem,90vw)}h1{font-size:1.25rem;margin:0 0 .5rem}
 p{color:#a9adb6;font-size:.9rem}label{display:block;margin:1rem 0 .25rem}input{width:100%;box-sizing:border-box;padding:.6rem;border-radius:6px;border:1px solid #3a404c;background:#111318;color:inherit}
