@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { requireUser } from '../auth/guard';
 import { ApiError } from '../http/errors';
+import { formatKst } from '../../common/kst';
 
 export type Role = 'user' | 'moderator' | 'admin';
 
@@ -28,19 +29,6 @@ export const ModerationMessages = {
   groupNotFound: '카테고리 그룹을 찾을 수 없습니다.',
   nameEmpty: '이름을 입력해 주세요.',
 } as const;
-
-/** A time as Korean readers write it, in Korea's time zone (e.g. 2026. 11. 30. 오후 6:00). */
-export function formatKst(d: Date): string {
-  return d.toLocaleString('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-}
 
 /** The user's role, or null when the account no longer exists. */
 export async function roleOf(db: Db, userId: number): Promise<Role | null> {

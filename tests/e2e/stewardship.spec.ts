@@ -182,12 +182,16 @@ test('a suspended player’s next mark is refused with the message', async () =>
   await row.getByRole('spinbutton', { name: '정지 기간(일)' }).fill('3');
   await row.getByRole('textbox', { name: '정지 사유' }).fill('반복된 낙서');
   await row.getByRole('button', { name: '정지', exact: true }).click();
-  await expect(row).toContainText('까지 정지');
+  const chip = row.locator('.chip').filter({ hasText: '까지 정지' });
+  await expect(chip).toBeVisible();
+  const until = (await chip.textContent())!.replace('까지 정지', '');
   await mod.screenshot({ path: '/tmp/i15-suspend-1440.png' });
 
   await vandal.goto('/pin/20');
   await vandal.getByRole('button', { name: '찾음으로 표시' }).click();
   await expect(vandal.getByText(/까지 이용 정지되었습니다 \(사유: 반복된 낙서\)/)).toBeVisible();
+  // The page and the message name the same hour (Korea's), whatever the browser's time zone.
+  await expect(vandal.getByText(`계정이 ${until}까지 이용 정지되었습니다`, { exact: false })).toBeVisible();
   // The refused mark does not stay on the page.
   await expect(vandal.getByRole('button', { name: '찾음으로 표시' })).toBeVisible();
   await vandal.screenshot({ path: '/tmp/i15-suspended-toast-1440.png' });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { usePlayers, useSetRole, useSuspend, type Player } from '../../data';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
-import { formatTime } from '../pin/PinHistory';
+import { formatKst } from '../../../common/kst';
 
 const t = ko.moderation;
 
@@ -22,7 +22,7 @@ function PlayerRow({ p, admin }: { p: Player; admin: boolean }) {
       <span className="muted small">
         #{p.id} · {t.edits(p.edits)}
       </span>
-      {p.suspendedUntil && <span className="chip">{t.suspendedUntil(formatTime(p.suspendedUntil))}</span>}
+      {p.suspendedUntil && <span className="chip">{t.suspendedUntil(formatKst(new Date(p.suspendedUntil)))}</span>}
       {p.role !== 'admin' &&
         (p.suspendedUntil ? (
           <button
