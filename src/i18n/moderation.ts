@@ -22,6 +22,8 @@ export const moderation = {
   duplicate: '중복 핀',
   checks: (n: number) => `찾은 사람 ${n.toLocaleString('ko-KR')}명`,
   dismiss: '기각',
+  resolve: '처리 완료로 표시',
+  resolveHint: '핀을 고쳤거나 신고대로 처리했을 때: 신고를 처리 완료로 옮깁니다.',
   edit: '수정',
   hide: '핀 숨기기',
   unhide: '숨김 해제',

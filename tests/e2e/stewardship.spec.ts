@@ -174,6 +174,20 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await expect(owner.getByTestId('total-checks')).toHaveText('2명');
 });
 
+test('a report fixed by an edit is marked done and moves to the resolved list', async () => {
+  const pin = (await (await owner.request.put('/api/v1/pin', { data: draft({ coordX: 500, content: '잘못 적힌 상자' }) })).json()).result
+    .id as number;
+  await vandal.request.post('/api/v1/pin/report', { data: { targetPinId: pin, duplicatePinId: 0, comment: '설명이 틀렸어요' } });
+  await mod.goto('/moderation');
+  const report = mod.getByTestId('report').filter({ hasText: '설명이 틀렸어요' });
+  await expect(report).toBeVisible();
+  await report.getByRole('button', { name: '처리 완료로 표시' }).click();
+  await expect(report).toHaveCount(0);
+  await mod.getByRole('button', { name: '처리 완료', exact: true }).click();
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('button', { name: '처리 완료로 표시' })).toHaveCount(0);
+});
+
 test('a suspended player’s next mark is refused with the message', async () => {
   await mod.goto('/moderation');
   await mod.getByRole('tab', { name: '플레이어' }).click();

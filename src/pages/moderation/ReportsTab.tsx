@@ -52,7 +52,7 @@ function ReportItem({
   const act = useReportAction();
   const hide = useHidePin();
   const open = r.status === 'open';
-  const run = (action: 'dismiss' | 'hide' | 'merge', keepPinId?: number) =>
+  const run = (action: 'dismiss' | 'resolve' | 'hide' | 'merge', keepPinId?: number) =>
     act.mutate({ id: r.id, action, keepPinId }, { onSuccess: () => toast.success(t.actionDone) });
   const [keep, dup] = r.duplicate ? (r.duplicate.id < r.target.id ? [r.duplicate, r.target] : [r.target, r.duplicate]) : [null, null];
   return (
@@ -92,6 +92,9 @@ function ReportItem({
             <Link className="btn btn-small" to={`/pin/${r.target.id}/edit`}>
               {t.edit}
             </Link>
+            <button type="button" className="btn btn-small" onClick={() => run('resolve')} disabled={act.isPending} title={t.resolveHint}>
+              {t.resolve}
+            </button>
             <button type="button" className="btn btn-small" onClick={() => run('hide')} disabled={act.isPending}>
               {t.hide}
             </button>
