@@ -85,13 +85,13 @@ export class RelayHub {
       return;
     }
     this.probing.add(code);
-    const askedAt = Date.now();
+    const askedAt = performance.now();
     old.socket.ping();
     await new Promise((r) => setTimeout(r, this.limits.seatProbeMs));
     this.probing.delete(code);
     const current = this.rooms.get(code);
     if (socket.readyState !== socket.OPEN) return;
-    if (current?.tracker === old && old.heardAt >= askedAt && old.open) {
+    if (current?.tracker === old && old.heardAt > askedAt && old.open) {
       socket.close(RelayClose.seatTaken, 'another tracker is connected to this code');
       return;
     }

@@ -17,8 +17,11 @@ export interface PeerOptions {
  * reading of its frames. The hub decides where a packet goes; the peer only says what it sent.
  */
 export class RelayPeer {
-  /** When anything (frame, ping, pong) last came from it. */
-  heardAt = Date.now();
+  /**
+   * When anything (frame, ping, pong) last came from it, on the monotonic sub-millisecond clock (performance.now):
+   * with Date.now a tracker seated in the same millisecond as a newcomer's seat probe read as having answered it.
+   */
+  heardAt = performance.now();
   readonly ip: string;
   private tokens: number;
   private refilledAt = Date.now();
@@ -79,7 +82,7 @@ export class RelayPeer {
   }
 
   private touch(): void {
-    this.heardAt = Date.now();
+    this.heardAt = performance.now();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => this.socket.close(RelayClose.idle, 'idle timeout'), this.opts.idleMs);
   }
