@@ -23,7 +23,8 @@ function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
   return {
     kind: 'pglite',
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const r = await inTurn(() => q.query<R>(sql, params as unknown[], { parsers }));
+      // The parsers were given at open: passing them again would copy the whole parser table on every query.
+      const r = await inTurn(() => q.query<R>(sql, params as unknown[]));
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
     async exec(sql: string) {
