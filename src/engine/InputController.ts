@@ -54,6 +54,8 @@ interface Down {
   t: number;
   button: number;
   type: string;
+  /** The farthest it has been from where it went down (px): past the click slop it is a drag, wherever it ends. */
+  reach: number;
 }
 
 export class InputController {
@@ -147,6 +149,7 @@ export class InputController {
       t: performance.now(),
       button: e.button,
       type: e.pointerType,
+      reach: 0,
     });
     this.vx = this.vy = 0;
     if (this.downs.size === 2) {
@@ -174,7 +177,7 @@ export class InputController {
       this.longPress = setTimeout(() => {
         this.longPress = null;
         const d = this.downs.get(e.pointerId);
-        if (d && Math.hypot(d.x - d.startX, d.y - d.startY) < CLICK_SLOP_PX * 2) {
+        if (d && d.reach < CLICK_SLOP_PX * 2) {
           this.host.contextMenu(d.x, d.y);
           this.downs.clear();
           this.mode = 'none';
@@ -194,10 +197,11 @@ export class InputController {
     const dy = p.y - d.y;
     d.x = p.x;
     d.y = p.y;
+    d.reach = Math.max(d.reach, Math.hypot(p.x - d.startX, p.y - d.startY));
     if (this.mode === 'pinch') return this.movePinch();
     if (this.mode === 'draw' && this.drawing) return this.extendDraw(p);
     if (this.mode === 'pan') {
-      if (Math.hypot(p.x - d.startX, p.y - d.startY) < CLICK_SLOP_PX && this.downs.size === 1) return;
+      if (d.reach < CLICK_SLOP_PX && this.downs.size === 1) return;
       this.host.moveCamera(panBy(this.host.camera(), dx, dy));
       const now = performance.now();
       const dt = Math.max(1, now - this.lastMoveT);
@@ -216,7 +220,6 @@ export class InputController {
       clearTimeout(this.longPress);
       this.longPress = null;
     }
-    const moved = Math.hypot(d.x - d.startX, d.y - d.startY);
     if (this.mode === 'pinch') {
       if (this.downs.size < 2) this.mode = this.downs.size === 1 ? 'pan' : 'none';
       this.vx = this.vy = 0;
@@ -224,7 +227,7 @@ export class InputController {
     }
     if (this.mode === 'draw') {
       this.mode = 'none';
-      if (moved < CLICK_SLOP_PX) {
+      if (d.reach < CLICK_SLOP_PX) {
         this.drawing = null;
         this.host.shape(null, false);
         return;
@@ -233,7 +236,7 @@ export class InputController {
       return;
     }
     this.mode = 'none';
-    if (moved < CLICK_SLOP_PX && d.button === 0) {
+    if (d.reach < CLICK_SLOP_PX && d.button === 0) {
       this.vx = this.vy = 0;
       this.host.click(d.x, d.y);
       return;

@@ -261,6 +261,49 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(engine.getSnapshot().mode).toBe(MapMode.Default);
   });
 
+  it('keeps a lasso that closes where it began, drawn by mouse or by a slow finger', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    engine.renderNow();
+    const canvas = engine.canvas;
+    const r = canvas.getBoundingClientRect();
+    const fire = (type: string, x: number, y: number, pointerType: string) =>
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          clientX: r.left + x,
+          clientY: r.top + y,
+          pointerId: 3,
+          pointerType,
+          isPrimary: true,
+          button: 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          bubbles: true,
+        }),
+      );
+    const loop: [number, number][] = [
+      [400, 300],
+      [500, 300],
+      [500, 400],
+      [400, 400],
+      [401, 301],
+    ];
+    const ranges: EngineEvents['rangeselect'][] = [];
+    engine.on('rangeselect', (e) => ranges.push(e));
+    engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
+
+    for (const p of loop) fire(p === loop[0] ? 'pointerdown' : 'pointermove', ...p, 'mouse');
+    fire('pointerup', ...loop[loop.length - 1]!, 'mouse');
+    expect(ranges).toHaveLength(1);
+
+    // A finger that is back beside its start when the long-press time is up is drawing, not pressing.
+    fire('pointerdown', ...loop[0]!, 'touch');
+    for (const p of loop.slice(1)) fire('pointermove', ...p, 'touch');
+    await new Promise((done) => setTimeout(done, 800));
+    fire('pointerup', ...loop[loop.length - 1]!, 'touch');
+    expect(ranges).toHaveLength(2);
+    expect(ranges[1]!.shape).toBe('lasso');
+  });
+
   it('reports clicks on pins and map clicks in location selection', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
