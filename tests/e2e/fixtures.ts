@@ -33,15 +33,18 @@ export const test = base.extend<object, { server: RunningServer }>({
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __toastsShown?: string[] };
+    const w = window as unknown as { __toastsShown?: string[]; __toastsEver?: string[] };
     if (w.__toastsShown) return;
     const shown: string[] = (w.__toastsShown = []);
+    // Every toast, kept for the message of a failed wait (the list above is consumed as toasts are found).
+    const ever: string[] = (w.__toastsEver = []);
     const seen = new WeakSet<Element>();
     new MutationObserver(() => {
       for (const el of document.querySelectorAll('[data-sonner-toast]')) {
         if (seen.has(el)) continue;
         seen.add(el);
         shown.push(el.textContent ?? '');
+        ever.push(el.textContent ?? '');
       }
     }).observe(document, { subtree: true, childList: true });
   });

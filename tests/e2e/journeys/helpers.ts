@@ -48,18 +48,24 @@ export async function openedPinSpot(page: Page): Promise<{ x: number; y: number 
 export async function expectToast(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
   const want = typeof text === 'string' ? { text, source: null, flags: '' } : { text: null, source: text.source, flags: text.flags };
   const visible = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-  await expect(async () => {
-    const taken = await page.evaluate(({ text, source, flags }) => {
-      const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown;
-      if (!shown) return null;
-      const i = shown.findIndex((t) => (source != null ? new RegExp(source, flags).test(t) : t.includes(text!)));
-      if (i >= 0) shown.splice(i, 1);
-      return i >= 0;
-    }, want);
-    if (taken) return;
-    if (taken === null) await expect(visible).toBeVisible({ timeout: 1000 });
-    else throw new Error(`no toast matching ${String(text)} yet`);
-  }).toPass({ timeout, intervals: [100, 250, 500] });
+  try {
+    await expect(async () => {
+      const taken = await page.evaluate(({ text, source, flags }) => {
+        const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown;
+        if (!shown) return null;
+        const i = shown.findIndex((t) => (source != null ? new RegExp(source, flags).test(t) : t.includes(text!)));
+        if (i >= 0) shown.splice(i, 1);
+        return i >= 0;
+      }, want);
+      if (taken) return;
+      if (taken === null) await expect(visible).toBeVisible({ timeout: 1000 });
+      else throw new Error(`no toast matching ${String(text)} yet`);
+    }).toPass({ timeout, intervals: [100, 250, 500] });
+  } catch (e) {
+    // Say where the page was and what it did show: a wrong toast (an error) is the usual reason.
+    const ever = await page.evaluate(() => (window as unknown as { __toastsEver?: string[] }).__toastsEver ?? null).catch(() => null);
+    throw new Error(`${(e as Error).message}\n  page: ${page.url()}\n  toasts it showed: ${JSON.stringify(ever)}`, { cause: e });
+  }
 }
 
 /** Signs in through the server's local provider; a new e-mail goes through the nickname step. */
