@@ -63,8 +63,18 @@ export async function expectToast(page: Page, text: string | RegExp, timeout = 1
     }).toPass({ timeout, intervals: [100, 250, 500] });
   } catch (e) {
     // Say where the page was and what it did show: a wrong toast (an error) is the usual reason.
-    const ever = await page.evaluate(() => (window as unknown as { __toastsEver?: string[] }).__toastsEver ?? null).catch(() => null);
-    throw new Error(`${(e as Error).message}\n  page: ${page.url()}\n  toasts it showed: ${JSON.stringify(ever)}`, { cause: e });
+    const seen = await page
+      .evaluate(() => ({
+        toasts: (window as unknown as { __toastsEver?: string[] }).__toastsEver ?? null,
+        text: document.body?.innerText.replace(/\s+/g, ' ').slice(0, 400) ?? '',
+      }))
+      .catch((err: unknown) => ({ toasts: null, text: `(page not readable: ${String(err)})` }));
+    throw new Error(
+      `${(e as Error).message}\n  page: ${page.url()}\n  toasts it showed: ${JSON.stringify(seen.toasts)}\n  its text: ${seen.text}`,
+      {
+        cause: e,
+      },
+    );
   }
 }
 
