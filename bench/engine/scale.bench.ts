@@ -10,9 +10,12 @@
 //               plus the tile textures the engine's cache holds
 //   hover pick  p99 of MapEngine.pickAt over 2,000 points of the overview and a middle zoom
 //   longest     the longest main-thread task (Long Tasks API) from navigation to the end
+//   --profile   also a CPU profile of the page's main thread from navigation to every pin: its
+//               longest task of our own script, and the native calls (WebGL context creation,
+//               shader link: the GPU's work, on SwiftShader) behind every task over 200 ms
 // Peer: the same run at the app's default demo world (60,000 pins), reported as ratios.
 // Run: npm run bench -- scale            (1,000,000 and 60,000 pins)
-//      npx tsx bench/engine/scale.bench.ts 200000,60000
+//      npx tsx bench/engine/scale.bench.ts 200000,60000 [--profile]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +27,12 @@ import { FIRST_PINS_MARK } from '../../src/engine/types';
 import { DB_NAME } from '../../src/data/db';
 import { startServer } from '../../tests/support/server';
 import { CHROMIUM_ARGS } from '../../vite.config';
+import { splitTasks, type CpuProfile, type ProfiledTask } from '../support/task-split';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const COUNTS = (process.argv[2] ?? '1000000,60000').split(',').map(Number);
+const args = process.argv.slice(2);
+const PROFILE = args.includes('--profile');
+const COUNTS = (args.find((a) => !a.startsWith('--')) ?? '1000000,60000').split(',').map(Number);
 const W = 1920,
   H = 1080;
 
@@ -43,6 +49,8 @@ interface Result {
   pickP50Ms: number;
   pickP99Ms: number;
   longestTaskMs: number;
+  /** With --profile: the main thread's tasks, longest first. */
+  tasks?: ProfiledTask[];
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
@@ -135,6 +143,12 @@ async function run(pins: number): Promise<Result> {
           .then((b) => (protoBytes += b.length))
           .catch(() => {});
     });
+    const cdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(server.url + '/?bench');
     const firstPinsMs = (await (
       await page.waitForFunction((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, FIRST_PINS_MARK, {
@@ -161,6 +175,7 @@ async function run(pins: number): Promise<Result> {
       )
     ).jsonValue()) as { pins: number; t: number };
     await page.waitForLoadState('networkidle');
+    const tasks = cdp ? splitTasks((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
     console.error(`  ${pins}: first pins ${firstPinsMs.toFixed(0)} ms, all ${allPins.pins} pins ${allPins.t.toFixed(0)} ms`);
 
     // Hover picks at the overview and a middle zoom, on a grid of points over the screen.
@@ -222,6 +237,7 @@ async function run(pins: number): Promise<Result> {
       pickP50Ms: pct(picks, 50),
       pickP99Ms: pct(picks, 99),
       longestTaskMs: mem.longest,
+      tasks,
     };
   } finally {
     await browser.close();
@@ -241,6 +257,16 @@ for (const r of results) {
   console.log(
     `${String(r.pins).padEnd(10)}${f(r.seedS)}${f(r.firstPinsMs)}${f(r.allPinsMs)}${f(r.workerHeapMb, 1)}      ${f(r.workerEstimateMb, 1)}    ${f(r.gpuBufferMb, 1)} ${f(r.tileTextureMb, 1)}    ${f(r.pickP50Ms, 3)}    ${f(r.pickP99Ms, 3)}     ${f(r.longestTaskMs)}`,
   );
+}
+for (const r of results) {
+  if (!r.tasks) continue;
+  const script = [...r.tasks].sort((a, b) => b.scriptMs - a.scriptMs)[0];
+  const over = r.tasks.filter((k) => k.ms > 200);
+  console.log(`${r.pins} pins, main-thread profile: longest task of our script ${script ? script.scriptMs.toFixed(0) : '-'} ms`);
+  for (const k of over)
+    console.log(
+      `  task ${k.ms.toFixed(0)} ms at ${k.atMs.toFixed(0)} ms: script ${k.scriptMs.toFixed(0)} ms, ${k.topNative ? `${k.topNative.name} ${k.topNative.ms.toFixed(0)} ms` : 'no native call'}`,
+    );
 }
 const peer = results.at(-1)!;
 for (const r of results.slice(0, -1)) {
