@@ -106,7 +106,12 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
   const outside = await vandal.request.patch(`/api/v1/pin/${id}`, { data: { image: 'https://evil.example/x.png' } });
   expect(outside.status()).toBe(400);
   await vandal.request.patch(`/api/v1/pin/${id}`, { data: { coordX: 5500, coordY: 6900, content: '여기 아님 ㅋㅋ' } });
-  await vandal.request.patch(`/api/v1/pin/${id}`, { data: { content: '광고 사이트 방문' } });
+  const tagGroups = (await (await vandal.request.get('/api/v1/category/tag-groups')).json()).result as {
+    categoryId: number | null;
+    tags: { id: number; name: string }[];
+  }[];
+  const tag = tagGroups.find((g) => g.categoryId === null || g.categoryId === 3)!.tags[0]!;
+  await vandal.request.patch(`/api/v1/pin/${id}`, { data: { content: '광고 사이트 방문', tags: [tag.id] } });
 
   // Everyone sees the history on the pin page.
   await expect(owner.getByText('X 5500.0, Y 6900.0')).toBeVisible();
@@ -114,6 +119,8 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
   await expect(owner.getByTestId('revision')).toHaveCount(3);
   await expect(history).toContainText('위치 수정됨');
   await expect(history).toContainText('낙서E2E');
+  // What changed is named: the tag the vandal added, not only how many.
+  await expect(history).toContainText(`태그 추가: ${tag.name}`);
   await owner.screenshot({ path: '/tmp/i15-history-1440.png' });
 
   mod.on('dialog', (d) => void d.accept());

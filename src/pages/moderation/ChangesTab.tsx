@@ -11,21 +11,20 @@ const h = ko.history;
 
 function summary(r: Revision): string {
   if (r.kind !== 'edit') return h.kind[r.kind] ?? r.kind;
-  const parts = r.changes.map((c) =>
-    c.field === 'position'
-      ? h.moved(c.distance)
-      : c.field === 'description'
-        ? h.description
-        : c.field === 'image'
-          ? h.image
-          : c.field === 'tags'
-            ? h.tags(c.added.length, c.removed.length)
-            : c.field === 'category'
-              ? h.category
-              : c.field === 'created'
-                ? h.created
-                : h.region,
-  );
+  const parts = r.changes.map((c) => {
+    switch (c.field) {
+      case 'position':
+        return h.moved(c.distance);
+      case 'description':
+        return h.description;
+      case 'image':
+        return h.image;
+      case 'created':
+        return h.created;
+      default:
+        return h.changed[c.field];
+    }
+  });
   return parts.join(', ') || h.noChange;
 }
 

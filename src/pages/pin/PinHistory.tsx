@@ -1,15 +1,31 @@
 import type { PinChange } from '../../../common/pin-diff';
-import { isStaff, useMe, useRevert, useRevisions, type Revision } from '../../data';
+import { isStaff, useCategoryGroups, useMe, useRevert, useRevisions, useTagGroups, type Revision } from '../../data';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
-import { floorLabel } from '../../../common/regions';
+import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
 
 const h = ko.history;
 
 /** A date and time as Korean readers write it. */
 export const formatTime = (iso: string): string => new Date(iso).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Change({ c }: { c: PinChange }) {
+/** Names of tags and categories by id, for the history to name what changed (an unknown id reads as #id). */
+interface Names {
+  tag(id: number): string;
+  category(id: number): string;
+}
+
+function useNames(): Names {
+  const tags = useTagGroups().data;
+  const groups = useCategoryGroups().data;
+  const tagNames = new Map((tags ?? []).flatMap((g) => g.tags.map((t) => [t.id, t.name] as const)));
+  const categoryNames = new Map((groups ?? []).flatMap((g) => g.categories.map((c) => [c.id, c.name] as const)));
+  return { tag: (id) => tagNames.get(id) ?? `#${id}`, category: (id) => categoryNames.get(id) ?? `#${id}` };
+}
+
+const regionName = (id: number) => (isKnownRegion(id) ? REGIONS[id]!.label : `#${id}`);
+
+function Change({ c, names }: { c: PinChange; names: Names }) {
   switch (c.field) {
     case 'created':
       return <li>{h.created}</li>;
@@ -25,11 +41,11 @@ function Change({ c }: { c: PinChange }) {
     case 'floor':
       return <li className="change-move">{h.floor(floorLabel(c.before), floorLabel(c.after))}</li>;
     case 'region':
-      return <li className="change-move">{h.region}</li>;
+      return <li className="change-move">{h.region(regionName(c.before), regionName(c.after))}</li>;
     case 'category':
-      return <li>{h.category}</li>;
+      return <li>{h.category(names.category(c.before), names.category(c.after))}</li>;
     case 'tags':
-      return <li>{h.tags(c.added.length, c.removed.length)}</li>;
+      return <li>{h.tags(c.added.map(names.tag), c.removed.map(names.tag))}</li>;
     case 'description':
     case 'image':
       return (
@@ -44,7 +60,7 @@ function Change({ c }: { c: PinChange }) {
   }
 }
 
-function Entry({ r, canRevert, latest }: { r: Revision; canRevert: boolean; latest: boolean }) {
+function Entry({ r, canRevert, latest, names }: { r: Revision; canRevert: boolean; latest: boolean; names: Names }) {
   const revert = useRevert();
   const onRevert = () => {
     if (!window.confirm(h.confirmRevert)) return;
@@ -61,7 +77,7 @@ function Entry({ r, canRevert, latest }: { r: Revision; canRevert: boolean; late
         {r.revertedAt && <span className="chip">{h.reverted}</span>}
       </div>
       <ul className="revision-changes">
-        {r.changes.length ? r.changes.map((c, i) => <Change key={i} c={c} />) : <li className="muted">{h.noChange}</li>}
+        {r.changes.length ? r.changes.map((c, i) => <Change key={i} c={c} names={names} />) : <li className="muted">{h.noChange}</li>}
       </ul>
       {canRevert && !latest && (
         <button type="button" className="btn btn-small" onClick={onRevert} disabled={revert.isPending}>
@@ -76,6 +92,7 @@ function Entry({ r, canRevert, latest }: { r: Revision; canRevert: boolean; late
 export function PinHistory({ pinId }: { pinId: number }) {
   const revisions = useRevisions(pinId);
   const canRevert = isStaff(useMe().data);
+  const names = useNames();
   const list = revisions.data ?? [];
   return (
     <section className="pin-history" aria-labelledby="history-h">
@@ -83,7 +100,7 @@ export function PinHistory({ pinId }: { pinId: number }) {
       {revisions.isSuccess && list.length === 0 && <p className="muted">{h.empty}</p>}
       <ol className="list-reset">
         {list.map((r, i) => (
-          <Entry key={r.id} r={r} canRevert={canRevert} latest={i === 0} />
+          <Entry key={r.id} r={r} canRevert={canRevert} latest={i === 0} names={names} />
         ))}
       </ol>
     </section>
