@@ -181,6 +181,20 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await expect(owner.getByTestId('total-checks')).toHaveText('2명');
 });
 
+test('a merge may keep the newer pin of the two', async () => {
+  const older = (await (await owner.request.put('/api/v1/pin', { data: draft({ coordX: 700, content: '옛 상자' }) })).json()).result
+    .id as number;
+  const newer = (await (await owner.request.put('/api/v1/pin', { data: draft({ coordX: 720, content: '제자리 상자' }) })).json()).result
+    .id as number;
+  await owner.request.post('/api/v1/pin/report', { data: { targetPinId: older, duplicatePinId: newer, comment: '새 핀 위치가 맞아요' } });
+  await mod.goto('/moderation');
+  const report = mod.getByTestId('report').filter({ hasText: '새 핀 위치가 맞아요' });
+  await report.getByRole('button', { name: `핀 ${older}을(를) 핀 ${newer}에 병합` }).click();
+  await expect(report).toHaveCount(0);
+  expect((await owner.request.get(`/api/v1/pin/${newer}`)).status()).toBe(200);
+  expect((await owner.request.get(`/api/v1/pin/${older}`)).status()).toBe(404);
+});
+
 test('a report fixed by an edit is marked done and moves to the resolved list', async () => {
   const pin = (await (await owner.request.put('/api/v1/pin', { data: draft({ coordX: 500, content: '잘못 적힌 상자' }) })).json()).result
     .id as number;

@@ -99,14 +99,25 @@ function ReportItem({
               {t.hide}
             </button>
             {keep && dup && (
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                disabled={act.isPending}
-                onClick={() => window.confirm(t.confirmMerge(keep.id, dup.id)) && run('merge', keep.id)}
-              >
-                {t.merge(keep.id, dup.id)}
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  disabled={act.isPending}
+                  onClick={() => window.confirm(t.confirmMerge(keep.id, dup.id)) && run('merge', keep.id)}
+                >
+                  {t.merge(keep.id, dup.id)}
+                </button>
+                {/* The older pin is kept by default; the newer one may be the better (e.g. the right place). */}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={act.isPending}
+                  onClick={() => window.confirm(t.confirmMerge(dup.id, keep.id)) && run('merge', dup.id)}
+                >
+                  {t.merge(dup.id, keep.id)}
+                </button>
+              </>
             )}
           </div>
         )}
