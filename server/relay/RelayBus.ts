@@ -75,29 +75,56 @@ export class RelayBus {
   }
 
   /** Takes the code's tracker seat for this process (a newer tracker anywhere replaces an older one). */
-  async claimTracker(code: string): Promise<void> {
+  async claimTracker(code: string, ip = ''): Promise<void> {
     await this.db.query(
-      `insert into relay_peers (code, peer_id, proc) values ($1, 'SERVER', $2)
-       on conflict (code, peer_id) do update set proc = excluded.proc, seen_at = now()`,
-      [code, this.proc],
+      `insert into relay_peers (code, peer_id, proc, ip) values ($1, 'SERVER', $2, $3)
+       on conflict (code, peer_id) do update set proc = excluded.proc, ip = excluded.ip, seen_at = now()`,
+      [code, this.proc, ip],
     );
+  }
+
+  /**
+   * One address's budget in every process (under the address's advisory lock): refused for 'sockets' when it
+   * holds `maxSockets` live seats anywhere, for 'codes' when `code` is new to it and it touched `codesPerMin`
+   * others in the last minute; otherwise the code counts as touched now.
+   */
+  async admitAddress(ip: string, code: string, maxSockets: number, codesPerMin: number): Promise<'sockets' | 'codes' | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtext('relay-ip:' || $1))", [ip]);
+      const held = await tx.query<{ n: number }>(
+        'select count(*)::int as n from relay_peers where ip = $1 and seen_at > now() - make_interval(secs => $2)',
+        [ip, STALE_S],
+      );
+      if ((held.rows[0]?.n ?? 0) >= maxSockets) return 'sockets';
+      const touched = await tx.query<{ others: number; seen: boolean }>(
+        `select count(*) filter (where code <> $2)::int as others, coalesce(bool_or(code = $2), false) as seen
+           from relay_ip_codes where ip = $1 and at > now() - interval '1 minute'`,
+        [ip, code],
+      );
+      const t = touched.rows[0] ?? { others: 0, seen: false };
+      if (!t.seen && t.others >= codesPerMin) return 'codes';
+      await tx.query('insert into relay_ip_codes (ip, code) values ($1, $2) on conflict (ip, code) do update set at = now()', [ip, code]);
+      return null;
+    });
   }
 
   /**
    * Adds a viewer when the code has fewer than `max` live viewers in all processes (counted under the code's
    * advisory lock); says whether a tracker is connected anywhere.
    */
-  async addViewer(code: string, id: string, max: number): Promise<{ admitted: boolean; tracker: boolean }> {
+  async addViewer(code: string, id: string, max: number, ip = '', maxFromIp = Infinity): Promise<{ admitted: boolean; tracker: boolean }> {
     return this.db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay:' || $1))", [code]);
-      const { rows } = await tx.query<{ viewers: number; tracker: boolean }>(
-        `select count(*) filter (where peer_id <> 'SERVER')::int as viewers, bool_or(peer_id = 'SERVER') as tracker
+      const { rows } = await tx.query<{ viewers: number; fromIp: number; tracker: boolean }>(
+        `select count(*) filter (where peer_id <> 'SERVER')::int as viewers,
+                count(*) filter (where peer_id <> 'SERVER' and ip = $3)::int as "fromIp",
+                bool_or(peer_id = 'SERVER') as tracker
            from relay_peers where code = $1 and seen_at > now() - make_interval(secs => $2)`,
-        [code, STALE_S],
+        [code, STALE_S, ip],
       );
-      const row = rows[0] ?? { viewers: 0, tracker: false };
-      if (row.viewers >= max) return { admitted: false, tracker: Boolean(row.tracker) };
-      await tx.query('insert into relay_peers (code, peer_id, proc) values ($1, $2, $3)', [code, id, this.proc]);
+      const row = rows[0] ?? { viewers: 0, fromIp: 0, tracker: false };
+      if (row.viewers >= max || row.fromIp >= maxFromIp) return { admitted: false, tracker: Boolean(row.tracker) };
+      await tx.query('insert into relay_peers (code, peer_id, proc, ip) values ($1, $2, $3, $4)', [code, id, this.proc, ip]);
       return { admitted: true, tracker: Boolean(row.tracker) };
     });
   }
@@ -122,6 +149,7 @@ export class RelayBus {
   private async heartbeat(): Promise<void> {
     await this.db.query('update relay_peers set seen_at = now() where proc = $1', [this.proc]).catch(() => undefined);
     await this.db.query('delete from relay_peers where seen_at < now() - make_interval(secs => $1)', [STALE_S * 2]).catch(() => undefined);
+    await this.db.query("delete from relay_ip_codes where at < now() - interval '2 minutes'").catch(() => undefined);
   }
 
   /** Stops the heartbeat and removes this process's presence (shutdown). */

@@ -46,8 +46,20 @@ export class RelayHub {
   }
 
   /** Per-address gate, before anything about the code is revealed; false (socket closed) when over budget. */
-  private admitIp(code: string, socket: WebSocket, ip: string): boolean {
-    const refusal = this.ips.admit(ip, code);
+  private async admitIp(code: string, socket: WebSocket, ip: string): Promise<boolean> {
+    let refusal = this.ips.admit(ip, code);
+    if (!refusal && this.bus) {
+      // The same budget in every process: the address's live seats and its codes of the last minute.
+      socket.pause();
+      const shared = await this.bus.admitAddress(ip, code, this.limits.maxSocketsPerIp, this.limits.codesPerIpPerMin).catch(() => null);
+      socket.resume();
+      if (shared) this.ips.release(ip);
+      refusal = shared;
+      if (!refusal && socket.readyState !== socket.OPEN) {
+        this.ips.release(ip);
+        return false;
+      }
+    }
     if (refusal) {
       socket.close(
         RelayClose.rateLimited,
@@ -77,7 +89,7 @@ export class RelayHub {
    * the seat (see plugin.ts).
    */
   async joinTracker(code: string, socket: WebSocket, ip = ''): Promise<void> {
-    if (!this.admitIp(code, socket, ip)) return;
+    if (!(await this.admitIp(code, socket, ip))) return;
     const old = this.rooms.get(code)?.tracker;
     if (!old || !old.open) return this.seatTracker(code, socket, ip);
     if (this.probing.has(code)) {
@@ -104,7 +116,7 @@ export class RelayHub {
       // Frames wait in the socket until the seat is taken and the code's channel is heard.
       socket.pause();
       await this.bus.enter(code);
-      await this.bus.claimTracker(code);
+      await this.bus.claimTracker(code, ip);
       socket.resume();
       if (socket.readyState !== socket.OPEN) return this.bus.leave(code);
     }
@@ -137,7 +149,7 @@ export class RelayHub {
 
   /** Admits a viewer for `code`; it is told its id and whether the tracker is there. */
   async joinViewer(code: string, socket: WebSocket, ip = ''): Promise<void> {
-    if (!this.admitIp(code, socket, ip)) return;
+    if (!(await this.admitIp(code, socket, ip))) return;
     const local = this.rooms.get(code);
     let fromIp = 0;
     for (const v of local?.viewers.values() ?? []) if (v.ip === ip) fromIp++;
@@ -151,7 +163,7 @@ export class RelayHub {
       if (this.full(code, socket)) return;
       socket.pause();
       await this.bus.enter(code);
-      const r = await this.bus.addViewer(code, id, this.limits.maxViewersPerCode);
+      const r = await this.bus.addViewer(code, id, this.limits.maxViewersPerCode, ip, this.limits.maxViewersPerIpPerCode);
       // A paused socket could not read the close handshake's reply: resume before closing.
       socket.resume();
       if (!r.admitted) {

@@ -4,8 +4,8 @@ export type IpRefusal = 'sockets' | 'codes' | null;
 const WINDOW_MS = 60_000;
 
 /**
- * Per-address budgets of the relay, kept per process (a client spread over several processes gets
- * each process's budget; the per-code seat and viewer rules are what protect a streamer):
+ * Per-address budgets of the relay in this process's memory (on PostgreSQL, RelayBus.admitAddress
+ * also counts them across processes):
  * - open sockets at once (`maxSockets`);
  * - distinct codes touched in the last minute (`codesPerMin`): opening rooms and probing whether a
  *   code has a tracker both need a fresh code, so a sweep of a code's 46,656 random suffixes runs at

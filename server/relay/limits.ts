@@ -16,9 +16,9 @@ export interface RelayLimits {
   idleMs: number;
   /** A viewer that sends no frame this long is closed (the web client pings every 25 s; WebSocket-level pongs do not count). */
   viewerIdleMs: number;
-  /** Sockets one address may hold open at once (per process). */
+  /** Sockets one address may hold open at once (in every process, on PostgreSQL: RelayBus.admitAddress). */
   maxSocketsPerIp: number;
-  /** Distinct codes one address may open or join per minute (per process): bounds room-filling and probing. */
+  /** Distinct codes one address may open or join per minute (in every process, on PostgreSQL): bounds room-filling and probing. */
   codesPerIpPerMin: number;
   /** Viewers one address may hold on one code: a few idle sockets cannot fill a streamer's room. */
   maxViewersPerIpPerCode: number;

@@ -24,9 +24,10 @@ import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
  * - Limits (RelayLimits): 16 viewers per code and 4 per address per code (4403), 16 KiB per frame
  *   (1009), 60 frames/s per viewer and 600/s for the tracker, burst twice that (4429), 90 s of
  *   silence for the tracker and 60 s without a frame for a viewer (4408; WebSocket-level pongs do
- *   not keep a viewer), 10,000 codes per process (4503). Per address (per process): 24 open
- *   sockets and 10 distinct codes a minute (4429), checked before anything about the code is
- *   said — so probing whether a code has a tracker runs at typing speed.
+ *   not keep a viewer), 10,000 codes per process (4503). Per address: 24 open sockets and 10
+ *   distinct codes a minute (4429), checked before anything about the code is said — so probing
+ *   whether a code has a tracker runs at typing speed. On PostgreSQL these budgets hold across
+ *   processes (RelayBus.admitAddress), as do 4 viewers per address per code.
  * - One tracker per code: a second role=server socket for the same code pings the seated one; if
  *   it answers within 5 s it keeps the seat and the newcomer is closed with 4410, otherwise (the
  *   real tracker after a network change: its old connection is dead) the newcomer takes the seat
@@ -35,7 +36,7 @@ import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
  * Several server processes (PostgreSQL; RelayBus.ts): each process keeps its own sockets and LISTENs on
  *   "relay_<code>" while it has any socket of the code. Packets whose target is not local, and new-peer /
  *   peer-left / tracker-here news, are published with pg_notify (one code's notifications in order). Presence rows
- *   (`relay_peers`: code, peer id, process, seen_at) hold the tracker seat (a newer tracker anywhere replaces the
+ *   (`relay_peers`: code, peer id, process, address, seen_at) hold the tracker seat (a newer tracker anywhere replaces the
  *   older one, 4409) and the per-code viewer limit (counted under an advisory lock); rows of a dead process go
  *   stale after 90 s. Frames over ~7.6 KB (NOTIFY's limit) stay local. On PGlite (one process) nothing of this
  *   runs. Sticky sessions are not needed: routing is by code, not by connection.

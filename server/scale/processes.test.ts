@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { TestSocket, typeOf } from '../relay/test-client';
+import { DEFAULT_RELAY_LIMITS } from '../relay/limits';
+import { RelayClose } from '../../common/tracker/protocol';
 import { call, signInOver } from './http-session';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -96,5 +98,35 @@ describe.runIf(url)('two server processes on one PostgreSQL', () => {
     tracker.close();
     expect((await viewer.next((m) => typeOf(m) === 'peer-left')).from).toBe('SERVER');
     viewer.close();
+  });
+
+  it("counts one address's relay budget across both processes: new codes a minute and viewers a code", async () => {
+    const ws = (srv: StartedServer, code: string) => `${srv.url.replace('http', 'ws')}/api/v1/tracker/${code}`;
+    /** Opens a viewer socket: whether it was welcomed, or the close code it got instead. */
+    const open = async (srv: StartedServer, code: string) => {
+      const s = await TestSocket.open(ws(srv, code));
+      const r = await Promise.race([s.next((m) => typeOf(m) === 'welcome').then(() => 'welcome' as const), s.closed.then((c) => c.code)]);
+      return { s, r };
+    };
+    const opened: TestSocket[] = [];
+    // Viewers of one code from one address, alternating between the processes.
+    const seats = [];
+    for (let i = 0; i < DEFAULT_RELAY_LIMITS.maxViewersPerIpPerCode + 2; i++) {
+      const { s, r } = await open(i % 2 ? b : a, 'XSEAT001');
+      opened.push(s);
+      seats.push(r);
+    }
+    expect(seats.filter((r) => r === 'welcome')).toHaveLength(DEFAULT_RELAY_LIMITS.maxViewersPerIpPerCode);
+    expect(seats.filter((r) => r === RelayClose.roomFull)).toHaveLength(2);
+    // New codes within the minute, alternating: one budget for the address, not one a process.
+    const codes = [];
+    for (let i = 0; i < DEFAULT_RELAY_LIMITS.codesPerIpPerMin + 2; i++) {
+      const { s, r } = await open(i % 2 ? b : a, `XCODE${String(i).padStart(3, '0')}`);
+      opened.push(s);
+      codes.push(r);
+    }
+    expect(codes.filter((r) => r === 'welcome').length).toBeLessThanOrEqual(DEFAULT_RELAY_LIMITS.codesPerIpPerMin);
+    expect(codes).toContain(RelayClose.rateLimited);
+    for (const s of opened) s.close();
   });
 });
