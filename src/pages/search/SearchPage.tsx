@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
 import { ko } from '../../i18n/ko';
@@ -41,11 +41,16 @@ export default function SearchPage() {
   }, [groups.data]);
   const loadedCount = Object.keys(snap.pins.categories).length;
   const allCount = (groups.data ?? []).reduce((n, g) => n + g.categories.length, 0);
-  // Results refresh as categories finish loading.
-  const { refetch } = results;
+  // Results refresh as categories finish loading, once whatever is being fetched has come: a refresh
+  // started during "더 보기" would cancel that page (the click lost while categories still load).
+  const { refetch, isFetching } = results;
+  const searchedAt = useRef(-1);
+  const version = snap.pins.version;
   useEffect(() => {
-    if (deferred) void refetch();
-  }, [snap.pins.version, deferred, refetch]);
+    if (!deferred || isFetching || searchedAt.current === version) return;
+    searchedAt.current = version;
+    void refetch();
+  }, [version, deferred, refetch, isFetching]);
 
   const cats = useMemo(() => {
     const t = deferred.toLowerCase();
