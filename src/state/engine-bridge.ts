@@ -72,10 +72,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
 
   // New pins come with their layout in ONE worker call (same pin-set version), so a category
   // finishing its load between two calls can never leave the engine with pins and no layout.
-  // Whether every pin is being fetched (for new filters): a live change then waits for it.
+  // Whether every pin is being fetched (for new filters or loads): a live edit then waits for it.
   let fullPending = false;
-  // One full request at a time: one asked for while another is under way (new filters) makes that
-  // one stale and runs once it ends, however many were asked for.
+  // One full request at a time (category loads finish in bursts at start-up): one asked for while
+  // another is under way makes that one stale and runs once it ends, however many were asked for.
   let fullRunning = false;
   let fullAgain = false;
   async function refreshPins(): Promise<void> {
@@ -111,26 +111,14 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     checksSince(told, engineOnly);
     // A layout asked for since (checks, hide-found, floor) arrives next and wins.
     if (layoutAt === layoutGeneration) engine.setPinLayout(layout);
-    if (liveAgain && !fullAgain) {
-      liveAgain = false;
-      void refreshLive();
-    }
   }
 
-  // A live edit (a pin created, edited, moved, reverted, hidden or merged) or a category's load
-  // changes only its pins: the worker names what changed since the engine's pin set, with the new
-  // layout. Anything else between (new filters, a change log run past) makes it take every pin again.
-  // Changes made while every pin is being fetched are taken once those are drawn: the full set is
-  // not thrown away for them (at start-up categories finish one after another while it is read).
-  let liveAgain = false;
+  // A live edit (a pin created, edited, moved, reverted, hidden or merged) changes only its pins:
+  // the worker names what changed since the engine's pin set, with the new layout. Anything else
+  // between (a load, new filters) makes it take every pin again.
   async function refreshLive(): Promise<void> {
-    if (fullPending) {
-      liveAgain = true;
-      // A full request that failed is pending but not running: ask again.
-      return fullRunning ? undefined : refreshPins();
-    }
     const since = engine.pinSetVersion;
-    if (since === undefined) return refreshPins();
+    if (fullPending || since === undefined) return refreshPins();
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
     const told = checksSent;
@@ -225,12 +213,10 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: (((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360) + 360) % 360 } : null);
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
-    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}`;
+    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}`;
     const pinsChanged = changed('pins', pinsKey);
-    // A category's load is a change of its pins in the worker's log, told as a live edit is.
-    const loaded = changed('loads', s.pins.loads);
-    const edited = changed('pinsVersion', s.pins.version) || loaded;
-    const layoutKey = `${pinsKey}|${s.pins.loads}|${s.homeFilters.hideChecked}|${s.floor}`;
+    const edited = changed('pinsVersion', s.pins.version);
+    const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
     const layoutChanged = changed('layout', layoutKey) || checksChanged;
     // Before new pins are asked for, so they come with the worker's highlighted flags.
     if (tagsChanged) void refreshHighlight([...tags]);

@@ -42,13 +42,6 @@ export class LivePins {
   }
 
   /** Drops every pin of a category (its fresh bulk load supersedes them). */
-  /** The ids of the live pins of a category. */
-  idsOf(categoryId: number): number[] {
-    const out: number[] = [];
-    for (const item of this.byId.values()) if (item.rec.categoryId === categoryId) out.push(item.rec.id);
-    return out;
-  }
-
   removeCategory(categoryId: number): void {
     for (const item of [...this.byId.values()]) if (item.rec.categoryId === categoryId) this.remove(item.rec.id);
   }

@@ -2,26 +2,25 @@
 const CHANGE_LOG_SIZE = 1024;
 
 /**
- * The pin-set version and the pin ids each change touched (a live edit, or a category load: the
- * pins it had and the pins it has), so a map holding an older pin set can be told only what
- * changed (PinStore.changesSince).
+ * The pin-set version and the pin ids each live change touched, so a map holding an older pin
+ * set can be told only what changed (PinStore.changesSince).
  */
 export class PinChangeLog {
   /** The pin-set version: bumped whenever pins come or go (a load, upsert or removal). */
   version = 0;
-  /** Ids per change, oldest first; entry k made version start + k + 1. */
-  private entries: ArrayLike<number>[] = [];
+  /** Ids per live change, oldest first; entry k made version start + k + 1. */
+  private entries: number[][] = [];
   private start = 0;
 
-  /** A change no list of ids describes: sets before it take every pin again. */
+  /** A load: no list of ids describes it, so sets before it take every pin again. */
   bulk(): void {
     this.version++;
     this.entries = [];
     this.start = this.version;
   }
 
-  /** A change of these pins: an upsert, a removal, or a category's load. */
-  live(ids: ArrayLike<number>): void {
+  /** An upsert or removal of these pins. */
+  live(ids: number[]): void {
     this.version++;
     this.entries.push(ids);
     if (this.entries.length > CHANGE_LOG_SIZE) {
@@ -34,10 +33,7 @@ export class PinChangeLog {
   touchedSince(since: number): Set<number> | null {
     if (since < this.start || since > this.version) return null;
     const touched = new Set<number>();
-    for (let k = since - this.start; k < this.entries.length; k++) {
-      const ids = this.entries[k]!;
-      for (let i = 0; i < ids.length; i++) touched.add(ids[i]!);
-    }
+    for (let k = since - this.start; k < this.entries.length; k++) for (const id of this.entries[k]!) touched.add(id);
     return touched;
   }
 }

@@ -49,19 +49,10 @@ describe('PinStore on the grid set', () => {
     change.at.forEach((at, k) => ids.splice(at, 0, change.pins.ids[k]!));
     expect(ids).toEqual(Array.from(after.pins.ids));
     expect(Array.from(change.layout.minLevel)).toEqual(Array.from(after.layout.minLevel));
-    // A load between is a change of that category's pins (those it had, live ones included, and those it has).
-    const v2 = after.pins.version!;
+    // A load between: the map must take every pin again.
     store.load(2, gridCategories().cat2);
-    const reload = store.changesSince(v2, filters)!;
-    const reloaded = store.pinsWithLayout(filters);
-    const gone2 = new Set(reload.removed);
-    expect(gone2.has(5000)).toBe(true);
-    const ids2 = Array.from(after.pins.ids).filter((id) => !gone2.has(id));
-    reload.at.forEach((at, k) => ids2.splice(at, 0, reload.pins.ids[k]!));
-    expect(ids2).toEqual(Array.from(reloaded.pins.ids));
+    expect(store.changesSince(v, filters)).toBeNull();
     expect(store.changesSince(store.version, filters)!.removed).toHaveLength(0);
-    // A map further behind than the change log reaches takes every pin again.
-    expect(store.changesSince(-1, filters)).toBeNull();
   });
 
   it('selects exactly the pins in a rectangle, edges included', async () => {

@@ -41,15 +41,7 @@ export class PinStore {
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
-    // A load changes this category's pins only: those it had (loaded or live) leave, those it has
-    // come, so a map is told of them as of a live edit instead of taking every pin again.
-    const before = this.categories.get(categoryId);
-    const live = this.live.idsOf(categoryId);
-    const touched = new Int32Array((before?.data.ids.length ?? 0) + live.length + c.data.ids.length);
-    if (before) touched.set(before.data.ids, 0);
-    touched.set(live, before?.data.ids.length ?? 0);
-    touched.set(c.data.ids, touched.length - c.data.ids.length);
-    this.changes.live(touched);
+    this.changes.bulk();
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
