@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { PinDataFlag } from './api';
+import { PinDataFlag, emptyPins } from './api';
 import { layoutPins, type LayoutInput } from './pin-layout';
 
 function input(list: { id: number; x: number; y: number; cat?: number; found?: boolean; z?: number }[]): LayoutInput {
-  const n = list.length;
-  const p: LayoutInput = {
-    ids: new Int32Array(n),
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    z: new Float32Array(n),
-    icon: new Uint16Array(n),
-    category: new Int32Array(n),
-    flags: new Uint8Array(n),
-  };
+  const p: LayoutInput = emptyPins(list.length);
   list.forEach((q, i) => {
     p.ids[i] = q.id;
     p.x[i] = q.x;

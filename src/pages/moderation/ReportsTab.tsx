@@ -100,23 +100,9 @@ function ReportItem({
             </button>
             {keep && dup && (
               <>
-                <button
-                  type="button"
-                  className="btn btn-small btn-primary"
-                  disabled={act.isPending}
-                  onClick={() => window.confirm(t.confirmMerge(keep.id, dup.id)) && run('merge', keep.id)}
-                >
-                  {t.merge(keep.id, dup.id)}
-                </button>
                 {/* The older pin is kept by default; the newer one may be the better (e.g. the right place). */}
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  disabled={act.isPending}
-                  onClick={() => window.confirm(t.confirmMerge(dup.id, keep.id)) && run('merge', dup.id)}
-                >
-                  {t.merge(dup.id, keep.id)}
-                </button>
+                <MergeButton keep={keep.id} dup={dup.id} primary busy={act.isPending} run={run} />
+                <MergeButton keep={dup.id} dup={keep.id} busy={act.isPending} run={run} />
               </>
             )}
           </div>
@@ -130,6 +116,27 @@ function ReportItem({
         )}
       </div>
     </li>
+  );
+}
+
+/** Merges report pin `dup` into `keep`, after a confirmation. */
+function MergeButton(props: {
+  keep: number;
+  dup: number;
+  primary?: boolean;
+  busy: boolean;
+  run: (action: 'merge', keepPinId: number) => void;
+}) {
+  const { keep, dup, primary, busy, run } = props;
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn btn-small btn-primary' : 'btn btn-small'}
+      disabled={busy}
+      onClick={() => window.confirm(t.confirmMerge(keep, dup)) && run('merge', keep)}
+    >
+      {t.merge(keep, dup)}
+    </button>
   );
 }
 

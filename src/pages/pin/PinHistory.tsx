@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { PinChange } from '../../../common/pin-diff';
 import { isStaff, useCategoryGroups, useMe, useRevert, useRevisions, useTagGroups, type Revision } from '../../data';
 import { ko } from '../../i18n/ko';
@@ -18,9 +19,11 @@ interface Names {
 function useNames(): Names {
   const tags = useTagGroups().data;
   const groups = useCategoryGroups().data;
-  const tagNames = new Map((tags ?? []).flatMap((g) => g.tags.map((t) => [t.id, t.name] as const)));
-  const categoryNames = new Map((groups ?? []).flatMap((g) => g.categories.map((c) => [c.id, c.name] as const)));
-  return { tag: (id) => tagNames.get(id) ?? `#${id}`, category: (id) => categoryNames.get(id) ?? `#${id}` };
+  return useMemo(() => {
+    const tagNames = new Map((tags ?? []).flatMap((g) => g.tags.map((t) => [t.id, t.name] as const)));
+    const categoryNames = new Map((groups ?? []).flatMap((g) => g.categories.map((c) => [c.id, c.name] as const)));
+    return { tag: (id) => tagNames.get(id) ?? `#${id}`, category: (id) => categoryNames.get(id) ?? `#${id}` };
+  }, [tags, groups]);
 }
 
 const regionName = (id: number) => (isKnownRegion(id) ? REGIONS[id]!.label : `#${id}`);
