@@ -14,16 +14,17 @@ export interface Db {
   bulk<T>(rows: number, fn: () => Promise<T>): Promise<T>;
   /**
    * PostgreSQL `LISTEN`: `handler` gets the payload of every `NOTIFY` on `channel`, from this process or any other
-   * on the same database. Resolves once listening; the returned function stops it.
+   * on the same database. Resolves once listening; the returned function stops it. `onGap` runs when the channel is
+   * heard again after the connection dropped: notifications sent meanwhile were lost (PostgreSQL only).
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** PostgreSQL `NOTIFY` (`pg_notify`): every listener on `channel`, in every process, gets `payload` (< 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** Large writes that took their turn in the bulk lane, and the milliseconds they waited (PGlite; /metrics). */
   bulkStats?(): { ran: number; waitedMs: number };
   /** Connection-pool gauges for /metrics (PostgreSQL; PGlite has one connection and none to report). */
-  poolStats?(): { total: number; idle: number; waiting: number; listenReconnects: number };
+  poolStats?(): { total: number; idle: number; waiting: number; listenReconnects: number; reachable: boolean; outages: number };
 }
 
 export interface QueryResult<R> {

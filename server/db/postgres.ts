@@ -1,129 +1,105 @@
 import pg from 'pg';
 import type { Db, QueryResult } from './Db';
+import { PgGate } from './PgGate';
+import { PgListener } from './PgListener';
+import { isDbUnavailable } from './unavailable';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-/**
- * One dedicated connection per process carries every LISTEN; handlers are kept per channel. It is opened on the
- * first `listen` and closed with the pool. When the connection drops (a database restart, a network blip) it is
- * opened again with backoff and every channel is listened to again; notifications sent meanwhile are lost, as
- * PostgreSQL keeps none for a listener that is not connected.
+/*
+ * PostgreSQL may restart or drop a connection at any time. A dropped connection fails the queries on it (a 503 for
+ * their requests, see unavailable.ts) and is replaced; while the database cannot be reached at all PgGate answers
+ * every query at once; the LISTEN connection (PgListener) opens itself again. The process never exits for it.
  */
-class Listener {
-  private client: pg.Client | undefined;
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
-  private closed = false;
-  private retryMs = 100;
-  /** Times the connection was opened again after dropping (for /metrics). */
-  reconnects = 0;
 
-  constructor(private readonly url: string) {}
+/** What every handle on one database shares. */
+interface Shared {
+  pool: pg.Pool;
+  gate: PgGate;
+  listener: PgListener;
+}
 
-  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
-    const client = await this.connect();
-    let set = this.handlers.get(channel);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(channel, set);
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    }
-    set.add(handler);
-    return async () => {
-      const s = this.handlers.get(channel);
-      if (!s?.delete(handler) || s.size > 0) return;
-      this.handlers.delete(channel);
-      await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-    };
+/** A client of the pool for `fn`, given back afterwards; one whose connection broke under it is dropped, not pooled. */
+async function withClient<T>(s: Shared, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  s.gate.enter();
+  let c: pg.PoolClient;
+  try {
+    c = await s.pool.connect();
+  } catch (e) {
+    s.gate.failed(e);
+    throw e;
   }
-
-  private async connect(): Promise<pg.Client> {
-    if (this.client) return this.client;
-    const client = new pg.Client({ connectionString: this.url });
-    this.client = client;
-    client.on('notification', (m) => {
-      for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
-    });
-    const lost = () => {
-      if (this.client !== client || this.closed) return;
-      this.client = undefined;
-      setTimeout(() => void this.reconnect(), this.retryMs).unref();
-      this.retryMs = Math.min(this.retryMs * 2, 5_000);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    return client;
-  }
-
-  private async reconnect(): Promise<void> {
-    if (this.closed || this.client) return;
-    try {
-      const client = await this.connect();
-      for (const channel of this.handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      this.retryMs = 100;
-      this.reconnects++;
-    } catch {
-      const c = this.client as pg.Client | undefined;
-      this.client = undefined;
-      await c?.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.reconnect(), this.retryMs).unref();
-      this.retryMs = Math.min(this.retryMs * 2, 5_000);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const c = this.client;
-    this.client = undefined;
-    this.handlers.clear();
-    await c?.end().catch(() => undefined);
+  // A checked-out client whose connection drops emits 'error': with no listener that would end the process.
+  let broken: Error | undefined;
+  const onError = (e: Error) => (broken ??= e);
+  c.on('error', onError);
+  try {
+    return await fn(c);
+  } catch (e) {
+    if (isDbUnavailable(e)) broken ??= e as Error;
+    throw e;
+  } finally {
+    c.off('error', onError);
+    c.release(broken);
   }
 }
 
-function wrap(client: pg.Pool | pg.PoolClient, pool: pg.Pool, inTx: boolean, listener: Listener): Db {
+/** `tx` is the transaction's client inside `transaction`, null outside (each call then takes a pooled client). */
+function wrap(tx: pg.PoolClient | null, s: Shared): Db {
+  const run = <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => (tx ? fn(tx) : withClient(s, fn));
   return {
     kind: 'postgres',
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const r = await client.query(sql, params as unknown[]);
+      const r = await run((c) => c.query(sql, params as unknown[]));
       return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
-      await client.query(sql);
+      await run((c) => c.query(sql));
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (inTx) return fn(wrap(client, pool, true, listener));
-      const c = await pool.connect();
-      try {
+      if (tx) return fn(wrap(tx, s));
+      return withClient(s, async (c) => {
         await c.query('begin');
-        const out = await fn(wrap(c, pool, true, listener));
-        await c.query('commit');
-        return out;
-      } catch (e) {
-        await c.query('rollback').catch(() => undefined);
-        throw e;
-      } finally {
-        c.release();
-      }
+        try {
+          const out = await fn(wrap(c, s));
+          await c.query('commit');
+          return out;
+        } catch (e) {
+          await c.query('rollback').catch(() => undefined);
+          throw e;
+        }
+      });
     },
     // Each transaction has its own connection: a large write stalls nobody else.
     bulk: (_rows, fn) => fn(),
-    listen: (channel, handler) => listener.listen(channel, handler),
+    listen: (channel, handler, onGap) => s.listener.listen(channel, handler, onGap),
     async notify(channel: string, payload: string) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await run((c) => c.query('select pg_notify($1, $2)', [channel, payload]));
     },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, listenReconnects: listener.reconnects }),
+    poolStats: () => ({
+      total: s.pool.totalCount,
+      idle: s.pool.idleCount,
+      waiting: s.pool.waitingCount,
+      listenReconnects: s.listener.reconnects,
+      reachable: s.gate.up,
+      outages: s.gate.outages,
+    }),
     async close() {
-      await listener.close();
-      await pool.end();
+      s.gate.close();
+      await s.listener.close();
+      await s.pool.end();
     },
   };
 }
 
 /** Connects to PostgreSQL at `url`, failing fast with the driver's error when it cannot be reached. */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, keepAlive: true });
+  // An idle client whose connection drops (a restart, pg_terminate_backend) is removed by the pool, which then
+  // emits 'error': with no listener that would end the process. The next query opens a new connection.
+  pool.on('error', () => undefined);
   const c = await pool.connect();
   c.release();
-  return wrap(pool, pool, false, new Listener(url));
+  return wrap(null, { pool, gate: new PgGate(url), listener: new PgListener(url) });
 }

@@ -12,6 +12,7 @@ export const ErrClazz = {
   registrationRequired: 'registration_required',
   accountSuspended: 'account_suspended',
   internal: 'internal_error',
+  unavailable: 'service_unavailable',
 } as const;
 export type ErrClazz = (typeof ErrClazz)[keyof typeof ErrClazz];
 
@@ -29,6 +30,7 @@ export const Messages = {
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   tooLarge: '요청이 너무 큽니다.',
   internal: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+  unavailable: '데이터베이스에 잠시 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 
 /** A client-visible failure: becomes `{status, error: {message, messageTranslated, errClazz}, result: null}`. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, ErrClazz, Messages } from './errors';
 import { fail } from './envelope';
 import { isDataException } from './input';
+import { DbUnavailableError, isDbUnavailable } from '../db/unavailable';
 
 /** Turns every failure into the envelope: a client's mistake is never a 500. */
 export function registerEnvelopeHandlers(app: FastifyInstance): void {
@@ -17,6 +18,15 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     if (isDataException(err)) {
       request.log.warn({ err, reqId: request.id }, 'data exception from the database');
       return reply.status(400).send(fail(400, ErrClazz.badRequest, Messages.badRequest, 'value refused by the database'));
+    }
+    // The database restarting or out of reach: nobody's mistake, and it passes (server/db/unavailable.ts).
+    if (isDbUnavailable(err)) {
+      // While the database is down the gate said so once; a connection lost under a request is worth a line.
+      if (!(err instanceof DbUnavailableError)) request.log.warn({ reqId: request.id, cause: err.message }, 'database connection lost');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send(fail(503, ErrClazz.unavailable, Messages.unavailable, 'database unavailable, try again shortly'));
     }
     const status = e.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(fail(429, ErrClazz.rateLimited, Messages.rateLimited, e.message));

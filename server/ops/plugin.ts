@@ -55,6 +55,23 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
       this.set({ state: 'waiting' }, s.waiting);
     },
   });
+  new Gauge({
+    name: 'db_reachable',
+    help: 'Whether the database takes connections (PostgreSQL: 0 while an outage lasts and every query is answered 503)',
+    registers: [registry],
+    collect() {
+      this.set(app.db.poolStats?.().reachable === false ? 0 : 1);
+    },
+  });
+  new Counter({
+    name: 'db_outages_total',
+    help: 'Times the database could not be reached and queries were answered 503 until it came back',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(app.db.poolStats?.().outages ?? 0);
+    },
+  });
   new Counter({
     name: 'db_listen_reconnects_total',
     help: 'Times the LISTEN connection was opened again after dropping',
@@ -110,6 +127,9 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
     } catch (e) {
       return reply.status(503).send(fail(503, 'not_ready', '데이터베이스에 연결할 수 없습니다.', (e as Error).message));
     }
+    // The probe may have waited behind a write (PGlite's one connection) while a SIGTERM arrived: ask again.
+    if (!r.ready)
+      return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
     return ok({ ready: true });
   });
   app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));

@@ -22,7 +22,7 @@ export function guardStorage(db: Db, onFailure: (e: Error) => void): Db {
     exec: (sql) => watch(db.exec(sql)),
     transaction: (fn) => watch(db.transaction((tx) => fn(guardStorage(tx, onFailure)))),
     bulk: (rows, fn) => db.bulk(rows, fn),
-    listen: (channel, handler) => db.listen(channel, handler),
+    listen: (channel, handler, onGap) => db.listen(channel, handler, onGap),
     notify: (channel, payload) => watch(db.notify(channel, payload)),
     close: () => db.close(),
     ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),

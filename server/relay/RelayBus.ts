@@ -52,7 +52,13 @@ export class RelayBus {
       this.subs.set(code, sub);
     }
     sub.n++;
-    await sub.ready;
+    try {
+      await sub.ready;
+    } catch (e) {
+      // Not listening (the database is down): forget the attempt, so the next socket of the code tries again.
+      if (--sub.n === 0 && this.subs.get(code) === sub) this.subs.delete(code);
+      throw e;
+    }
   }
 
   leave(code: string): void {

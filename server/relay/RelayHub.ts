@@ -116,7 +116,10 @@ export class RelayHub {
       // Frames wait in the socket until the seat is taken and the code's channel is heard.
       socket.pause();
       await this.bus.enter(code);
-      await this.bus.claimTracker(code, ip);
+      await this.bus.claimTracker(code, ip).catch((e: unknown) => {
+        this.bus!.leave(code);
+        throw e;
+      });
       socket.resume();
       if (socket.readyState !== socket.OPEN) return this.bus.leave(code);
     }
@@ -163,7 +166,12 @@ export class RelayHub {
       if (this.full(code, socket)) return;
       socket.pause();
       await this.bus.enter(code);
-      const r = await this.bus.addViewer(code, id, this.limits.maxViewersPerCode, ip, this.limits.maxViewersPerIpPerCode);
+      const r = await this.bus
+        .addViewer(code, id, this.limits.maxViewersPerCode, ip, this.limits.maxViewersPerIpPerCode)
+        .catch((e: unknown) => {
+          this.bus!.leave(code);
+          throw e;
+        });
       // A paused socket could not read the close handshake's reply: resume before closing.
       socket.resume();
       if (!r.admitted) {

@@ -69,10 +69,30 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', stopListening);
 
+  // After the LISTEN connection dropped and came back, notices of the gap are lost: a second `ready` on each stream
+  // makes the page fetch again what it may have missed (the client treats any `ready` after the first so).
+  const onGap = () => {
+    for (const s of streams) send(s, 'ready', JSON.stringify({ userId: s.userId }));
+  };
+
+  const listenBoth = async () => {
+    const got = await Promise.allSettled([app.db.listen(PIN_CHANNEL, onPin, onGap), app.db.listen(CHECKS_CHANNEL, onCheck)]);
+    const stops = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
+    const failed = got.find((g) => g.status === 'rejected');
+    if (!failed) return stops;
+    await Promise.all(stops.map((f) => f().catch(() => undefined)));
+    throw failed.reason;
+  };
+
   app.get('/v1/events', { config: { stream: true } }, async (request, reply) => {
     opening++;
     try {
-      await (listening ??= Promise.all([app.db.listen(PIN_CHANNEL, onPin), app.db.listen(CHECKS_CHANNEL, onCheck)]));
+      const pending = (listening ??= listenBoth());
+      // Not listening (the database is down): this stream gets the error (503) and the next one tries again.
+      await pending.catch((e: unknown) => {
+        if (listening === pending) listening = null;
+        throw e;
+      });
     } finally {
       opening--;
     }
