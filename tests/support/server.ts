@@ -40,14 +40,18 @@ export interface StartedServer extends RunningServer {
 
 /**
  * Starts the real server the way `npm start` does (tsx server/main.ts with the built client) on a
- * temporary data folder and a free port (or the ones given: a restart), and waits until it prints its URL.
+ * temporary data folder and a free port (or the ones given: a restart), and waits until it prints its URL. `script`
+ * runs another entry (bench/support/cluster-entry.ts: `npm start`'s WORKERS without its client build).
  */
-export async function startServer(env: Record<string, string> = {}, at: { port?: number; dataDir?: string } = {}): Promise<StartedServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  at: { port?: number; dataDir?: string; script?: string } = {},
+): Promise<StartedServer> {
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   const url = `http://localhost:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', at.script ?? 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
