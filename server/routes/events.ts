@@ -75,6 +75,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     for (const s of streams) send(s, 'ready', JSON.stringify({ userId: s.userId }));
   };
 
+  // One onGap is enough: both channels share one LISTEN connection, so they have their gaps together.
   const listenBoth = async () => {
     const got = await Promise.allSettled([app.db.listen(PIN_CHANNEL, onPin, onGap), app.db.listen(CHECKS_CHANNEL, onCheck)]);
     const stops = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
