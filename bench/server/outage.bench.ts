@@ -68,7 +68,7 @@ async function readyAgain(base: string, times: number, since: number): Promise<n
 const rows: unknown[] = [];
 const cluster = await startPgCluster();
 if (!cluster) {
-  console.log('outage bench skipped: no PostgreSQL binaries (initdb, pg_ctl) on this machine');
+  console.log('outage bench skipped: no PostgreSQL binaries (initdb, pg_ctl), or root without a postgres user');
   process.exit(0);
 }
 try {

@@ -32,17 +32,24 @@ function binDir(): string | null {
   }
 }
 
-/** Starts a fresh cluster, or says why it cannot (null: no PostgreSQL binaries installed). */
+/** Starts a fresh cluster; null when this machine cannot (no PostgreSQL binaries, or root with no `postgres` user). */
 export async function startPgCluster(): Promise<PgCluster | null> {
   const bin = binDir();
   if (!bin || !existsSync(join(bin, 'initdb'))) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'wuwa-pg-'));
   const root = process.getuid?.() === 0;
+  let owner: { uid: number; gid: number } | undefined;
   if (root) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    chownSync(dir, uid, gid);
+    try {
+      owner = {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+      };
+    } catch {
+      return null; // as root, PostgreSQL needs another user to run as
+    }
   }
+  const dir = mkdtempSync(join(tmpdir(), 'wuwa-pg-'));
+  if (owner) chownSync(dir, owner.uid, owner.gid);
   // Asynchronous: the bench's load goes on while the database stops and starts.
   const run = async (cmd: string, args: string[]) => {
     const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
