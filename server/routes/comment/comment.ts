@@ -16,10 +16,11 @@ export async function registerCommentRoutes(app: FastifyInstance): Promise<void>
     const { id } = request.params as { id: number };
     const author = await commentAuthor(app.db, id);
     if (!author.exists) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
-    if (author.userId !== userId) {
-      const role = await userRole(app.db, userId);
-      if (role !== 'moderator' && role !== 'admin') throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
-    }
+    const role = await userRole(app.db, userId);
+    const staff = role === 'moderator' || role === 'admin';
+    // On a hidden pin the comment reads as missing to players, its author included.
+    if (author.pinHidden && !staff) throw ApiError.notFound(DataMessages.commentNotFound, `comment ${id} is on a hidden pin`);
+    if (author.userId !== userId && !staff) throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
     await deleteComment(app.db, id);
     return ok({ id, deleted: true });
   });

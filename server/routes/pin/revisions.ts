@@ -18,12 +18,16 @@ export async function seesHidden(app: FastifyInstance, userId: number | null): P
   return role === 'moderator' || role === 'admin';
 }
 
+/** Whether `userId` may read pin `id` and what hangs on it: a visible pin, or a hidden one for moderators and admins. */
+export async function pinShownTo(app: FastifyInstance, id: number, userId: number | null): Promise<boolean> {
+  return (await pinVisible(app.db, id)) || ((await seesHidden(app, userId)) && (await pinExists(app.db, id)));
+}
+
 /** GET /v1/pin/:id/revisions (everyone) and POST /v1/pin/:id/revert (moderators and admins). */
 export async function registerRevisionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/pin/:id/revisions', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number };
-    const visible = (await pinVisible(app.db, id)) || ((await seesHidden(app, request.userId)) && (await pinExists(app.db, id)));
-    if (!visible) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     return ok(await listRevisions(app.db, id));
   });
 
