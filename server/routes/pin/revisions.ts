@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
+import { auditRefusals, requireRankOver, revisionsAfter } from '../../moderation/rank';
 import { ModerationMessages, requireModerator, roleOf } from '../../moderation/roles';
 import { pinExists, pinVisible } from '../../repos/pins';
 import { listRevisions, revertPin } from '../../repos/revisions';
@@ -32,10 +33,15 @@ export async function registerRevisionRoutes(app: FastifyInstance): Promise<void
   });
 
   app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody } }, async (request) => {
-    const { userId } = await requireModerator(app.db, request);
+    const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const { revisionId } = request.body as Static<typeof RevertBody>;
-    const done = await withRetry(app.db, (tx) => revertPin(tx, id, revisionId, userId, nowMs()));
+    const done = await auditRefusals(app.db, me.userId, () =>
+      withRetry(app.db, async (tx) => {
+        await requireRankOver(tx, me, await revisionsAfter(tx, id, revisionId), 'revert', 'pin', id);
+        return revertPin(tx, id, revisionId, me.userId, nowMs());
+      }),
+    );
     if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
     await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
     return ok({ id, categoryId: done.categoryId });
