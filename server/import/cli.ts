@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     throw e;
   }
   const config = loadConfig();
-  const refused = lockDataDirForTool(config);
+  const refused = lockDataDirForTool(config, 'npm run import');
   if (refused) {
     console.error(refused);
     return 1;

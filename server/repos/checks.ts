@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
+import { markTargets } from './pins';
 import { withRetry } from './tx';
 
 /**
@@ -177,16 +178,19 @@ async function applyChecks(tx: Db, userId: number, ids: readonly number[], check
   return r.rowCount;
 }
 
-/** Locks the known pins among `ids` in id order and returns how many exist. */
+/** Locks the visible pins among `ids` in id order and returns how many there are (a hidden pin counts as missing). */
 export async function lockPins(tx: Db, ids: readonly number[]): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
-    'select count(*)::int as n from (select id from pins where id = any($1::int[]) order by id for update) s',
+    'select count(*)::int as n from (select id from pins where id = any($1::int[]) and not hidden order by id for update) s',
     [ids],
   );
   return rows[0]?.n ?? 0;
 }
 
-/** POST /v1/pin/:id/check. Null when the pin does not exist. A change older than the pin's last one is ignored (answered with the current state). */
+/**
+ * POST /v1/pin/:id/check. Null when the pin does not exist or is hidden; a mark of a merged duplicate lands on the
+ * kept pin (`pinId`). A change older than the pin's last one is ignored (answered with the current state).
+ */
 export async function checkPin(
   db: Db,
   userId: number,
@@ -195,19 +199,28 @@ export async function checkPin(
   now: number,
   at: number = now,
   device = '',
-): Promise<(CheckResult & { actionId: number | null }) | null> {
+): Promise<(CheckResult & { actionId: number | null; pinId: number }) | null> {
   return withRetry(db, async (tx) => {
     const last = await lockUser(tx, userId);
-    if ((await lockPins(tx, [pinId])) === 0) return null;
-    const c = await commitChanges(tx, userId, last, [pinId], () => check, {
+    const target = (await markTargets(tx, [pinId])).get(pinId);
+    if (target === undefined || (await lockPins(tx, [target])) === 0) return null;
+    const c = await commitChanges(tx, userId, last, [target], () => check, {
       at: Math.min(at, now),
       kind: 'single',
       checked: check,
       device,
       now,
     });
-    const current = c.stale.length ? await isChecked(tx, userId, pinId) : check;
-    return { check: current, userId, checkTime: c.checkTime, lastCheckTime: last, changed: c.actionId != null, actionId: c.actionId };
+    const current = c.stale.length ? await isChecked(tx, userId, target) : check;
+    return {
+      check: current,
+      userId,
+      pinId: target,
+      checkTime: c.checkTime,
+      lastCheckTime: last,
+      changed: c.actionId != null,
+      actionId: c.actionId,
+    };
   });
 }
 
@@ -228,7 +241,8 @@ export async function userChecks(db: Db, userId: number): Promise<{ userId: numb
 }
 
 /**
- * POST /v1/pin/batch-check: all or nothing, one transaction and one action; `unknown` > 0 means nothing was applied.
+ * POST /v1/pin/batch-check: all or nothing, one transaction and one action; `unknown` > 0 (missing or hidden pins)
+ * means nothing was applied. Merged duplicates land on their kept pins.
  * A large batch takes its turn in the database's bulk lane, so on the embedded database it cannot stall the others.
  */
 export async function batchCheck(
@@ -251,10 +265,13 @@ export async function batchCheck(
   return db.bulk(ids.length, () =>
     withRetry(db, async (tx) => {
       const last = await lockUser(tx, userId);
-      const found = await lockPins(tx, ids);
-      if (found !== ids.length)
-        return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
-      const c = await commitChanges(tx, userId, last, ids, () => check, {
+      const targets = await markTargets(tx, ids);
+      const kept = [...new Set(targets.values())].sort((a, b) => a - b);
+      const unknown = ids.length - targets.size + kept.length - (await lockPins(tx, kept));
+      if (unknown > 0) {
+        return { unknown, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
+      }
+      const c = await commitChanges(tx, userId, last, kept, () => check, {
         at: Math.min(at, now),
         kind: 'batch',
         checked: check,
@@ -280,7 +297,8 @@ export async function batchCheck(
 
 /**
  * POST /v1/auth/emergency: the union of the caller's own records' pin ids is added to the
- * caller's checks (ids of pins that no longer exist are skipped); other users' records are ignored.
+ * caller's checks (ids of pins that no longer exist or are hidden are skipped, merged duplicates land on their kept
+ * pins); other users' records are ignored.
  */
 export async function mergeChecks(
   db: Db,
@@ -293,8 +311,8 @@ export async function mergeChecks(
     let known: number[] = [];
     if (ids.length) {
       const { rows } = await tx.query<{ ids: number[] | null }>(
-        'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) order by id for update) s',
-        [ids],
+        'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) and not hidden order by id for update) s',
+        [[...new Set((await markTargets(tx, ids)).values())]],
       );
       known = rows[0]?.ids ?? [];
     }

@@ -117,9 +117,13 @@ export async function createComment(db: Db, pinId: number, userId: number, conte
   return rows[0]!.id;
 }
 
-export async function commentAuthor(db: Db, id: number): Promise<{ exists: boolean; userId: number | null }> {
-  const { rows } = await db.query<{ user_id: number | null }>('select user_id from comments where id = $1', [id]);
-  return rows[0] ? { exists: true, userId: rows[0].user_id } : { exists: false, userId: null };
+/** A comment's author, and whether its pin is hidden (a moderator's call: then it reads as missing to players). */
+export async function commentAuthor(db: Db, id: number): Promise<{ exists: boolean; userId: number | null; pinHidden: boolean }> {
+  const { rows } = await db.query<{ user_id: number | null; hidden: boolean }>(
+    'select c.user_id, p.hidden from comments c join pins p on p.id = c.pin_id where c.id = $1',
+    [id],
+  );
+  return rows[0] ? { exists: true, userId: rows[0].user_id, pinHidden: rows[0].hidden } : { exists: false, userId: null, pinHidden: false };
 }
 
 export async function deleteComment(db: Db, id: number): Promise<boolean> {
@@ -133,7 +137,8 @@ export async function userRole(db: Db, userId: number): Promise<string | null> {
 
 /**
  * Casts `type` on a comment: no vote yet adds it, the same vote again withdraws it, the other
- * vote replaces it. Returns the counts and the caller's vote after; null when the comment is unknown.
+ * vote replaces it. Returns the counts and the caller's vote after; null when the comment is unknown or its pin is
+ * hidden (no likes on what players cannot see).
  */
 export async function vote(
   db: Db,
@@ -142,7 +147,10 @@ export async function vote(
   type: Vote,
 ): Promise<{ recommend: number; disrecommend: number; myVote: Vote | null } | null> {
   return withRetry(db, async (tx) => {
-    const c = await tx.query('select id from comments where id = $1 for update', [commentId]);
+    const c = await tx.query(
+      'select c.id from comments c join pins p on p.id = c.pin_id where c.id = $1 and not p.hidden for update of c',
+      [commentId],
+    );
     if (c.rows.length === 0) return null;
     const prev =
       (await tx.query<{ type: Vote }>('select type from comment_likes where comment_id = $1 and user_id = $2', [commentId, userId])).rows[0]

@@ -134,6 +134,25 @@ export async function pinVisible(db: Db, id: number): Promise<boolean> {
   return (await db.query('select 1 from pins where id = $1 and not hidden', [id])).rows.length > 0;
 }
 
+/**
+ * Where a player's mark (or import) of each of `ids` lands: a visible pin on itself; a duplicate merged away on the
+ * pin it was merged into (followed to the end of a chain of merges); a hidden pin or an unknown id nowhere, like a
+ * missing pin. Answers the ids that land, each with its visible pin.
+ */
+export async function markTargets(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ src: number; id: number }>(
+    `with recursive t(src, id, hidden, merged_into, depth) as (
+       select p.id, p.id, p.hidden, p.merged_into, 0 from pins p where p.id = any($1::int[])
+       union all
+       select t.src, p.id, p.hidden, p.merged_into, t.depth + 1 from t join pins p on p.id = t.merged_into where t.hidden and t.depth < 32
+     )
+     select src, id from t where not hidden`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.src, r.id]));
+}
+
 async function writeTags(tx: Db, pinId: number, tags: readonly number[]): Promise<void> {
   await tx.query('delete from pin_tags where pin_id = $1', [pinId]);
   if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [pinId, tags]);

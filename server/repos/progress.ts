@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { commitChanges, lockUser, type ActionKind } from './checks';
+import { markTargets } from './pins';
 import { withRetry } from './tx';
 
 /*
@@ -143,31 +144,48 @@ export interface ImportPlan {
   remove: number;
   /** Pins listed and already found. */
   unchanged: number;
-  /** Pins the file lists that do not exist (any more): skipped. */
+  /** Pins the file lists that do not exist (any more) or are hidden: skipped. A merged duplicate counts as its kept pin. */
   unknown: number;
   /** Pins not found whose last change on the server is newer than the file's time for them: left as they are. */
   ignored: number;
 }
 
-/** The file's time of each pin, never after `now` (like a mark's `at`); undefined: the import's time. */
-function timesOf(pins: readonly ImportedPin[], now: number): Map<number, number | undefined> {
-  return new Map(pins.map((p) => [p.pinId, p.checkedAt === undefined ? undefined : Math.min(p.checkedAt, now)]));
+/**
+ * The file's time of each pin it lands on (see markTargets: a merged duplicate on its kept pin, the earliest time
+ * when several land on one), never after `now` (like a mark's `at`); undefined: the import's time.
+ */
+function timesOf(pins: readonly ImportedPin[], targets: Map<number, number>, now: number): Map<number, number | undefined> {
+  const at = new Map<number, number | undefined>();
+  for (const p of pins) {
+    const pin = targets.get(p.pinId);
+    if (pin === undefined) continue;
+    const t = p.checkedAt === undefined ? undefined : Math.min(p.checkedAt, now);
+    const had = at.get(pin);
+    at.set(pin, !at.has(pin) ? t : had === undefined || t === undefined ? undefined : Math.min(had, t));
+  }
+  return at;
 }
 
 async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number) {
-  const at = timesOf(pins, now);
+  const targets = await markTargets(
+    tx,
+    pins.map((p) => p.pinId),
+  );
+  const at = timesOf(pins, targets, now);
   const { rows } = await tx.query<{ id: number; found: boolean; at: number | null }>(
     `select p.id, (c.pin_id is not null) as found, m.at
        from pins p
        left join checks c on c.user_id = $1 and c.pin_id = p.id
        left join check_marks m on m.user_id = $1 and m.pin_id = p.id
-      where p.id = any($2::int[]) order by p.id`,
+      where p.id = any($2::int[]) and not p.hidden order by p.id`,
     [userId, [...at.keys()]],
   );
   const listed = new Set(rows.map((r) => r.id));
-  const mine = await tx.query<{ ids: number[] | null }>('select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1', [
-    userId,
-  ]);
+  // A replace leaves the checks of hidden pins alone: the file cannot list them, and a pin shown again keeps its mark.
+  const mine = await tx.query<{ ids: number[] | null }>(
+    'select array_agg(c.pin_id order by c.pin_id) as ids from checks c join pins p on p.id = c.pin_id and not p.hidden where c.user_id = $1',
+    [userId],
+  );
   const found = new Set(mine.rows[0]?.ids ?? []);
   // The rule of every mark: a change older than the pin's last change on the server is ignored.
   const newer = rows.filter((r) => !r.found && r.at != null && (at.get(r.id) ?? now) < r.at).map((r) => r.id);
@@ -179,7 +197,7 @@ async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly Imp
     add: add.length,
     remove: remove.length,
     unchanged: rows.length - add.length - newer.length,
-    unknown: at.size - listed.size,
+    unknown: pins.length - [...targets.keys()].filter((id) => listed.has(targets.get(id)!)).length,
     ignored: newer.length,
   };
   return { summary, add, remove, at };
@@ -212,7 +230,7 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, pins
       const last = await lockUser(tx, userId);
       const p = await plan(tx, userId, mode, pins, now);
       const ids = [...p.add, ...p.remove].sort((a, b) => a - b);
-      await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [ids]);
+      await tx.query('select 1 from pins where id = any($1::int[]) and not hidden order by id for update', [ids]);
       const adding = new Set(p.add);
       const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
         at: now,

@@ -70,13 +70,15 @@ export async function search(db: Db, q: string, limit: number): Promise<SearchRe
   return { query: q, categories, total, pins: rows.map((r) => hit(r, q)) };
 }
 
-/** The pins a user registered, newest first. */
+/** The pins a user registered, newest first (a pin hidden by a moderator reads as gone, here too). */
 export async function pinsOf(db: Db, userId: number, n: number, page: number): Promise<MyPins> {
-  const total = (await db.query<{ n: number }>('select count(*)::int as n from pins where registerer_id = $1', [userId])).rows[0]?.n ?? 0;
+  const total =
+    (await db.query<{ n: number }>('select count(*)::int as n from pins where registerer_id = $1 and not hidden', [userId])).rows[0]?.n ??
+    0;
   const rows = (
     await db.query<HitRow>(
       `select p.id, p.region, p.category_id, c.name as category_name, c.icon, p.coord_x, p.coord_y, p.coord_z, p.description, p.created_at
-       from pins p join categories c on c.id = p.category_id where p.registerer_id = $1 order by p.created_at desc, p.id desc offset $2 limit $3`,
+       from pins p join categories c on c.id = p.category_id where p.registerer_id = $1 and not p.hidden order by p.created_at desc, p.id desc offset $2 limit $3`,
       [userId, page * n, n],
     )
   ).rows;

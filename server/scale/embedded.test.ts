@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver } from './http-session';
@@ -30,6 +31,44 @@ describe('the embedded database in real processes', () => {
     // The first one still serves.
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
   }, 120_000);
+
+  it('holds across PID namespaces (containers): a second server refuses; a killed holder is taken over after the stale time', async () => {
+    // Each server is pid 1 of a PID namespace of its own, as in two containers on one volume.
+    const ns = ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc'];
+    const env = { ...embedded, DATA_DIR_LOCK_STALE_S: '4' };
+    const a = await startServer(env, { wrap: ns });
+    started.push(a);
+    const lock = join(a.dataDir, 'server.lock');
+    const holder = readFileSync(lock, 'utf8').trim();
+    expect(holder.startsWith('{') ? JSON.parse(holder).pid : Number(holder)).toBe(1);
+    const second = await startServer(env, { dataDir: a.dataDir, wrap: ns }).then(
+      () => 'started',
+      (e: Error) => e.message,
+    );
+    expect(second).toContain('server exited with 1');
+    expect(second).toContain('이미 DATA_DIR');
+    const s = await signInOver(a.url, 'ns@example.com', '컨테이너');
+    const mark = await fetch(`${a.url}/api/v1/pin/5/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: s.cookie },
+      body: JSON.stringify({ check: true }),
+    });
+    expect(mark.status).toBe(200);
+    // A crash: the holder's heartbeat stops, and once its lock is stale (no touch for 4 s) the next server takes over.
+    a.signal('SIGKILL');
+    await a.exited;
+    started.splice(started.indexOf(a), 1); // the folder is the next server's now (its stop removes it)
+    for (let i = 0; Date.now() - statSync(lock).mtimeMs < 4_000; i++) {
+      expect(i).toBeLessThan(200);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const c = await startServer(env, { dataDir: a.dataDir, wrap: ns });
+    started.push(c);
+    expect((await fetch(`${c.url}/readyz`)).status).toBe(200);
+    const again = await signInOver(c.url, 'ns@example.com', '컨테이너');
+    const checks = await (await fetch(`${c.url}/api/v1/me/checks`, { headers: { cookie: again.cookie } })).json();
+    expect(checks.result.pinIds).toContain(5);
+  }, 240_000);
 
   it('refuses npm run seed and npm run import beside a running server on the same DATA_DIR, with the same line', async () => {
     const a = await startServer(embedded);

@@ -59,7 +59,7 @@ async function run(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  const refused = lockDataDirForTool(config);
+  const refused = lockDataDirForTool(config, 'npm run seed');
   if (refused) {
     console.error(refused);
     return 1;

@@ -71,6 +71,8 @@ export const moderation = {
     'category-edit': '카테고리 수정',
     'category-order': '카테고리 순서',
     'tag-add': '태그 추가',
+    'delete-comment': '댓글 삭제',
+    refused: '거절된 시도',
   } as Record<string, string>,
   catalogue: {
     adminOnly: '카탈로그는 관리자만 고칠 수 있습니다.',
@@ -86,5 +88,5 @@ export const moderation = {
     tagName: '태그 이름',
     done: '카탈로그를 고쳤습니다. 지도는 카테고리를 다시 불러옵니다.',
   },
-  targetType: { pin: '핀', user: '플레이어', report: '신고', category: '카테고리', tag: '태그' } as Record<string, string>,
+  targetType: { pin: '핀', user: '플레이어', report: '신고', category: '카테고리', tag: '태그', comment: '댓글' } as Record<string, string>,
 } as const;

@@ -45,13 +45,15 @@ export interface StartedServer extends RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  at: { port?: number; dataDir?: string; script?: string } = {},
+  at: { port?: number; dataDir?: string; script?: string; wrap?: string[] } = {},
 ): Promise<StartedServer> {
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   const url = `http://localhost:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', at.script ?? 'server/main.ts'], {
+  // `wrap`: a command the server runs under (e.g. `unshare --pid --fork`: a PID namespace of its own, as in a container).
+  const [command, ...args] = [...(at.wrap ?? []), process.execPath, '--import', 'tsx', at.script ?? 'server/main.ts'];
+  const child: ChildProcess = spawn(command!, args, {
     env: {
       ...process.env,
       PORT: String(port),

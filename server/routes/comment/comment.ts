@@ -4,6 +4,8 @@ import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { commentAuthor, deleteComment, userRole, vote, type Vote } from '../../repos/comments';
+import { audit } from '../../moderation/audit';
+import { auditRefusals, requireRankOver } from '../../moderation/rank';
 import { DataMessages, IdParams } from '../common';
 
 const LikeBody = Type.Object({ type: Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]) });
@@ -16,11 +18,22 @@ export async function registerCommentRoutes(app: FastifyInstance): Promise<void>
     const { id } = request.params as { id: number };
     const author = await commentAuthor(app.db, id);
     if (!author.exists) throw ApiError.notFound(DataMessages.commentNotFound, `no comment ${id}`);
-    if (author.userId !== userId) {
-      const role = await userRole(app.db, userId);
-      if (role !== 'moderator' && role !== 'admin') throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
+    const role = await userRole(app.db, userId);
+    const staff = role === 'moderator' || role === 'admin';
+    // On a hidden pin the comment reads as missing to players, its author included.
+    if (author.pinHidden && !staff) throw ApiError.notFound(DataMessages.commentNotFound, `comment ${id} is on a hidden pin`);
+    if (author.userId !== userId && !staff) throw ApiError.forbidden(DataMessages.commentDeleteForbidden, 'not the author');
+    if (author.userId === userId) await deleteComment(app.db, id);
+    else {
+      // A moderator's or admin's removal is a moderation call: audited, and an admin's comment is for admins (rank.ts).
+      const me = { userId, role: role as 'moderator' | 'admin' };
+      await auditRefusals(app.db, userId, () =>
+        app.db.transaction(async (tx) => {
+          await requireRankOver(tx, me, [author.userId], 'delete-comment', 'comment', id);
+          if (await deleteComment(tx, id)) await audit(tx, userId, 'delete-comment', 'comment', id, { author: author.userId });
+        }),
+      );
     }
-    await deleteComment(app.db, id);
     return ok({ id, deleted: true });
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { listAudit } from '../../moderation/audit';
+import { auditRefusals, requireRankOver, revertSinceAuthors } from '../../moderation/rank';
 import { ModerationMessages, requireModerator } from '../../moderation/roles';
 import { publishPinChange } from '../../repos/pin-events';
 import { listChanges, revertSince } from '../../repos/revisions';
@@ -42,12 +43,17 @@ export async function registerChangeRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.post('/v1/moderation/users/:id/revert-since', { schema: { params: IdParams, body: SinceBody } }, async (request) => {
-    const { userId: actor } = await requireModerator(app.db, request);
+    const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const since = parseSince((request.body as Static<typeof SinceBody>).since);
     const exists = (await app.db.query('select 1 from users where id = $1', [id])).rows.length > 0;
     if (!exists) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
-    const done = await withRetry(app.db, (tx) => revertSince(tx, id, since, actor, nowMs()));
+    const done = await auditRefusals(app.db, me.userId, () =>
+      withRetry(app.db, async (tx) => {
+        await requireRankOver(tx, me, await revertSinceAuthors(tx, id, since), 'revert-since', 'user', id);
+        return revertSince(tx, id, since, me.userId, nowMs());
+      }),
+    );
     for (const pinId of done.pins) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'revert' });
     for (const pinId of done.hidden) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'hide' });
     return ok({ reverted: done.pins, hidden: done.hidden });

@@ -75,6 +75,10 @@ describe('permissions of every moderation call (visitor, player, moderator, admi
     ).toEqual([401, 403, 200, 200]);
     const until = () => ({ until: new Date(Date.now() + 3_600_000).toISOString(), reason: '테스트' });
     expect(await statuses('POST', '/api/v1/moderation/users/11/suspend', until)).toEqual([401, 403, 200, 200]);
+    // The suspension in force is the admin's (the last call above), so the admin lifts it and a moderator's is put in
+    // force for a moderator to lift (server/moderation/rank.ts; rank.test.ts has the refusals).
+    expect((await t.call(ADMIN, 'DELETE', '/api/v1/moderation/users/11/suspend')).status).toBe(200);
+    expect((await t.call(MODERATOR, 'POST', '/api/v1/moderation/users/11/suspend', until())).status).toBe(200);
     expect(await statuses('DELETE', '/api/v1/moderation/users/11/suspend')).toEqual([401, 403, 200, 200]);
     expect(await statuses('POST', '/api/v1/moderation/users/12/role', () => ({ role: 'user' }))).toEqual([401, 403, 403, 200]);
     expect(await statuses('POST', '/api/v1/moderation/categories/3/tags', () => ({ groupName: '패치 3.0', name: '새 태그' }))).toEqual([

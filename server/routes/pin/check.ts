@@ -29,8 +29,16 @@ export async function registerCheckRoutes(app: FastifyInstance): Promise<void> {
     const now = nowMs();
     const r = await checkPin(app.db, userId, id, check, now, at ?? now, deviceLabel(request));
     if (!r) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    // `check` is the pin's state after the call: a change older than the pin's last one is ignored.
-    return ok({ check: r.check, userId: r.userId, checkTime: r.checkTime, lastCheckTime: r.lastCheckTime, actionId: r.actionId });
+    // `check` is the pin's state after the call: a change older than the pin's last one is ignored. `pinId` is the pin
+    // the mark landed on: the kept pin when `id` was merged into it as a duplicate.
+    return ok({
+      check: r.check,
+      userId: r.userId,
+      pinId: r.pinId,
+      checkTime: r.checkTime,
+      lastCheckTime: r.lastCheckTime,
+      actionId: r.actionId,
+    });
   });
 
   app.post('/v1/pin/batch-check', { schema: { body: BatchBody } }, async (request) => {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
-import { pinExists } from '../../repos/pins';
+import { pinVisible } from '../../repos/pins';
 import { commentById, createComment, listComments } from '../../repos/comments';
 import { DataMessages, IdParams, ImageRef, requireText } from '../common';
+import { pinShownTo } from './revisions';
 
 /** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
 export const MAX_COMMENTS_PER_PAGE = 50;
@@ -21,12 +22,15 @@ const CommentBody = Type.Object({
   image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
 });
 
-/** GET /v1/pin/:id/comment (a page of a pin's comments) and PUT /v2/pin/:id/comment (writing one). */
+/**
+ * GET /v1/pin/:id/comment (a page of a pin's comments) and PUT /v2/pin/:id/comment (writing one). A hidden pin reads
+ * as missing (404): moderators and admins still read its comments, nobody writes new ones.
+ */
 export async function registerPinCommentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery } }, async (request) => {
     const { id } = request.params as { id: number };
     const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
-    if (!(await pinExists(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     const r = await listComments(app.db, id, request.userId, n, page);
     return ok({ total: r.total, page, n, comments: r.comments });
   });
@@ -36,7 +40,7 @@ export async function registerPinCommentRoutes(app: FastifyInstance): Promise<vo
     const { id } = request.params as { id: number };
     const body = request.body as Static<typeof CommentBody>;
     const content = requireText(body.content, MAX_COMMENT);
-    if (!(await pinExists(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     const commentId = await createComment(app.db, id, userId, content, body.image || null);
     return ok(await commentById(app.db, commentId, userId));
   });
