@@ -51,6 +51,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** A request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_S, 60). */
   requestTimeoutMs: number;
+  /** METRICS_TOKEN: `Authorization: Bearer …` that opens /metrics beyond loopback (none: loopback only). */
+  metricsToken: string | undefined;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustedEditorEdits: num(env, 'TRUSTED_EDITOR_EDITS', 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     requestTimeoutMs: num(env, 'REQUEST_TIMEOUT_S', 60) * 1000,
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
   return config;
