@@ -42,12 +42,20 @@ export interface StartedServer extends RunningServer {
  * Starts the real server the way `npm start` does (tsx server/main.ts with the built client) on a
  * temporary data folder and a free port (or the ones given: a restart), and waits until it prints its URL.
  */
-export async function startServer(env: Record<string, string> = {}, at: { port?: number; dataDir?: string } = {}): Promise<StartedServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  at: {
+    port?: number;
+    dataDir?: string;
+    /** A command the server runs under, e.g. ['prlimit', '--nofile=256:256']. */ under?: string[];
+  } = {},
+): Promise<StartedServer> {
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   const url = `http://localhost:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const command = [...(at.under ?? []), process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       PORT: String(port),
