@@ -14,8 +14,9 @@ import { ErrClazz } from './errors';
  *
  * - at the socket, before any byte is read: `perIp` open connections per peer address and `total` in the process.
  *   Past them the connection gets one HTTP answer in the envelope — 429 (the address's budget) or 503 (the
- *   process's) — and is closed (destroyed after a second if the client keeps it open). Beyond `total` plus a margin
- *   for those answers, Node drops new connections at once (server.maxConnections).
+ *   process's) — and is closed (after a second if the client keeps it open, at once during a flood). Beyond `total`
+ *   plus a margin for those answers (an eighth of it, 16 to 256), Node drops new connections at once
+ *   (server.maxConnections).
  * - event streams (routes/events.ts): `eventsPerIp` per client address (X-Forwarded-For under TRUST_PROXY) and
  *   `eventsTotal` per process (429 / 503); per account, the oldest of a player's streams is closed past 16.
  * - relay WebSockets (relay/limits.ts): 24 per address and 4 per address a code, across processes on PostgreSQL.
@@ -90,9 +91,15 @@ export function trustedPeer(trustProxy: TrustProxy): (address: string) => boolea
   };
 }
 
-/** Answers of refused connections: spare open files for them, beyond `total` (then Node drops connections at once). */
-const REFUSAL_MARGIN = 256;
-/** A refused connection whose client does not close it is destroyed after this long. */
+/** Spare connections beyond `total` for the answers of refused ones (then Node drops new connections at once). */
+function refusalMargin(total: number): number {
+  return Math.max(16, Math.min(256, Math.floor(total / 8)));
+}
+/**
+ * A refused connection is kept open this long after its answer, for a client that sends its request late, so it reads
+ * the answer rather than a reset; at most `margin / 2` are kept at once: past that (a flood) each is closed as soon as
+ * its answer is written, so refused connections cannot use up the open files the budget protects.
+ */
 const REFUSED_LINGER_MS = 1_000;
 /** At most one log line per this long about refusals and accept errors. */
 const LOG_EVERY_MS = 10_000;
@@ -150,13 +157,21 @@ export function guardConnections(
 
   const http = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
-  server.maxConnections = budget.total + REFUSAL_MARGIN;
+  const margin = refusalMargin(budget.total);
+  server.maxConnections = budget.total + margin;
+  let lingering = 0;
 
   const refuse = (socket: Socket, status: 429 | 503, ip: string) => {
     if (status === 429) refusedPerIp++;
     else refusedTotal++;
     tell('connections refused over budget', { address: ip, status });
     socket.on('error', () => undefined);
+    if (lingering >= margin / 2) {
+      socket.end(ANSWERS[status], () => socket.destroy());
+      return;
+    }
+    lingering++;
+    socket.once('close', () => lingering--);
     socket.resume();
     socket.end(ANSWERS[status]);
     setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
