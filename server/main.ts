@@ -57,7 +57,7 @@ export async function main(): Promise<void> {
     // Before the connection budgets are read again: their defaults follow the open-file limit.
     const files = raiseOpenFileLimit(config.openFilesLimit);
     if (files.after !== files.before) config = loadConfig();
-    if (files.note || files.after < 4096)
+    if (files.after > 0 && files.after < 4096)
       console.warn(
         `열린 파일 한도 ${files.after} / Open-file limit ${files.after}${files.note ? ` (not raised to ${config.openFilesLimit}: ${files.note})` : ''}; ` +
           `connections: ${config.connections.total} in all, ${config.connections.perIp} per address`,
