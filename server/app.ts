@@ -15,6 +15,7 @@ import { registerClient } from './client';
 import { registerOps } from './ops/plugin';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { rejectUnstorableText } from './http/input';
+import { guardConnections, registerConnectionMetrics, trustedPeer, type ConnectionGuard } from './http/connections';
 
 export interface AppOptions {
   config: Config;
@@ -28,6 +29,7 @@ export interface AppOptions {
 
 /** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
 export async function buildApp({ config, db, logger = false, relayLimits, onRoute }: AppOptions): Promise<FastifyInstance> {
+  let connections: ConnectionGuard | undefined;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -37,8 +39,8 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
     // A body trickled in a byte at a time is cut off (408) instead of holding a socket for minutes.
     requestTimeout: config.requestTimeoutMs,
     // Node checks request timeouts on this interval (30 s by default, which would double the limit).
-    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
-      createServer(
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+      const server = createServer(
         {
           connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
           requestTimeout: config.requestTimeoutMs,
@@ -46,7 +48,11 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
           keepAliveTimeout: 72_000,
         },
         handler,
-      ),
+      );
+      // Open connections per address and per process (http/connections.ts), before the HTTP parser sees a byte.
+      connections = guardConnections(server, config.connections, trustedPeer(config.trustProxy));
+      return server;
+    },
     frameworkErrors,
     clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 10),
@@ -57,6 +63,7 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
   app.decorateRequest('userId', null);
   registerEnvelopeHandlers(app);
   await registerOps(app);
+  registerConnectionMetrics(app, connections!);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trustProxyFromEnv, type TrustProxy } from './security/proxy';
 import { imageQuotaFromEnv, type ImageQuota } from './images/quota';
+import { connectionBudgetFromEnv, type ConnectionBudget } from './http/connections';
 
 /** An OAuth provider's endpoints and credentials (Kakao, Google, or the built-in local one). */
 export interface OAuthProviderConfig {
@@ -51,6 +52,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** A request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_S, 60). */
   requestTimeoutMs: number;
+  /** METRICS_TOKEN: `Authorization: Bearer …` that opens /metrics beyond loopback (none: loopback only). */
+  metricsToken: string | undefined;
+  /** Open connections and event streams per address and per process (CONN_PER_IP, CONN_TOTAL, EVENTS_PER_IP, EVENTS_TOTAL). */
+  connections: ConnectionBudget;
+  /** OPEN_FILES_LIMIT: the open-file limit the server raises itself to at start where the OS allows (0: leave it). */
+  openFilesLimit: number;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -132,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustedEditorEdits: num(env, 'TRUSTED_EDITOR_EDITS', 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     requestTimeoutMs: num(env, 'REQUEST_TIMEOUT_S', 60) * 1000,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    connections: connectionBudgetFromEnv(env, num),
+    openFilesLimit: env.OPEN_FILES_LIMIT === '0' ? 0 : num(env, 'OPEN_FILES_LIMIT', 65_536),
     ...overrides,
   };
   return config;

@@ -9,6 +9,7 @@ import { seedIfEmpty } from './seed/seed';
 import { lockDataDir } from './ops/data-dir-lock';
 import { guardStorage } from './ops/storage-guard';
 import { startStallWatchdog } from './ops/stall-watchdog';
+import { isResourceExhaustion, raiseOpenFileLimit } from './ops/file-limit';
 
 function refuse(message: string): never {
   console.error(`시작할 수 없습니다: ${message}`);
@@ -53,6 +54,14 @@ export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    // Before the connection budgets are read again: their defaults follow the open-file limit.
+    const files = raiseOpenFileLimit(config.openFilesLimit);
+    if (files.after !== files.before) config = loadConfig();
+    if (files.after > 0 && files.after < 4096)
+      console.warn(
+        `열린 파일 한도 ${files.after} / Open-file limit ${files.after}${files.note ? ` (not raised to ${config.openFilesLimit}: ${files.note})` : ''}; ` +
+          `connections: ${config.connections.total} in all, ${config.connections.perIp} per address`,
+      );
   } catch (e) {
     refuse((e as Error).message);
   }
@@ -76,6 +85,14 @@ export async function main(): Promise<void> {
     console.error(`저장소 오류로 서버를 종료합니다 / Storage failure, exiting: ${e.message.split('\n')[0]}`);
     void stop(1);
   };
+  // Out of open files or memory (a connection flood) is not a failed disk: it passes when connections close, and the
+  // connection budgets (http/connections.ts) keep it from happening; it is logged, at most once a minute.
+  let toldExhaustion = 0;
+  const outOfResources = (e: Error) => {
+    if (Date.now() - toldExhaustion < 60_000) return;
+    toldExhaustion = Date.now();
+    console.error(`자원 부족(저장소 오류 아님) / Out of resources, not a storage failure; still serving: ${e.message.split('\n')[0]}`);
+  };
   const db = guardStorage(await open(config), storageFailed);
   await migrate(db);
   const seeded = await seedIfEmpty(db, config);
@@ -90,7 +107,7 @@ export async function main(): Promise<void> {
     probe = setInterval(() => {
       writeFile(join(config.dataDir, '.storage-probe'), String(Date.now()))
         .then(() => readFile(join(config.dataDir, 'pglite', 'PG_VERSION')))
-        .catch((e: Error) => storageFailed(e));
+        .catch((e: Error) => (isResourceExhaustion(e) ? outOfResources(e) : storageFailed(e)));
     }, STORAGE_PROBE_MS);
     probe.unref();
   }

@@ -61,4 +61,58 @@ describe('/healthz, /readyz, /metrics', () => {
     expect(text).toContain('relay_sockets{kind="viewers"} 0');
     expect(text).toContain('db_transaction_retries_total');
   });
+
+  it('/readyz says only ready or not: the reason and a database error stay in the log', async () => {
+    t.app.readiness.ready = false;
+    t.app.readiness.reason = 'password authentication failed for user "wuwa"';
+    let r = await t.app.inject('/readyz');
+    expect(r.statusCode).toBe(503);
+    expect(r.body).not.toContain('password');
+    t.app.readiness.ready = true;
+    t.app.readiness.reason = null;
+    await t.db.exec('alter table schema_migrations rename to schema_migrations_hidden');
+    try {
+      r = await t.app.inject('/readyz');
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toMatchObject({ status: 503, error: { errClazz: 'not_ready' } });
+      expect(r.body).not.toContain('schema_migrations');
+    } finally {
+      await t.db.exec('alter table schema_migrations_hidden rename to schema_migrations');
+    }
+  });
+
+  it('/metrics answers only on loopback with no forwarded client, or with METRICS_TOKEN', async () => {
+    const get = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ url: '/metrics', remoteAddress, headers });
+    expect((await get('127.0.0.1')).statusCode).toBe(200);
+    expect((await get('::1')).statusCode).toBe(200);
+    expect((await get('::ffff:127.0.0.1')).statusCode).toBe(200);
+    const outside = await get('203.0.113.9');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ status: 403, error: { errClazz: 'forbidden' } });
+    expect(outside.body).not.toContain('process_open_fds');
+    // A local reverse proxy: the peer is loopback, but the request came from outside.
+    expect((await get('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
+    expect((await get('127.0.0.1', { forwarded: 'for=203.0.113.9' })).statusCode).toBe(403);
+    expect((await get('127.0.0.1', { 'x-real-ip': '203.0.113.9' })).statusCode).toBe(403);
+    expect((await get('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+    // No token configured: a Bearer header opens nothing.
+    expect((await get('203.0.113.9', { authorization: 'Bearer ' })).statusCode).toBe(403);
+  });
+});
+
+describe('/metrics with METRICS_TOKEN', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp({ metricsToken: 'scrape-me-0123456789' });
+  });
+  afterAll(() => t.close());
+
+  it('answers anyone with the Bearer token, and refuses a wrong one', async () => {
+    const get = (authorization?: string) =>
+      t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: authorization ? { authorization } : {} });
+    expect((await get('Bearer scrape-me-0123456789')).statusCode).toBe(200);
+    expect((await get('Bearer scrape-me-012345678')).statusCode).toBe(403);
+    expect((await get('Basic scrape-me-0123456789')).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(403);
+  });
 });

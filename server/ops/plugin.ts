@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import { ok, fail } from '../http/envelope';
+import { ErrClazz } from '../http/errors';
 import { retryStats } from '../repos/tx';
 
 /** Whether this process should get traffic: false once it is shutting down or its storage failed. */
 export interface Readiness {
   ready: boolean;
-  /** Why it is not ready (shown by /readyz). */
+  /** Why it is not ready (logged by /readyz, never shown). */
   reason: string | null;
 }
 
@@ -115,22 +119,61 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
     if (!app.readiness.ready) reply.header('connection', 'close');
   });
   app.get('/healthz', async () => ok({ alive: true }));
-  app.get('/readyz', async (_request, reply) => {
+  // Only ready or not: a reason or a database error (`password authentication failed for user …`) goes to the log.
+  const notReady = fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', 'not ready');
+  app.get('/readyz', async (request, reply) => {
     const r = app.readiness;
-    if (!r.ready)
-      return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
+    if (!r.ready) {
+      request.log.warn({ reason: r.reason }, 'readyz: not ready');
+      return reply.status(503).send(notReady);
+    }
     try {
       await Promise.race([
         app.db.query('select 1 from schema_migrations where version = (select max(version) from schema_migrations)'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), DB_PROBE_MS).unref()),
       ]);
     } catch (e) {
-      return reply.status(503).send(fail(503, 'not_ready', '데이터베이스에 연결할 수 없습니다.', (e as Error).message));
+      request.log.warn({ err: e }, 'readyz: the database did not answer');
+      return reply.status(503).send(notReady);
     }
     // The probe may have waited behind a write (PGlite's one connection) while a SIGTERM arrived: ask again.
     if (!r.ready)
       return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
     return ok({ ready: true });
   });
-  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  const token = app.config.metricsToken ? Buffer.from(`Bearer ${app.config.metricsToken}`) : null;
+  app.get('/metrics', async (request, reply) => {
+    if (!isLoopbackRequest(request) && !(token && sameBytes(request.headers.authorization, token)))
+      return reply
+        .status(403)
+        .send(
+          fail(403, ErrClazz.forbidden, '지표는 서버 안에서만 볼 수 있습니다.', 'metrics answer on loopback or with METRICS_TOKEN only'),
+        );
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+function sameBytes(header: string | undefined, expected: Buffer): boolean {
+  const got = Buffer.from(header ?? '');
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.replace(/^::ffff:/i, '');
+  return a === '::1' || (isIP(a) === 4 && a.startsWith('127.'));
+}
+
+/**
+ * The socket's peer is loopback and no forwarded client address says otherwise (whatever TRUST_PROXY says: a local
+ * reverse proxy that is not configured as trusted still forwards requests from anywhere).
+ */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  if (!isLoopback(request.socket.remoteAddress)) return false;
+  const h = request.headers;
+  const forwarded: string[] = [];
+  for (const v of [h['x-forwarded-for'], h['x-real-ip']]) if (v) forwarded.push(...String(v).split(','));
+  if (h.forwarded) for (const m of String(h.forwarded).matchAll(/for=("?)\[?([^\]";,\s]+)/gi)) forwarded.push(m[2]!.replace(/:\d+$/, ''));
+  return forwarded.every((f) => isLoopback(f.trim()));
 }

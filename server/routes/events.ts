@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHECKS_CHANNEL } from '../repos/checks';
 import { PIN_CHANNEL } from '../repos/pin-events';
+import { fail } from '../http/envelope';
+import { ErrClazz } from '../http/errors';
+import { connectionMessages } from '../http/connections';
 
 /*
  * GET /v1/events: the one Server-Sent Events stream of an open page. Everyone gets `pin` events
@@ -12,6 +15,10 @@ import { PIN_CHANNEL } from '../repos/pin-events';
  * The stream starts with `ready` `{userId}` (null for a visitor: the client compares it with the user
  * it expects), and gets a comment line every HEARTBEAT_MS so proxies keep it open. One stream, not
  * one per kind: a browser opens at most six connections to a host across all its tabs.
+ *
+ * Budgets (http/connections.ts): EVENTS_PER_IP streams per client address (429) and EVENTS_TOTAL per process (503),
+ * answered in the envelope before the stream opens; per account, the oldest stream past MAX_STREAMS_PER_USER closes
+ * (a player's new tab wins over one they left open).
  */
 
 /** How often an idle stream gets a comment line. */
@@ -22,15 +29,19 @@ export const MAX_STREAMS_PER_USER = 16;
 interface Stream {
   reply: FastifyReply;
   userId: number | null;
+  ip: string;
 }
 
 /** Registers the event stream. */
 export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   const streams = new Set<Stream>();
   const byUser = new Map<number, Set<Stream>>();
+  const byIp = new Map<string, number>();
+  const budget = app.config.connections;
   let listening: Promise<(() => Promise<void>)[]> | null = null;
   // Streams waiting for the listeners: the last stream closing meanwhile must not stop them.
   let opening = 0;
+  const pendingByIp = new Map<string, number>();
 
   const send = (s: Stream, event: string, data: string) => s.reply.raw.write(`event: ${event}\ndata: ${data}\n\n`);
   const onPin = (payload: string) => {
@@ -52,6 +63,9 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   };
   const drop = (s: Stream) => {
     if (!streams.delete(s)) return;
+    const n = (byIp.get(s.ip) ?? 1) - 1;
+    if (n <= 0) byIp.delete(s.ip);
+    else byIp.set(s.ip, n);
     const mine = s.userId == null ? undefined : byUser.get(s.userId);
     mine?.delete(s);
     if (mine?.size === 0) byUser.delete(s.userId!);
@@ -86,7 +100,13 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get('/v1/events', { config: { stream: true } }, async (request, reply) => {
+    // Counted with the streams still opening, so a burst cannot slip past while the listeners start.
+    if (streams.size + opening >= budget.eventsTotal)
+      return reply.status(503).send(fail(503, 'server_busy', connectionMessages.total, 'too many event streams on this server'));
+    if ((byIp.get(request.ip) ?? 0) + (pendingByIp.get(request.ip) ?? 0) >= budget.eventsPerIp)
+      return reply.status(429).send(fail(429, ErrClazz.rateLimited, connectionMessages.perIp, 'too many event streams from this address'));
     opening++;
+    pendingByIp.set(request.ip, (pendingByIp.get(request.ip) ?? 0) + 1);
     try {
       const pending = (listening ??= listenBoth());
       // Not listening (the database is down): this stream gets the error (503) and the next one tries again.
@@ -96,8 +116,16 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       });
     } finally {
       opening--;
+      const p = pendingByIp.get(request.ip)! - 1;
+      if (p <= 0) pendingByIp.delete(request.ip);
+      else pendingByIp.set(request.ip, p);
     }
-    const s: Stream = { reply, userId: request.userId };
+    // The client left while the listeners started: its 'close' has passed, so it must not be counted.
+    if (request.socket.destroyed) {
+      reply.hijack();
+      return;
+    }
+    const s: Stream = { reply, userId: request.userId, ip: request.ip };
     if (s.userId != null) {
       let mine = byUser.get(s.userId);
       if (!mine) byUser.set(s.userId, (mine = new Set()));
@@ -109,6 +137,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       mine.add(s);
     }
     streams.add(s);
+    byIp.set(s.ip, (byIp.get(s.ip) ?? 0) + 1);
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -51,7 +51,8 @@ export async function startServer(
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   const url = `http://localhost:${port}`;
   let out = '';
-  // `wrap`: a command the server runs under (e.g. `unshare --pid --fork`: a PID namespace of its own, as in a container).
+  // `wrap`: a command the server runs under (`unshare --pid --fork`: a PID namespace of its own, as in a
+  // container; `prlimit --nofile=256:256`: a small open-file limit).
   const [command, ...args] = [...(at.wrap ?? []), process.execPath, '--import', 'tsx', at.script ?? 'server/main.ts'];
   const child: ChildProcess = spawn(command!, args, {
     env: {
