@@ -147,7 +147,7 @@ interface Row {
 async function measure(name: string, env: Record<string, string>, under?: string[]): Promise<Row> {
   let s: StartedServer | undefined;
   try {
-    s = await startServer({ SEED_PINS: '2000', SERVE_CLIENT: '0', LOG_LEVEL: 'error', RATE_LIMIT: '0', ...env }, { under });
+    s = await startServer({ SEED_PINS: '2000', SERVE_CLIENT: '0', LOG_LEVEL: 'error', RATE_LIMIT: '0', ...env }, { wrap: under });
     let exited = false;
     void s.exited.then(() => (exited = true));
     await players(s.port); // warm-up
