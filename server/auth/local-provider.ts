@@ -42,7 +42,7 @@ const STYLE = `:root{color-scheme:dark;${DARK}}
 @media (prefers-color-scheme:light){:root:not([data-theme=dark]){color-scheme:light;${LIGHT}}}
 :root[data-theme=light]{color-scheme:light;${LIGHT}}
 *,*::before,*::after{box-sizing:border-box}
-body{font-family:system-ui,sans-serif;background:var(--bg);color:var(--text);display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
+body{font-family:system-ui,sans-serif;word-break:keep-all;background:var(--bg);color:var(--text);display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
 main{background:var(--card);padding:clamp(1.25rem,5vw,2rem);border-radius:12px;width:min(22rem,100%);border:1px solid var(--line)}h1{font-size:1.25rem;margin:0 0 .5rem}
 p{color:var(--muted);font-size:.9rem}label{display:block;margin:1rem 0 .25rem}input{width:100%;padding:.6rem;border-radius:6px;border:1px solid var(--line);background:var(--field);color:inherit;font-size:1rem}
 button{margin-top:1rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#d9b35f;color:#15171c;font-weight:700;cursor:pointer;font-size:1rem}.err{color:var(--err)}`;
