@@ -95,6 +95,22 @@ describe('local sign-in over real HTTP', () => {
     expect((await second.json()).result).toMatchObject({ registered: true, me: { id: regBody.result.me.id } });
   });
 
+  // Issue 25 item 8: the card follows the app's theme through a script file the CSP allows (no inline script).
+  it('the sign-in page loads its theme script from this origin, and the script reads the stored choice', async () => {
+    const page = await (
+      await fetch(
+        `${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('/oauth/kakao?provider=local')}`,
+      )
+    ).text();
+    expect(page).toContain('<script src="/oauth/local/theme.js"></script>');
+    expect(page).not.toMatch(/<script>/);
+    expect(page).toContain(':root[data-theme=light]');
+    const script = await fetch(`${base}/oauth/local/theme.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("localStorage.getItem('theme')");
+  });
+
   it('the local provider refuses foreign redirect URIs, bad e-mails and cross-site forms', async () => {
     const bad = await fetch(
       `${base}/oauth/local/authorize?client_id=wuwa-map-local&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,

@@ -8,6 +8,8 @@ import './types';
 /** The local provider's client id (public) and where the client's callback page lives. */
 export const LOCAL_CLIENT_ID = 'wuwa-map-local';
 export const LOCAL_AUTHORIZE_PATH = '/oauth/local/authorize';
+/** The sign-in page's theme script (under /oauth/local, which the dev server passes to the API too). */
+const LOCAL_THEME_SCRIPT_PATH = '/oauth/local/theme.js';
 /** Same callback page as Kakao; `provider=local` tells it which login call to post the code to. */
 export const LOCAL_REDIRECT_URI = '/oauth/kakao?provider=local';
 
@@ -30,14 +32,26 @@ function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// The card follows the app's theme: the app keeps its choice under localStorage 'theme' on this same
+// origin, and the script below (a file: the CSP allows no inline script) puts it on <html data-theme>;
+// with no choice stored, the system's preference decides, as in the app.
+const THEME_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
+const DARK = '--bg:#15171c;--card:#1f232b;--text:#e8e8ea;--muted:#a9adb6;--field:#111318;--line:#3a404c;--err:#ff8a80';
+const LIGHT = '--bg:#f3f4f7;--card:#ffffff;--text:#1b1e24;--muted:#5b606b;--field:#ffffff;--line:#c9cdd6;--err:#b3261e';
+const STYLE = `:root{color-scheme:dark;${DARK}}
+@media (prefers-color-scheme:light){:root:not([data-theme=dark]){color-scheme:light;${LIGHT}}}
+:root[data-theme=light]{color-scheme:light;${LIGHT}}
+*,*::before,*::after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;word-break:keep-all;background:var(--bg);color:var(--text);display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
+main{background:var(--card);padding:clamp(1.25rem,5vw,2rem);border-radius:12px;width:min(22rem,100%);border:1px solid var(--line)}h1{font-size:1.25rem;margin:0 0 .5rem}
+p{color:var(--muted);font-size:.9rem}label{display:block;margin:1rem 0 .25rem}input{width:100%;padding:.6rem;border-radius:6px;border:1px solid var(--line);background:var(--field);color:inherit;font-size:1rem}
+button{margin-top:1rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#d9b35f;color:#15171c;font-weight:700;cursor:pointer;font-size:1rem}.err{color:var(--err)}`;
+
 function page(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>로컬 로그인</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<style>body{font-family:system-ui,sans-serif;background:#15171c;color:#e8e8ea;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#1f232b;padding:2rem;border-radius:12px;width:min(22rem,90vw)}h1{font-size:1.25rem;margin:0 0 .5rem}
-p{color:#a9adb6;font-size:.9rem}label{display:block;margin:1rem 0 .25rem}input{width:100%;box-sizing:border-box;padding:.6rem;border-radius:6px;border:1px solid #3a404c;background:#111318;color:inherit}
-button{margin-top:1rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#d9b35f;color:#15171c;font-weight:700;cursor:pointer}.err{color:#ff8a80}</style>
+<title>로컬 로그인</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><script src="${LOCAL_THEME_SCRIPT_PATH}"></script>
+<style>${STYLE}</style>
 </head><body><main>${body}</main></body></html>`);
 }
 
@@ -80,6 +94,10 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
         if (bad) return page(reply, 400, `<h1>로그인할 수 없습니다</h1><p class="err">${esc(bad)}</p>`);
         return page(reply, 200, form({ client_id: q.client_id!, redirect_uri: q.redirect_uri!, state: q.state ?? '' }));
       },
+    );
+
+    app.get(LOCAL_THEME_SCRIPT_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(THEME_SCRIPT),
     );
 
     app.post<{ Body: AuthorizeQuery }>(LOCAL_AUTHORIZE_PATH, { config: signInRateLimit(limits, 'signIn') }, async (request, reply) => {

@@ -7,9 +7,16 @@ import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from '.
 import { paths } from './keys';
 import { queryClient } from './query-client';
 import type { BatchCheckResponse, CheckResponse, UserChecks } from './types';
+import { markVisitorPins, undoVisitorChange, VISITOR_ID } from './visitor-checks';
 
 /** How often waiting check changes are offered to the server again while it does not answer. */
 export const OUTBOX_RETRY_MS = 15_000;
+
+/** The pins a user has found as this device knows it: the record with the waiting changes over it. */
+export async function knownChecks(userId: number, db: PinsStoreDb = localDb()): Promise<Set<number>> {
+  const [record, pending] = await Promise.all([db.checks.get(userId), pendingOf(userId, db)]);
+  return effectiveChecks(record, pending);
+}
 
 /** Fetches the user's whole check list and stores it as the local record. */
 export async function fetchCheckList(db: PinsStoreDb = localDb()): Promise<CheckRecord> {
@@ -158,8 +165,9 @@ export interface MarkedChange {
   check: boolean;
 }
 
-/** checkPins, answering the change's handle for undo too. */
+/** checkPins, answering the change's handle for undo too; a visitor's (VISITOR_ID) stay on this device. */
 export async function markPins(userId: number, pinIds: readonly number[], check: boolean, db: PinsStoreDb = localDb()): Promise<MarkedChange> {
+  if (userId === VISITOR_ID) return markVisitorPins(pinIds, check, db);
   const status = await mark(userId, pinIds, check, db);
   return { status: status.result, userId, seq: status.seq, count: pinIds.length, check };
 }
@@ -202,6 +210,7 @@ export async function undoServerAction(userId: number, actionId: number, db: Pin
  * to undo (the change changed nothing, or it was refused).
  */
 export async function undoChange(userId: number, seq: number, db: PinsStoreDb = localDb()): Promise<boolean> {
+  if (userId === VISITOR_ID) return undoVisitorChange(seq, db);
   await flushing.get(userId)?.catch(() => undefined);
   if (await db.outbox.get(seq)) {
     await db.outbox.delete(seq);

@@ -5,10 +5,12 @@ import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { categoriesById, ensureCategoryLoaded } from './categories';
-import { fetchCheckList, markPins } from './checks';
+import { fetchCheckList, knownChecks, markPins } from './checks';
+import { clearVisitorMarks, VISITOR_ID, visitorMarks } from './visitor-checks';
 import { offerUndo } from './undo';
 import { localDb } from './db';
 import { keys, paths } from './keys';
+import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
 import { aggregateProgress, type ProgressRow } from '../../common/progress';
@@ -88,6 +90,11 @@ function requireUserId(): number {
   return id;
 }
 
+/** Who marks a pin now: the signed-in player, or a visitor (kept on this device); throws while the session is unknown. */
+function markerId(): number {
+  return queryClient.getQueryData<Me | null>(keys.me) === null ? VISITOR_ID : requireUserId();
+}
+
 /** Found/total per category and per region, as the server counts them (the same on every page, cold or warm). */
 export function useProgress() {
   const me = useMe();
@@ -115,7 +122,7 @@ export function useCheckPin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ pinId, check }: { pinId: number; check: boolean }) => {
-      const change = await markPins(requireUserId(), [pinId], check);
+      const change = await markPins(markerId(), [pinId], check);
       offerUndo(change);
       return change.status;
     },
@@ -126,6 +133,44 @@ export function useCheckPin() {
       });
     },
     onError: (_e, { pinId }) => void qc.invalidateQueries({ queryKey: keys.pin(pinId) }),
+  });
+}
+
+/** The marks a visitor made on this device that the signed-in account lacks (null for a visitor). */
+export interface VisitorMergePreview {
+  /** Pins to add to the account. */
+  fresh: number[];
+  /** Visitor marks the account already has. */
+  already: number;
+}
+
+/** What merging this device's visitor marks would add to the signed-in account. */
+export function useVisitorMerge() {
+  const me = useMe().data;
+  return useQuery({
+    queryKey: keys.visitorMerge(me?.id ?? 0),
+    queryFn: async (): Promise<VisitorMergePreview> => {
+      const [marks, account] = await Promise.all([visitorMarks(), knownChecks(me!.id)]);
+      const fresh = marks.filter((id) => !account.has(id));
+      return { fresh, already: marks.length - fresh.length };
+    },
+    enabled: me != null,
+    staleTime: 0,
+  });
+}
+
+/** Merges the visitor marks into the account as one batch (undoable like any), then forgets them; or only forgets them. */
+export function useMergeVisitorMarks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ pinIds, merge }: { pinIds: number[]; merge: boolean }) => {
+      if (merge && pinIds.length) offerUndo(await markPins(requireUserId(), pinIds, true));
+      await clearVisitorMarks();
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['visitorMerge'] });
+      void qc.invalidateQueries({ queryKey: ['pin'] });
+    },
   });
 }
 

@@ -11,6 +11,7 @@ export { useAuthProviders, type AuthProvider } from './providers';
 export type { CachedCategory, CheckRecord, OutboxEntry, PinSize, Settings } from './db';
 export { checkPins, fetchCheckList, flushOutbox, publishChecks, syncChecks, startOutboxSync, OUTBOX_RETRY_MS } from './checks';
 export type { FlushResult } from './checks';
+export { VISITOR_ID } from './visitor-checks';
 export { ensureCategoryLoaded, loadAllCategories, syncCategories, fetchCategory, FIRST_RUN_CATEGORIES } from './categories';
 export type { CategorySyncResult } from './categories';
 export { emergencyReport, FLAGGED_USER_IDS, REPORTED_KEY } from './emergency';

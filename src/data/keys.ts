@@ -11,6 +11,7 @@ export const keys = {
   myChecks: ['me', 'checks'] as const,
   myPins: ['me', 'pins'] as const,
   myActions: ['me', 'actions'] as const,
+  visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
   search: (q: string) => ['search', q] as const,
   providers: ['auth', 'providers'] as const,
   /** The local settings row (IndexedDB, not the server). */

@@ -2,7 +2,8 @@ import { api, onLoggedOut } from '../api';
 import { ko } from '../i18n/ko';
 import { clearUserState } from '../state';
 import { notify } from '../state/notices';
-import { syncChecks } from './checks';
+import { publishChecks, syncChecks } from './checks';
+import { VISITOR_ID } from './visitor-checks';
 import { localDb, type PinsStoreDb } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
@@ -55,6 +56,8 @@ export function resetSession(): void {
   // Pin details carry the user's isChecked and comments their vote.
   queryClient.removeQueries({ queryKey: ['pin'] });
   clearUserState();
+  // A visitor again: the marks this device keeps for visitors show.
+  void publishChecks(VISITOR_ID, localDb()).catch(() => {});
 }
 
 let registered = false;
@@ -75,6 +78,8 @@ export async function onLoginSuccess(db: PinsStoreDb = localDb()): Promise<Me | 
     // The spec fetches the whole list on sign-in, whatever the local record says.
     await syncChecks(me.id, null, db);
     await queryClient.invalidateQueries({ queryKey: keys.myChecks });
+    // The visitor marks this account lacks are counted against its checks just fetched.
+    await queryClient.invalidateQueries({ queryKey: ['visitorMerge'] });
     notify({ kind: 'success', message: ko.welcome(displayName(me)) });
   }
   return me;

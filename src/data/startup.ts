@@ -4,7 +4,8 @@ import { isKnownRegion } from '../../common/regions';
 import { setCategories, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { notify } from '../state/notices';
 import { FIRST_RUN_CATEGORIES, categoriesById, ensureCategoryLoaded, syncCategories, type CategorySyncResult } from './categories';
-import { startOutboxSync, syncChecks } from './checks';
+import { publishChecks, startOutboxSync, syncChecks } from './checks';
+import { VISITOR_ID } from './visitor-checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, type PinsStoreDb, type Settings } from './db';
 import { updateSettings } from './settings';
 import { emergencyReport } from './emergency';
@@ -86,6 +87,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
   if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
+  // A visitor's marks are kept on this device only.
+  else await publishChecks(VISITOR_ID, db).catch(() => {});
 
   const events = openEventStream();
   const stops = [

@@ -3,6 +3,7 @@ import { notify } from '../state/notices';
 import { undoChange, type MarkedChange } from './checks';
 import { localDb, type PinsStoreDb } from './db';
 import { keys } from './keys';
+import { VISITOR_ID } from './visitor-checks';
 import { queryClient } from './query-client';
 
 /** How long the undo toast offers "실행 취소" (ms). */
@@ -16,7 +17,12 @@ const MAX_HISTORY = 50;
 export function offerUndo(change: MarkedChange, db: PinsStoreDb = localDb()): void {
   history.push(change);
   if (history.length > MAX_HISTORY) history.shift();
-  const message = change.check ? ko.markedFound(change.count) : ko.markedNotFound(change.count);
+  const message =
+    change.userId === VISITOR_ID
+      ? ko.visitorMerge.markedHere(change.check)
+      : change.check
+        ? ko.markedFound(change.count)
+        : ko.markedNotFound(change.count);
   notify({ kind: 'success', message, action: { label: ko.undo, run: () => void undo(change, db), durationMs: UNDO_TOAST_MS } });
 }
 

@@ -31,6 +31,7 @@ export class AggregateLayer {
   private particles: Particle[] = [];
   private data: PinAggregates = EMPTY;
   private large = false;
+  private screenScale = 1;
   private level = -1;
   /** Bumped whenever something drawn changes. */
   version = 0;
@@ -107,10 +108,17 @@ export class AggregateLayer {
     this.version++;
   }
 
+  /** The screen's pin scale (screenPinScale), as for pins. */
+  setScreenScale(scale: number): void {
+    if (scale === this.screenScale) return;
+    this.screenScale = scale;
+    this.version++;
+  }
+
   /** Per frame: the level to show and the uniform that keeps markers the same size on screen. */
   prepare(zoom: number, level: number): void {
     const u = this.shaderParts.pinUniforms.uniforms;
-    u.uPinScale = (this.large ? LARGE_PIN_FACTOR : 1) / zoom;
+    u.uPinScale = ((this.large ? LARGE_PIN_FACTOR : 1) * this.screenScale) / zoom;
     u.uLevel = level;
     if (level !== this.level) {
       this.level = level;
@@ -125,7 +133,7 @@ export class AggregateLayer {
     let bestD = Infinity;
     for (let m = 0; m < a.x.length; m++) {
       if (a.level[m] !== this.level) continue;
-      const r = ((aggregateDiameter(a.count[m]!) / 2) * (this.large ? LARGE_PIN_FACTOR : 1)) / zoom;
+      const r = ((aggregateDiameter(a.count[m]!) / 2) * (this.large ? LARGE_PIN_FACTOR : 1) * this.screenScale) / zoom;
       const dx = a.x[m]! - wx,
         dy = a.y[m]! - wy;
       const d = dx * dx + dy * dy;

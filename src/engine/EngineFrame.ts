@@ -14,6 +14,7 @@ import { InputController, type InputHost } from './InputController';
 import { KeyFocus } from './KeyFocus';
 import { OverlayLayer, type DrawnShape } from './OverlayLayer';
 import { PinLayer, pinSizeFactor } from './PinLayer';
+import { screenPinScale } from './pin-style';
 import { AggregateLayer } from './AggregateLayer';
 import { IconLook } from './IconAtlas';
 import { PlayerTrack, type TrackPoint } from './player-track';
@@ -67,6 +68,8 @@ export abstract class EngineFrame {
   protected rangeShape: 'rect' | 'lasso' = 'rect';
   protected routeWidth = DEFAULT_ROUTE_WIDTH;
   protected hoverId: number | null = null;
+  /** screenPinScale of the screen the window is on. */
+  protected screenScale = 1;
   protected pointer = { x: 0, y: 0, inside: false, dirty: false };
   protected follow = false;
   protected floor: number | null = null;
@@ -117,6 +120,7 @@ export abstract class EngineFrame {
       tilesLoading: 0,
     };
     this.input = new InputController(canvas, this.inputHost());
+    this.applyScreenScale();
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.loop = new FrameLoop(
@@ -202,7 +206,7 @@ export abstract class EngineFrame {
       if (loading !== this.snapshot.tilesLoading) this.patchSnapshot({ tilesLoading: loading });
     }
     this.aggregates.prepare(cam.zoom, this.pins.prepare(cam.zoom));
-    this.overlay.update(cam, vp, pinSizeFactor(cam.zoom, false), cameraMoved);
+    this.overlay.update(cam, vp, pinSizeFactor(cam.zoom, false) * this.screenScale, cameraMoved);
     this.renderer.render(this.stage);
     if (!this.firstPinsMarked && this.pins.count > 0) {
       // User Timing: how long a visit waits for pins on screen (read by bench/engine/startup).
@@ -225,7 +229,16 @@ export abstract class EngineFrame {
     this.touch();
   }
 
+  // Read again on every resize: a window moved to another monitor usually resizes too.
+  private applyScreenScale(): void {
+    const s = globalThis.screen;
+    this.screenScale = s ? screenPinScale(s.width, s.height) : 1;
+    this.pins.setScreenScale(this.screenScale);
+    this.aggregates.setScreenScale(this.screenScale);
+  }
+
   private resize(): void {
+    this.applyScreenScale();
     const w = Math.max(1, this.container.clientWidth);
     const h = Math.max(1, this.container.clientHeight);
     if (w === this.camera.vp.width && h === this.camera.vp.height) return;

@@ -294,6 +294,8 @@ export class MapEngine extends EngineFrame {
     pinSets: number;
     pinUpdates: number;
     pinRestyles: number;
+    /** The height of a pin's marker on screen now (CSS px): the setting's and the screen's scale included. */
+    pinPx: number;
   } {
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
@@ -306,6 +308,7 @@ export class MapEngine extends EngineFrame {
       pinSets: this.pins.stats.sets,
       pinUpdates: this.pins.stats.updates,
       pinRestyles: this.pins.stats.restyles,
+      pinPx: this.pins.pinPx(this.camera.cam.zoom),
     };
   }
 

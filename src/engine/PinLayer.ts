@@ -31,6 +31,7 @@ export class PinLayer {
   private hideChecked = false;
   private floor: number | null = null;
   private large = false;
+  private screenScale = 1;
   private dirty = false;
   /** Tags are highlighted (setHighlighted) and a loaded pin carries one: the others are dimmed. */
   private dimOthers = false;
@@ -254,6 +255,19 @@ export class PinLayer {
     this.version++;
   }
 
+  /** The screen's pin scale (screenPinScale): a 4K screen draws pins twice their CSS size. */
+  setScreenScale(scale: number): void {
+    if (scale === this.screenScale) return;
+    this.screenScale = scale;
+    this.version++;
+  }
+
+  /** The height of a pin's marker on screen (CSS px) at `zoom`, as drawn and picked. */
+  pinPx(zoom: number): number {
+    const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
+    return ICON_CSS * styleSizeFactor(style, zoom, this.large) * this.screenScale;
+  }
+
   /**
    * Highlights exactly these pins (those carrying a highlighted tag); while `on` (tags are
    * highlighted) the other pins are dimmed, as long as some loaded pin is highlighted (a tag no
@@ -303,7 +317,19 @@ export class PinLayer {
   pick(wx: number, wy: number, zoom: number): number | null {
     if (!this.buffers) return null;
     const style = styleOfLevel(this.level < 0 ? levelForZoom(zoom) : this.level);
-    const i = pickPin(this.pinIndex, this.buffers, this.flags, this.slotOf, this.pickable, style, this.large, wx, wy, zoom);
+    const i = pickPin(
+      this.pinIndex,
+      this.buffers,
+      this.flags,
+      this.slotOf,
+      this.pickable,
+      style,
+      this.large,
+      wx,
+      wy,
+      zoom,
+      this.screenScale,
+    );
     return i < 0 ? null : this.idOf(i);
   }
 
@@ -316,7 +342,7 @@ export class PinLayer {
     }
     const style = styleOfLevel(level);
     const u = this.shaderParts.pinUniforms.uniforms;
-    u.uPinScale = styleSizeFactor(style, zoom, this.large) / zoom;
+    u.uPinScale = (styleSizeFactor(style, zoom, this.large) * this.screenScale) / zoom;
     u.uLevel = level;
     u.uUvShift = style === 'dot' ? DOT_V_SHIFT : 0;
     u.uDot = style === 'dot' ? ICON_CSS - DOT_CENTER_Y : 0;

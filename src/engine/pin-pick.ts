@@ -65,8 +65,9 @@ export function pickPin(
   wx: number,
   wy: number,
   zoom: number,
+  screen = 1,
 ): number {
-  const s = styleSizeFactor(style, zoom, large) / zoom;
+  const s = (styleSizeFactor(style, zoom, large) * screen) / zoom;
   let best = -1;
   let bestRank = -1;
   // The opened or selected pin wins over pins that overlap it (it comes first in the declutter order too).
@@ -82,7 +83,7 @@ export function pickPin(
   };
   let minX: number, minY: number, maxX: number, maxY: number;
   if (style === 'dot') {
-    const r = (DOT_HIT_HALF * (large ? LARGE_PIN_FACTOR : 1)) / zoom;
+    const r = (DOT_HIT_HALF * (large ? LARGE_PIN_FACTOR : 1) * screen) / zoom;
     minX = wx - r;
     minY = wy - r;
     maxX = wx + r;

@@ -18,6 +18,17 @@ export const LARGE_PIN_FACTOR = 1.35;
 const SMALL_ICON_FACTOR = 0.6; // about 19 CSS px
 const DOT_FACTOR = 0.45; // a 22-unit dot: about 10 CSS px
 
+/**
+ * How much larger than their CSS size pins draw on this screen: a pin keeps the share of the screen
+ * it has on a 1920×1080 one (1 up to that, 2 on a 4K screen at 100 % scaling, whose CSS pixels are
+ * half as large), with or without the enlarged-pin setting. Screen sizes in CSS px; portrait works too.
+ */
+export function screenPinScale(screenW: number, screenH: number): number {
+  const long = Math.max(screenW, screenH);
+  const short = Math.min(screenW, screenH);
+  return Math.min(2, Math.max(1, Math.min(long / 1920, short / 1080)));
+}
+
 /** Marker size factor (1 = a 32-CSS-px cell) of a style at a zoom: icons grow a little as the map zooms in. */
 export function styleSizeFactor(style: PinStyle, zoom: number, large: boolean): number {
   const f =

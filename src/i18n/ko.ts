@@ -14,6 +14,7 @@ import { search } from './search';
 import { settings } from './settings';
 import { shell } from './shell';
 import { support } from './support';
+import { visitorMerge } from './visitor-merge';
 
 /**
  * The Korean strings of the interface (the UI is Korean only): `ko.<feature>.<key>`, one file
@@ -37,6 +38,7 @@ export const ko = {
   support,
   moderation,
   errors,
+  visitorMerge,
   // The first keys, flat and sectioned: notices of the data layer, tracker, overlay, progress, sync.
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',

@@ -1,4 +1,5 @@
 import { common } from './common';
+import { NICKNAME_MAX, NICKNAME_MIN } from '../../common/nickname';
 
 /** Signing in (/login), the provider's return (/oauth/…) and the nickname step (/register/…). */
 export const login = {
@@ -31,6 +32,6 @@ export const login = {
   registerHeading: '닉네임 정하기',
   providerNames: { kakao: '카카오', google: 'Google', local: '이메일' } as Record<string, string>,
   registerIntro: (provider: string) => `${provider} 계정으로 처음 로그인하셨네요. 다른 이용자에게 보일 닉네임을 정하면 가입이 끝납니다.`,
-  nicknameHint: '2~20자, 나중에 마이페이지에서 바꿀 수 있습니다.',
+  nicknameHint: `${NICKNAME_MIN}~${NICKNAME_MAX}자, 나중에 마이페이지에서 바꿀 수 있습니다.`,
   register: '가입 완료',
 } as const;

@@ -6,7 +6,7 @@ export const pin = {
   noDescription: '설명이 없습니다.',
   showOnMap: '지도에서 위치 보기',
   /** Why a visitor cannot mark or comment, around the link to the login page. */
-  loginHint: <T>(loginLink: T) => ['찾음 표시와 댓글은 ', loginLink, ' 후에 할 수 있습니다.'],
+  loginHint: <T>(loginLink: T) => ['찾음 표시는 이 기기에만 저장됩니다. ', loginLink, '하면 계정에 합치고 댓글도 쓸 수 있습니다.'],
   foundBy: '찾은 사람',
   people: (n: number) => `${n.toLocaleString('ko-KR')}명`,
   number: '핀 번호',

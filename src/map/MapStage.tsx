@@ -8,10 +8,10 @@ import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { FollowButton } from './FollowButton';
+import { PinTooltip } from './PinTooltip';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
-import { useCategoryGroups, useCheckPin, useMe } from '../data';
+import { useCategoryGroups, useCheckPin } from '../data';
 import { ko } from '../i18n/ko';
-import { toast } from '../ui/toast';
 import { pinTitle } from '../ui/pin-title';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
@@ -19,12 +19,11 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [menu, setMenu] = useState<PinMenuState | null>(null);
   const [announced, setAnnounced] = useState('');
-  const me = useMe().data;
   const groups = useCategoryGroups().data;
   const check = useCheckPin();
   // Read by the engine's keyboard events without re-subscribing them.
-  const live = useRef({ me, groups, check });
-  live.current = { me, groups, check };
+  const live = useRef({ groups, check });
+  live.current = { groups, check };
   const navigate = useNavigate();
   const location = useLocation();
   const locRef = useRef(location);
@@ -84,7 +83,6 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
           });
       }),
       engine.on('pinmark', (e) => {
-        if (!live.current.me) return void toast.error(ko.loginRequired);
         live.current.check.mutate({ pinId: e.id, check: !store.checks.has(e.id) });
       }),
     ];
@@ -138,6 +136,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
       {engine && <FollowButton />}
+      {engine && <PinTooltip engine={engine} groups={groups} />}
     </div>
   );
 }

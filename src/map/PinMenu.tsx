@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../i18n/ko';
 import { Icon } from '../ui/icons';
-import { toast } from '../ui/toast';
 import { useStore } from '../state';
-import { useCheckPin, useMe } from '../data';
+import { useCheckPin } from '../data';
 
 /** Where the pin context menu opens, for which pin. */
 export interface PinMenuState {
@@ -17,7 +16,6 @@ export interface PinMenuState {
 export function PinMenu({ menu, onClose }: { menu: PinMenuState; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const snap = useStore();
-  const me = useMe().data;
   const check = useCheckPin();
   const { search } = useLocation();
   const found = snap.checks.has(menu.id);
@@ -34,12 +32,8 @@ export function PinMenu({ menu, onClose }: { menu: PinMenuState; onClose: () => 
     };
   }, [onClose]);
 
+  // A visitor's marks are kept on this device (and offered to the account on sign-in).
   const mark = (value: boolean) => {
-    if (!me) {
-      toast.error(ko.loginRequired);
-      onClose();
-      return;
-    }
     check.mutate({ pinId: menu.id, check: value }, { onSettled: onClose });
   };
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
 import { subscribeNotices, type Notice } from '../state/notices';
+import { useStore } from '../state';
 
 /**
  * How long a toast stays (ms). The spec gives 2000 and 5000 (SPEC §9); 4000 leaves time to
@@ -9,6 +10,11 @@ import { subscribeNotices, type Notice } from '../state/notices';
 export const TOAST_DURATION_MS = 4000;
 /** Where toasts appear: top-center, over the map's controls (SPEC §9, the application root's reading). */
 export const TOAST_POSITION = 'top-center' as const;
+/**
+ * Offline, the red banner (SyncStatus) holds the top centre of a wide screen: toasts start below it, so
+ * "marked" never covers the one line that says the marks wait. (Phones show the banner at the bottom.)
+ */
+const OFFLINE_TOP_OFFSET = '5.5rem';
 
 type Kind = 'success' | 'error' | 'info';
 interface Live {
@@ -91,5 +97,14 @@ export function Toasts({ theme = 'system' }: { theme?: 'light' | 'dark' | 'syste
       window.removeEventListener('focus', resumeAll);
     };
   }, []);
-  return <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} theme={theme} richColors />;
+  const { online } = useStore().connection;
+  return (
+    <Toaster
+      position={TOAST_POSITION}
+      duration={TOAST_DURATION_MS}
+      theme={theme}
+      richColors
+      offset={online ? undefined : { top: OFFLINE_TOP_OFFSET }}
+    />
+  );
 }

@@ -38,7 +38,7 @@ export function filterGroups(groups: readonly CategoryGroup[], text: string): Ca
 }
 
 /** The home page's filter panel: region, categories by group with progress, hide found, tags. */
-export function CategoryPanel() {
+export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void } = {}) {
   const snap = useStore();
   const groups = useCategoryGroups();
   const tagGroups = useTagGroups();
@@ -69,6 +69,7 @@ export function CategoryPanel() {
               onClick={() => {
                 setRegion(r.id);
                 updateSettings({ lastRegion: r.id });
+                onRegionPicked?.();
               }}
             >
               <span>{r.label}</span>

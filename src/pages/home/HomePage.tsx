@@ -48,7 +48,8 @@ export default function HomePage() {
           </button>
         </div>
         <div id="map-panel-body" className="map-panel-body" hidden={!panelOpen}>
-          <CategoryPanel />
+          {/* On a phone the sheet covers the map: a picked region is for looking at, so it closes. */}
+          <CategoryPanel onRegionPicked={() => isPhone() && setPanelOpen(false)} />
           <Footer compact />
         </div>
       </aside>

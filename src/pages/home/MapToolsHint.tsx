@@ -12,9 +12,13 @@ function dismissed(): boolean {
   }
 }
 
-/** A short first-visit hint beside the map tools; once dismissed it does not come back. */
+// A touch screen has no keys to speak of: its hint says taps, long presses and fingers instead.
+const isTouch = () => window.matchMedia('(pointer: coarse)').matches;
+
+/** A short first-visit hint beside the map tools (written for touch on a touch screen); once dismissed it does not come back. */
 export function MapToolsHint() {
   const [open, setOpen] = useState(() => !dismissed());
+  const [touch] = useState(isTouch);
   if (!open) return null;
   const close = () => {
     try {
@@ -28,7 +32,7 @@ export function MapToolsHint() {
     <section className="map-hint" aria-labelledby="map-hint-title">
       <h2 id="map-hint-title">{ko.mapHint.title}</h2>
       <ul>
-        {ko.mapHint.items.map((t) => (
+        {(touch ? ko.mapHint.touchItems : ko.mapHint.items).map((t) => (
           <li key={t}>{t}</li>
         ))}
       </ul>

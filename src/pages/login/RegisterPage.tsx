@@ -5,6 +5,7 @@ import { useRegister } from '../../data';
 import { Icon } from '../../ui/icons';
 import { PageLayout } from '../PageLayout';
 import { takeReturnTo } from '../session';
+import { NICKNAME_MAX, nicknameMessages, nicknameProblem } from '../../../common/nickname';
 
 const t = ko.login;
 
@@ -16,8 +17,9 @@ export default function RegisterPage() {
   const [nickname, setNickname] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    if (!nickname.trim()) {
-      setError(ko.nicknameEmpty);
+    const problem = nicknameProblem(nickname);
+    if (problem) {
+      setError(nicknameMessages[problem]);
       document.getElementById('nickname')?.focus();
       return;
     }
@@ -43,7 +45,7 @@ export default function RegisterPage() {
               id="nickname"
               className="input"
               value={nickname}
-              maxLength={20}
+              maxLength={NICKNAME_MAX}
               autoComplete="nickname"
               autoFocus
               onChange={(e) => setNickname(e.target.value)}

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Loading';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
+import { NICKNAME_MAX, nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
@@ -48,7 +49,8 @@ function NicknameForm({ current }: { current: string }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!value.trim()) return setError(ko.nicknameEmpty);
+        const problem = nicknameProblem(value);
+        if (problem) return setError(nicknameMessages[problem]);
         setError(null);
         update.mutate(value);
       }}
@@ -60,7 +62,7 @@ function NicknameForm({ current }: { current: string }) {
             id="new-nickname"
             className="input"
             value={value}
-            maxLength={20}
+            maxLength={NICKNAME_MAX}
             onChange={(e) => setValue(e.target.value)}
             aria-invalid={!!error}
             aria-describedby={error ? 'nick-err' : undefined}

@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { MapMode, setFloor, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useCheckPin, useMe, usePin } from '../../data';
+import { useCategoryGroups, useCheckPin, useMe, usePin, VISITOR_ID } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
 import { copyShareLink } from '../../map/share-link';
@@ -82,11 +82,11 @@ export default function PinPage() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  // The store owns found state; the detail's own flag only until the store holds this player's.
-  const isChecked = p ? (me != null && snap.checksOf === me.id ? snap.checks.has(p.id) : p.isChecked) : false;
+  // The store owns found state; the detail's own flag only until the store holds this player's (a
+  // visitor's marks are kept on this device, under VISITOR_ID).
+  const isChecked = p ? (me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.isChecked) : false;
   const toggleFound = () => {
     if (!p) return;
-    if (!me) return toast.error(ko.loginRequired);
     check.mutate({ pinId: p.id, check: !isChecked });
   };
 

@@ -12,6 +12,7 @@ import { SideNav } from './SideNav';
 import { isStaff } from '../../data';
 import { SyncStatus } from './SyncStatus';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { VisitorMergeDialog } from './VisitorMergeDialog';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
@@ -75,6 +76,7 @@ export default function Shell() {
         <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
         <SyncStatus />
         <ShortcutsDialog />
+        {me && <VisitorMergeDialog />}
       </EngineContext.Provider>
     </ShellContext.Provider>
   );

@@ -48,7 +48,7 @@ export function SideNav({ loggedIn, staff = false, onCollapse, onOpenTracker }: 
       <Item to="/mypage" icon="user" label={ko.common.mypage} />
       <Item to="/support" icon="help" label={ko.common.support} className="nav-wide-only" />
       {staff && <Item to="/moderation" icon="shield" label={ko.moderation.nav} />}
-      {!loggedIn && <Item to="/login" icon="login" label={ko.common.login} className="nav-wide-only" />}
+      {!loggedIn && <Item to="/login" icon="login" label={ko.common.login} />}
       <div className="nav-sep" />
       <button
         ref={moreRef}

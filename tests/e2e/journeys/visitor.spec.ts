@@ -38,15 +38,17 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(/[?&]r=2&x=-?\d+&y=-?\d+&z=/);
   });
 
-  test('opens a pin, cannot mark it without logging in, and searches', async ({ page, server }) => {
+  test('opens a pin, marks it found on this device only, and searches', async ({ page, server }) => {
     const pin = await findPin(page.request, server.url);
     await page.goto(`/pin/${pin.id}`);
     const panel = page.getByRole('region', { name: /보급 상자/ });
     await expect(panel).toBeVisible();
     await expect(panel.getByText('찾은 사람')).toBeVisible();
     await expect(panel.getByText(`X ${pin.coordX.toFixed(1)}`)).toBeVisible();
+    // A visitor's mark is kept on this device (issue 25 item 10), and says so.
     await panel.getByRole('button', { name: '찾음으로 표시' }).click();
-    await expectToast(page, '로그인이 필요합니다.');
+    await expectToast(page, /이 기기에만 저장/);
+    await expect(panel.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
     await expect(panel.getByRole('link', { name: /로그인하고 댓글 쓰기/ })).toBeVisible();
 
     await page.getByRole('navigation', { name: '주 메뉴' }).getByText('검색').click();

@@ -1,0 +1,93 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ko } from '../../../src/i18n/ko';
+import { expect, test } from '../fixtures';
+import { expectToast, signInLocally } from './helpers';
+
+// Issue 25 item 10: a visitor marks pins found on this device (IndexedDB); signing in offers to
+// merge them into the account, with a preview of the count, as one action that can be undone.
+
+async function twoPins(request: APIRequestContext, base: string): Promise<number[]> {
+  const res = await request.get(`${base}/api/v1/category/1/pins-proto`);
+  const body = (await res.json()) as { result: { pins: { id: number; coordZ?: number | null; region?: number }[] } };
+  return body.result.pins
+    .filter((p) => p.coordZ == null && p.region === 0)
+    .slice(0, 2)
+    .map((p) => p.id);
+}
+
+test('a visitor marks pins found, keeps them across a reload, and merges them into the account on sign-in', async ({ page, server }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const pins = await twoPins(page.request, server.url);
+  expect(pins).toHaveLength(2);
+  const accountChecks = async (): Promise<number[]> =>
+    ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []) as number[];
+
+  for (const id of pins) {
+    await page.goto(`/pin/${id}`);
+    await page.getByRole('button', { name: ko.markFound }).click();
+    await expect(page.getByRole('button', { name: ko.markNotFound })).toBeVisible();
+  }
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: ko.loginRequired })).toHaveCount(0);
+
+  // Kept on this device: a reload still shows the mark.
+  await page.reload();
+  await expect(page.getByRole('button', { name: ko.markNotFound })).toBeVisible({ timeout: 60_000 });
+
+  await signInLocally(page, `visitor-merge${Date.now()}@example.com`, '방문자합치기', server.url);
+  const prompt = page.getByRole('dialog', { name: ko.visitorMerge.title });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText(ko.visitorMerge.preview(2));
+  await page.screenshot({ path: '/tmp/i25-visitor-merge-prompt.png' });
+  expect(await accountChecks()).toEqual([]);
+
+  await prompt.getByRole('button', { name: ko.visitorMerge.merge }).click();
+  await expect(prompt).toBeHidden();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: ko.markedFound(2) });
+  await expect(toast).toBeVisible();
+  await expect.poll(async () => (await accountChecks()).sort()).toEqual([...pins].sort());
+
+  // One action: one undo takes both back.
+  await toast.getByRole('button', { name: ko.undo }).click();
+  await expectToast(page, ko.undone);
+  await expect.poll(accountChecks).toEqual([]);
+
+  // Merged once: the device's visitor marks are gone, so a reload asks nothing.
+  await page.reload();
+  await expect(
+    page
+      .getByTestId('map-view')
+      .or(page.getByRole('button', { name: ko.markFound }))
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('dialog', { name: ko.visitorMerge.title })).toHaveCount(0);
+});
+
+test('a visitor on a phone sees the merge prompt fit the screen (390×844 touch)', async ({ browser, server }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'ko-KR',
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('mapToolsHintDismissed', '1'));
+  const [pin] = await twoPins(page.request, server.url);
+  await page.goto(`/pin/${pin}`);
+  await page.getByRole('button', { name: ko.markFound }).tap();
+  await expect(page.getByRole('button', { name: ko.markNotFound })).toBeVisible();
+  await signInLocally(page, `visitor-phone${Date.now()}@example.com`, '폰방문자', server.url);
+  const prompt = page.getByRole('dialog', { name: ko.visitorMerge.title });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText(ko.visitorMerge.preview(1));
+  await expect(prompt).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '/tmp/i25-visitor-merge-prompt-390.png' });
+  // Declined: the account is left as it was (and the device forgets the marks, so it does not ask again).
+  await prompt.getByRole('button', { name: ko.visitorMerge.discard }).tap();
+  await expect(prompt).toBeHidden();
+  const checks = ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []) as number[];
+  expect(checks).toEqual([]);
+  await context.close();
+});
