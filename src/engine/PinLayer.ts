@@ -31,6 +31,8 @@ export class PinLayer {
   private hideChecked = false;
   private floor: number | null = null;
   private large = false;
+  /** Found pins drawn fainter still (a setting). */
+  private faintFound = false;
   private dirty = false;
   /** Tags are highlighted (setHighlighted) and a loaded pin carries one: the others are dimmed. */
   private dimOthers = false;
@@ -254,6 +256,13 @@ export class PinLayer {
     this.version++;
   }
 
+  /** Found pins fainter still (the setting); restyles the found pins only, one upload. */
+  setFaintFound(on: boolean): void {
+    if (on === this.faintFound) return;
+    this.faintFound = on;
+    for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Checked) this.restyle(i);
+  }
+
   /**
    * Highlights exactly these pins (those carrying a highlighted tag); while `on` (tags are
    * highlighted) the other pins are dimmed, as long as some loaded pin is highlighted (a tag no
@@ -368,7 +377,16 @@ export class PinLayer {
     const p = this.particles[this.slotOf[i]!];
     if (!p || !this.buffers) return;
     this.stats.restyles++;
-    styleParticle(p, this.atlas, this.buffers.icon[i]!, this.flags[i]!, this.minLevel[i] ?? 0, this.isDrawn(i), this.dimOthers);
+    styleParticle(
+      p,
+      this.atlas,
+      this.buffers.icon[i]!,
+      this.flags[i]!,
+      this.minLevel[i] ?? 0,
+      this.isDrawn(i),
+      this.dimOthers,
+      this.faintFound,
+    );
     this.dirty = true;
     this.version++;
   }

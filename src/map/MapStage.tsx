@@ -8,6 +8,7 @@ import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { FollowButton } from './FollowButton';
+import { AggregateTip } from './AggregateTip';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
 import { useCategoryGroups, useCheckPin, useMe } from '../data';
 import { ko } from '../i18n/ko';
@@ -138,6 +139,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
       {engine && <FollowButton />}
+      {engine && <AggregateTip engine={engine} groups={groups} />}
     </div>
   );
 }

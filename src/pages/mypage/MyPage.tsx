@@ -10,6 +10,7 @@ import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
 import { ProgressCard } from './ProgressCard';
+import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
 const t = ko.mypage;
@@ -99,6 +100,7 @@ function Settings() {
     <section className="card" aria-labelledby="settings-h">
       <h2 id="settings-h">{st.title}</h2>
       {toggle(st.hideChecked, st.hideCheckedHint, s.hideChecked, (v) => update({ hideChecked: v }))}
+      {toggle(st.foundFaint, st.foundFaintHint, s.foundFaint ?? false, (v) => update({ foundFaint: v }))}
       {toggle(st.filterSearch, st.filterSearchHint, s.filterSearch, (v) => update({ filterSearch: v }))}
       {toggle(st.openAfterRegister, st.openAfterRegisterHint, s.redirectOnPinRegister, (v) => update({ redirectOnPinRegister: v }))}
       {toggle(st.largePins, st.largePinsHint, s.pinSize === 'large', (v) => update({ pinSize: v ? 'large' : 'default' }))}
@@ -217,6 +219,8 @@ export default function MyPage() {
             </ul>
           )}
         </section>
+
+        <CompletionTable counts={counts} groups={groups.data ?? []} />
 
         {user && <ProgressCard />}
 
