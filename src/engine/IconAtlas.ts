@@ -133,11 +133,12 @@ function fadeToGrey(ctx: CanvasRenderingContext2D, x: number, y: number, cell: n
   const d = img.data;
   for (let k = 0; k < d.length; k += 4) {
     const l = 0.299 * d[k]! + 0.587 * d[k + 1]! + 0.114 * d[k + 2]!;
-    // Mostly grey, a hint of the colour left, pulled towards a mid grey so dark and light icons both read as faded.
-    const g = 0.55 * l + 0.45 * 150;
-    d[k] = 0.85 * g + 0.15 * d[k]!;
-    d[k + 1] = 0.85 * g + 0.15 * d[k + 1]!;
-    d[k + 2] = 0.85 * g + 0.15 * d[k + 2]!;
+    // Mostly grey, a hint of the colour left, pulled towards a light grey so dark and light icons
+    // both read as washed out (and unlike the brown and grey categories' own colours).
+    const g = 0.4 * l + 0.6 * 190;
+    d[k] = 0.88 * g + 0.12 * d[k]!;
+    d[k + 1] = 0.88 * g + 0.12 * d[k + 1]!;
+    d[k + 2] = 0.88 * g + 0.12 * d[k + 2]!;
   }
   ctx.putImageData(img, x, y);
 }
