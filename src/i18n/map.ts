@@ -18,7 +18,7 @@ export const map = {
   categoriesFailed: '카테고리를 불러오지 못했습니다.',
   noCategoryMatch: '검색과 일치하는 카테고리가 없습니다.',
   categoriesShown: (on: number, all: number) => `카테고리 ${on}/${all}개 표시 중`,
-  countsInRegion: (region: string) => `카테고리 옆 숫자는 ${region}에서 찾은 핀/전체 핀입니다.`,
+  countsInRegion: (region: string) => `숫자는 ${region}에서 찾은 핀/전체 핀`,
   highlightTags: '태그 강조',
   /** An overview aggregate's tooltip (hover, or long press on a phone). */
   aggregate: {

@@ -101,6 +101,9 @@ export function CategoryPanel() {
             {t.selectNone}
           </button>
         </div>
+        <p className="muted small panel-note" data-testid="category-counts-region">
+          {t.countsInRegion(regionById(snap.mapRegion).label)}
+        </p>
         {settings.filterSearch && (
           <div className="search-box compact">
             <Icon name="search" />
@@ -149,9 +152,6 @@ export function CategoryPanel() {
           </fieldset>
         ))}
         {all.length > 0 && <p className="muted small">{t.categoriesShown(snap.homeFilters.categories.length, all.length)}</p>}
-        <p className="muted small" data-testid="category-counts-region">
-          {t.countsInRegion(regionById(snap.mapRegion).label)}
-        </p>
       </section>
 
       {tags.some((g) => g.tags.length > 0) && (

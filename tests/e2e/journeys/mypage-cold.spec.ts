@@ -80,6 +80,7 @@ test("/mypage's completion table and the map's panel count one region's categori
 
   // A cold /mypage: the table shows 황룡's categories, this one at 3 of its pins in 황룡.
   const cold = await page.context().newPage();
+  await cold.setViewportSize({ width: 1440, height: 900 });
   await cold.goto(`${server.url}/mypage`);
   const table = cold.getByRole('table', { name: /황룡의 카테고리별 완료 현황/ });
   await expect(table).toBeVisible();
@@ -102,11 +103,13 @@ test("/mypage's completion table and the map's panel count one region's categori
   await links.first().click();
   await expect(cold).toHaveURL(new RegExp(`/pin/${listed[0]}`));
 
+  await cold.close();
+
   // The map's panel counts the same category in 황룡 (not over every region), on a cold load.
   const map = await page.context().newPage();
   await map.setViewportSize({ width: 1440, height: 900 });
   await map.goto(`${server.url}/`);
-  await expect(map.getByLabel(`${pick.name} ${pick.here.length}개 중 3개 찾음`)).toBeVisible();
+  await expect(map.getByLabel(`${pick.name} ${pick.here.length}개 중 3개 찾음`)).toBeVisible({ timeout: 60_000 });
   await expect(map.getByTestId('category-counts-region')).toContainText('황룡');
 
   // The phone's panel (390×844, touch only) says the same.
@@ -120,8 +123,9 @@ test("/mypage's completion table and the map's panel count one region's categori
   const p = await phone.newPage();
   await p.goto(`${server.url}/`);
   await p.getByRole('button', { name: /필터 열기/ }).tap();
+  await map.close();
   const count = p.getByLabel(`${pick.name} ${pick.here.length}개 중 3개 찾음`);
-  await count.scrollIntoViewIfNeeded();
+  await count.scrollIntoViewIfNeeded({ timeout: 60_000 });
   await expect(count).toBeVisible();
   await p.screenshot({ path: '.tmp/screens/panel-390.png' });
   await phone.close();
