@@ -8,7 +8,7 @@ import { signInLocally } from './helpers';
 // Screenshots to look at in .tmp/screens/found-*.png.
 
 interface Engine {
-  debugInfo(): { pins: number };
+  debugInfo(): { pins: number; level: number; aggregates: number };
   layoutInfo(): { laidOut: boolean };
   pinFlags(id: number): number;
   setCamera(c: { x?: number; y?: number; zoom?: number }): void;
@@ -77,12 +77,10 @@ async function settled(page: Page): Promise<void> {
 async function findAggregate(page: Page): Promise<{ x: number; y: number }> {
   // The overview's level is drawn (a frame ran since the camera moved).
   await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { mapEngine: { debugInfo(): { aggregates: number } } }).mapEngine.debugInfo().aggregates),
-    )
+    .poll(() => page.evaluate(() => (window as unknown as { mapEngine: Engine }).mapEngine.debugInfo().aggregates))
     .toBeGreaterThan(0);
   const info = await page.evaluate(() => {
-    const e = (window as unknown as { mapEngine: Engine & { debugInfo(): { level: number; aggregates: number } } }).mapEngine;
+    const e = (window as unknown as { mapEngine: Engine }).mapEngine;
     const d = e.debugInfo();
     return JSON.stringify({ camera: e.getCamera(), level: d.level, aggregates: d.aggregates });
   });
