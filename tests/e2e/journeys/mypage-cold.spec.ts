@@ -128,5 +128,12 @@ test("/mypage's completion table and the map's panel count one region's categori
   await count.scrollIntoViewIfNeeded({ timeout: 60_000 });
   await expect(count).toBeVisible();
   await p.screenshot({ path: '.tmp/screens/panel-390.png' });
+  // The completion table fits the phone's width.
+  await p.goto(`${server.url}/mypage`);
+  const phoneRow = p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: pick.name, exact: true }) });
+  await phoneRow.scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await expect(phoneRow.getByRole('button', { name: `${pick.name} 남은 핀 ${left}개 보기` })).toBeVisible();
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await p.screenshot({ path: '.tmp/screens/mypage-completion-390.png' });
   await phone.close();
 });
