@@ -33,6 +33,8 @@ export interface Settings {
   redirectOnPinRegister: boolean;
   lastRegion: number;
   pinSize: PinSize;
+  /** Found pins drawn fainter still on the map (absent in rows saved before the setting: off). */
+  foundFaint?: boolean;
   /** Categories shown on the map (ours: the spec keeps this in the home filters). */
   enabledCategories?: number[];
 }

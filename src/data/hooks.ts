@@ -13,7 +13,7 @@ import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
-import { aggregateProgress, type ProgressRow } from '../../common/progress';
+import { aggregateProgress, type LeftPin, type ProgressRow } from '../../common/progress';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
@@ -114,6 +114,17 @@ export function useProgress() {
     queryFn: async () => aggregateProgress((await api.get<{ rows: ProgressRow[] }>(paths.progress, { suppressToast: true })).rows),
     // Wait for the session so a signed-in player's first answer already has their checks.
     enabled: !me.isPending,
+  });
+}
+
+/** The pins of one category in one region the player has not found ("남은 핀"), as the server counts them; null: not asked. */
+export function useLeftPins(cell: { region: number; categoryId: number } | null) {
+  const me = useMe();
+  const userId = me.data?.id ?? 0;
+  return useQuery({
+    queryKey: keys.progressLeft(userId, cell?.region ?? -1, cell?.categoryId ?? -1),
+    queryFn: async () => (await api.get<{ left: LeftPin[] }>(paths.progressLeft(cell!.region, cell!.categoryId))).left,
+    enabled: !me.isPending && cell !== null,
   });
 }
 

@@ -19,6 +19,8 @@ export const keys = {
   /** Found/total per category and region; per user (0 = visitor). */
   progress: (userId: number) => ['progress', userId] as const,
   progressAll: ['progress'] as const,
+  /** A region's pins of one category the player has not found ("남은 핀"); under progressAll, so asked again with it. */
+  progressLeft: (userId: number, region: number, categoryId: number) => ['progress', userId, 'left', region, categoryId] as const,
 };
 
 /** Server paths. */
@@ -51,6 +53,7 @@ export const paths = {
   providers: '/api/v1/auth/providers',
   oauthStart: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/start`,
   progress: '/api/v1/pin/progress',
+  progressLeft: (region: number, categoryId: number) => `/api/v1/pin/progress?region=${region}&categoryId=${categoryId}`,
   oauthLogin: (provider: string) => `/api/v1/oauth/${provider}/login`,
   oauthRegister: (provider: string) => `/api/v1/oauth/${provider}/register`,
 };

@@ -3,7 +3,7 @@
 // store; start-up saves them through updateSettings whenever the store changes.
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { setHideChecked, setPinSize } from '../state';
+import { setFoundFaint, setHideChecked, setPinSize } from '../state';
 import { DEFAULT_SETTINGS, localDb, readSettings, saveSettings, type PinsStoreDb, type Settings } from './db';
 import { keys } from './keys';
 import { queryClient } from './query-client';
@@ -34,6 +34,7 @@ export function useSettings(): [Settings, (change: SettingsChange) => void] {
   const update = useCallback((change: SettingsChange) => {
     if (change.hideChecked !== undefined) setHideChecked(change.hideChecked);
     if (change.pinSize !== undefined) setPinSize(change.pinSize);
+    if (change.foundFaint !== undefined) setFoundFaint(change.foundFaint);
     void updateSettings(change).catch(() => {});
   }, []);
   return [data ?? DEFAULT_SETTINGS, update];

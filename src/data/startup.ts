@@ -1,7 +1,7 @@
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { isKnownRegion } from '../../common/regions';
-import { setCategories, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
+import { setCategories, setFoundFaint, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { notify } from '../state/notices';
 import { FIRST_RUN_CATEGORIES, categoriesById, ensureCategoryLoaded, syncCategories, type CategorySyncResult } from './categories';
 import { publishChecks, startOutboxSync, syncChecks } from './checks';
@@ -45,6 +45,7 @@ export function applySettings(settings: Settings): void {
   if (isKnownRegion(settings.lastRegion)) setRegion(settings.lastRegion);
   setHideChecked(settings.hideChecked);
   setPinSize(settings.pinSize);
+  setFoundFaint(settings.foundFaint ?? false);
   setCategories(settings.enabledCategories ?? FIRST_RUN_CATEGORIES);
 }
 
@@ -134,6 +135,7 @@ function persistSettings(db: PinsStoreDb): () => void {
       lastRegion: store.mapRegion,
       hideChecked: store.homeFilters.hideChecked,
       pinSize: store.pinSize,
+      foundFaint: store.foundFaint,
       enabledCategories: [...store.homeFilters.categories],
     };
     const key = JSON.stringify(change);

@@ -8,21 +8,15 @@ import { iconColor } from './icons';
 import { createPinShader } from './pin-shader';
 import { AGGREGATE_FRAME_CSS, countLabel, createAggregateFrames, ringIndex } from './aggregate-atlas';
 import { LARGE_PIN_FACTOR } from './PinLayer';
-import type { PinAggregates } from '../../workers/pins/api';
+import { AGGREGATE_TOP, emptyAggregates, type PinAggregates } from '../../workers/pins/api';
+import type { AggregateInfo } from './types';
 
 /** Marker diameter (CSS px) for a count. */
 export function aggregateDiameter(count: number): number {
   return count < 10 ? 24 : count < 100 ? 28 : 32;
 }
 
-const EMPTY: PinAggregates = {
-  x: new Float32Array(0),
-  y: new Float32Array(0),
-  level: new Uint8Array(0),
-  count: new Uint32Array(0),
-  found: new Uint32Array(0),
-  icon: new Uint16Array(0),
-};
+const EMPTY: PinAggregates = emptyAggregates();
 
 export class AggregateLayer {
   readonly container: ParticleContainer;
@@ -145,10 +139,13 @@ export class AggregateLayer {
     return best;
   }
 
-  /** World position, count and found count of marker m. */
-  info(m: number): { x: number; y: number; count: number; found: number; level: number } {
+  /** World position, count, found count and top categories of marker m. */
+  info(m: number): AggregateInfo {
     const a = this.data;
-    return { x: a.x[m]!, y: a.y[m]!, count: a.count[m]!, found: a.found[m]!, level: a.level[m]! };
+    const top: AggregateInfo['top'] = [];
+    for (let j = m * AGGREGATE_TOP; j < (m + 1) * AGGREGATE_TOP; j++)
+      if ((a.topCategory[j] ?? -1) >= 0) top.push({ categoryId: a.topCategory[j]!, count: a.topCount[j]!, found: a.topFound[j]! });
+    return { x: a.x[m]!, y: a.y[m]!, count: a.count[m]!, found: a.found[m]!, level: a.level[m]!, top };
   }
 
   dispose(): void {

@@ -26,6 +26,7 @@ import {
   FIRST_PINS_MARK,
   PinFlag,
   MapMode,
+  type AggregateInfo,
   type CameraState,
   type EngineEvents,
   type EngineSnapshot,
@@ -70,6 +71,8 @@ export abstract class EngineFrame {
   protected hoverId: number | null = null;
   /** screenPinScale of the screen the window is on. */
   protected screenScale = 1;
+  /** The aggregate told as hovered (its world position and level), so 'aggregatehover' fires on changes only. */
+  private hoverAggregate: string | null = null;
   protected pointer = { x: 0, y: 0, inside: false, dirty: false };
   protected follow = false;
   protected floor: number | null = null;
@@ -136,7 +139,7 @@ export abstract class EngineFrame {
   abstract getCamera(): CameraState;
   abstract setMode(mode: MapMode, opts?: ModeOptions): void;
   abstract setFollow(on: boolean): void;
-  abstract aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null;
+  abstract aggregateAt(screenX: number, screenY: number): AggregateInfo | null;
   abstract pickAt(screenX: number, screenY: number): number | null;
   abstract screenToWorld(p: { x: number; y: number }): WorldPoint;
 
@@ -286,8 +289,17 @@ export abstract class EngineFrame {
     const drawing = this.mode === MapMode.RangeSelection || this.mode === MapMode.RouteSelection;
     const id = this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null;
     this.setHover(id);
-    if (id === null && this.pointer.inside && !drawing && this.aggregateAt(this.pointer.x, this.pointer.y))
-      this.canvas.style.cursor = 'pointer';
+    const agg = id === null && this.pointer.inside && !drawing ? this.aggregateAt(this.pointer.x, this.pointer.y) : null;
+    if (agg) this.canvas.style.cursor = 'pointer';
+    this.setHoverAggregate(agg, this.pointer.x, this.pointer.y, false);
+  }
+
+  // Tells the map which aggregate the pointer is over (names its top categories), on changes only.
+  private setHoverAggregate(agg: AggregateInfo | null, x: number, y: number, pressed: boolean): void {
+    const key = agg ? `${agg.level}:${agg.x}:${agg.y}:${agg.count}:${agg.found}` : null;
+    if (key === this.hoverAggregate && !pressed) return;
+    this.hoverAggregate = key;
+    this.events.emit('aggregatehover', { aggregate: agg, screenX: x, screenY: y, pressed });
   }
 
   private emitShape(s: DrawnShape): void {
@@ -335,7 +347,10 @@ export abstract class EngineFrame {
       },
       contextMenu: (x, y) => {
         const id = this.pickAt(x, y);
-        if (id !== null) this.events.emit('pincontextmenu', { id, screenX: x, screenY: y });
+        if (id !== null) return void this.events.emit('pincontextmenu', { id, screenX: x, screenY: y });
+        // A long press (or right-click) on an aggregate names what is inside: the phone's hover.
+        const agg = this.aggregateAt(x, y);
+        if (agg) this.setHoverAggregate(agg, x, y, true);
       },
       shape: (s, done) => {
         this.overlay.setShape(s);

@@ -1,5 +1,5 @@
 // One texture for every pin: ICON_COUNT icons in four looks (plain, selected, highlighted,
-// found), and below them the same frames as dots for far zooms, drawn at 2× so they stay crisp
+// found: greyed, with a green check), and below them the same frames as dots for far zooms, drawn at 2× so they stay crisp
 // at devicePixelRatio 2. One texture = one draw call for all pins; the shader switches a pin
 // between its icon and its dot by shifting the texture's v by DOT_V_SHIFT (nothing re-uploaded).
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
@@ -39,12 +39,23 @@ export class IconAtlas {
         ctx.translate(x, y);
         if (HALO[look]) drawHalo(ctx, cell, HALO[look]!, 13);
         drawIcon(ctx, i, cell);
+        ctx.restore();
+        if (look === IconLook.Found) fadeToGrey(ctx, x, y, cell);
+        ctx.save();
+        ctx.translate(x, y);
         if (look === IconLook.Found) drawFoundBadge(ctx, cell);
         ctx.restore();
         ctx.save();
         ctx.translate(x, y + DOT_ROW * cell);
         drawDot(ctx, cell, iconColor(i), look);
         ctx.restore();
+        if (look === IconLook.Found) {
+          fadeToGrey(ctx, x, y + DOT_ROW * cell, cell);
+          ctx.save();
+          ctx.translate(x, y + DOT_ROW * cell);
+          drawCheck(ctx, cell / 32, 16, DOT_CENTER_Y, 7.5);
+          ctx.restore();
+        }
       }
     }
     this.source = new CanvasSource({
@@ -108,13 +119,34 @@ function drawCheck(ctx: CanvasRenderingContext2D, s: number, cx: number, cy: num
   ctx.stroke();
 }
 
+// The found badge is large enough to read on a small icon (~19 px at zoom 1/4: about 8 px across).
 function drawFoundBadge(ctx: CanvasRenderingContext2D, cell: number): void {
-  drawCheck(ctx, cell / 32, 24.5, 20, 6.5);
+  drawCheck(ctx, cell / 32, 23, 19, 8.5);
+}
+
+/**
+ * A found pin steps back: its icon (or dot) is desaturated and lightened towards a flat grey, so
+ * a region's unfound pins stand out in colour at every zoom; only the green check keeps colour.
+ */
+function fadeToGrey(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number): void {
+  const img = ctx.getImageData(x, y, cell, cell);
+  const d = img.data;
+  for (let k = 0; k < d.length; k += 4) {
+    const l = 0.299 * d[k]! + 0.587 * d[k + 1]! + 0.114 * d[k + 2]!;
+    // Mostly grey, a hint of the colour left, pulled towards a light grey so dark and light icons
+    // both read as washed out (and unlike the brown and grey categories' own colours).
+    const g = 0.4 * l + 0.6 * 190;
+    d[k] = 0.88 * g + 0.12 * d[k]!;
+    d[k + 1] = 0.88 * g + 0.12 * d[k + 1]!;
+    d[k + 2] = 0.88 * g + 0.12 * d[k + 2]!;
+  }
+  ctx.putImageData(img, x, y);
 }
 
 /**
  * A dot centred at (16, DOT_CENTER_Y): filled with the category colour; a found pin's dot is a
- * ring of that colour around a green check, so found and not found differ even at 10 px.
+ * ring of that colour (then greyed by fadeToGrey) under a green check, so found and not found
+ * differ even at 10 px.
  */
 function drawDot(ctx: CanvasRenderingContext2D, cell: number, color: string, look: number): void {
   const s = cell / 32;
@@ -126,5 +158,4 @@ function drawDot(ctx: CanvasRenderingContext2D, cell: number, color: string, loo
   ctx.lineWidth = (look === IconLook.Found ? 5 : 3) * s;
   ctx.strokeStyle = look === IconLook.Found ? color : '#ffffff';
   ctx.stroke();
-  if (look === IconLook.Found) drawCheck(ctx, s, 16, DOT_CENTER_Y, 6.5);
 }

@@ -15,6 +15,7 @@ import type { PinLayout, PinSetChange } from '../../workers/pins/api';
 import {
   PinFlag,
   MapMode,
+  type AggregateInfo,
   type CameraState,
   type EngineEvents,
   type EngineSnapshot,
@@ -161,6 +162,11 @@ export class MapEngine extends EngineFrame {
     this.touch();
   }
 
+  /** Found pins fainter still (the 'fainter found pins' setting): a restyle of the found pins, one upload. */
+  setFoundFaint(on: boolean): void {
+    this.pins.setFaintFound(on);
+  }
+
   /** Enters a selection mode; leaving a mode clears the drawn shape. */
   setMode(mode: MapMode, opts?: ModeOptions): void {
     if (opts?.rangeShape) this.rangeShape = opts.rangeShape;
@@ -243,7 +249,7 @@ export class MapEngine extends EngineFrame {
   }
 
   /** The overview's aggregate marker under a screen point: its world position and counts, or null. */
-  aggregateAt(screenX: number, screenY: number): { x: number; y: number; count: number; found: number; level: number } | null {
+  aggregateAt(screenX: number, screenY: number): AggregateInfo | null {
     const w = toWorld(this.camera.cam, this.camera.vp, { x: screenX, y: screenY });
     const m = this.aggregates.pick(w.x, w.y, this.camera.cam.zoom);
     return m < 0 ? null : this.aggregates.info(m);

@@ -32,6 +32,8 @@ export class PinLayer {
   private floor: number | null = null;
   private large = false;
   private screenScale = 1;
+  /** Found pins drawn fainter still (a setting). */
+  private faintFound = false;
   private dirty = false;
   /** Tags are highlighted (setHighlighted) and a loaded pin carries one: the others are dimmed. */
   private dimOthers = false;
@@ -268,6 +270,13 @@ export class PinLayer {
     return ICON_CSS * styleSizeFactor(style, zoom, this.large) * this.screenScale;
   }
 
+  /** Found pins fainter still (the setting); restyles the found pins only, one upload. */
+  setFaintFound(on: boolean): void {
+    if (on === this.faintFound) return;
+    this.faintFound = on;
+    for (let i = 0; i < this.flags.length; i++) if (this.flags[i]! & PinFlag.Checked) this.restyle(i);
+  }
+
   /**
    * Highlights exactly these pins (those carrying a highlighted tag); while `on` (tags are
    * highlighted) the other pins are dimmed, as long as some loaded pin is highlighted (a tag no
@@ -394,7 +403,16 @@ export class PinLayer {
     const p = this.particles[this.slotOf[i]!];
     if (!p || !this.buffers) return;
     this.stats.restyles++;
-    styleParticle(p, this.atlas, this.buffers.icon[i]!, this.flags[i]!, this.minLevel[i] ?? 0, this.isDrawn(i), this.dimOthers);
+    styleParticle(
+      p,
+      this.atlas,
+      this.buffers.icon[i]!,
+      this.flags[i]!,
+      this.minLevel[i] ?? 0,
+      this.isDrawn(i),
+      this.dimOthers,
+      this.faintFound,
+    );
     this.dirty = true;
     this.version++;
   }

@@ -3,6 +3,7 @@ export { MapEngine } from './MapEngine';
 export { joinPins } from '../../workers/pins/api';
 export { FIRST_PINS_MARK, MapMode, PinFlag } from './types';
 export type {
+  AggregateInfo,
   CameraState,
   EngineEvents,
   EngineSnapshot,

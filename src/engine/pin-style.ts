@@ -41,9 +41,11 @@ export function pinSizeFactor(zoom: number, large: boolean): number {
   return styleSizeFactor(styleOfLevel(levelForZoom(zoom)), zoom, large);
 }
 
-// Found pins carry a check badge (IconLook.Found); they are only slightly softened, so they
-// never look like the faded pins of another floor.
-const ALPHA_CHECKED = 0.85;
+// Found pins are greyed with a green check (IconLook.Found) and softened, so a region's unfound
+// pins stand out in colour at every zoom; the grey and the check keep them unlike the faded (but
+// coloured, unbadged) pins of another floor. The 'fainter found pins' setting softens them further.
+const ALPHA_CHECKED = 0.75;
+const ALPHA_CHECKED_FAINT = 0.4;
 const ALPHA_OTHER_FLOOR = 0.3;
 // While tags are highlighted, every other pin steps back (faded and greyed) so the highlighted
 // ones stand out; a restyle of flags, no new scene.
@@ -52,7 +54,8 @@ const TINT_DIMMED = 0x8a8a8a;
 
 /**
  * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its look, its layout level
- * `minLevel`, alpha (0 when not `drawn`), tint (dimmed while `dimOthers`) and scale.
+ * `minLevel`, alpha (0 when not `drawn`; found pins fainter still with `faintFound`), tint (dimmed
+ * while `dimOthers`) and scale.
  */
 export function styleParticle(
   p: Particle,
@@ -62,6 +65,7 @@ export function styleParticle(
   minLevel: number,
   drawn: boolean,
   dimOthers: boolean,
+  faintFound = false,
 ): void {
   const picked = f & (PinFlag.Selected | PinFlag.Focused);
   const look = picked
@@ -79,7 +83,7 @@ export function styleParticle(
   if (!drawn) alpha = 0;
   else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
   else if (dimmed) alpha = ALPHA_DIMMED;
-  else if (f & PinFlag.Checked && !picked) alpha = ALPHA_CHECKED;
+  else if (f & PinFlag.Checked && !picked) alpha = faintFound ? ALPHA_CHECKED_FAINT : ALPHA_CHECKED;
   p.alpha = alpha;
   p.tint = dimmed ? TINT_DIMMED : 0xffffff;
   const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;

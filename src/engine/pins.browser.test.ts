@@ -5,6 +5,7 @@ import { disposeTestEngines, hex, makeTestEngine, pins, pixel, TEST_H as H, TEST
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
 import { FIRST_PINS_MARK, PinFlag } from './types';
+import { emptyAggregates } from '../../workers/pins/api';
 
 afterEach(disposeTestEngines);
 
@@ -75,9 +76,11 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     engine.renderNow();
   });
 
-  it('marks a found pin with a green check badge, unlike a faded pin of another floor', async () => {
+  // Issue 25, finding 5: at zoom 1/2 and 1/4 a found pin differed from an unfound one only by a
+  // check about 5 px across, and kept its full colour. Now it is greyed (its colour gone) and
+  // softened at every zoom, with a check large enough to read, and a setting fades it further.
+  it('greys a found pin at every zoom, with a readable check, unlike a faded pin of another floor', async () => {
     const engine = await makeTestEngine();
-    engine.setCamera({ x: 0, y: 0, zoom: 1 });
     // All red (icon 0): found at -200, another floor's at 0, plain at 200.
     engine.setPins(
       pins([
@@ -87,29 +90,78 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
       ]),
     );
     engine.setCheckedSet([1]);
-    engine.renderNow();
     expect(engine.pinFlags(1) & PinFlag.Checked).toBe(PinFlag.Checked);
     expect(engine.pinFlags(2) & PinFlag.OtherFloor).toBe(PinFlag.OtherFloor);
-    const f = pinSizeFactor(1, false);
-    // The badge is a green disc centred at cell point (24.5, 20), the marker's lower right, with a
-    // white check across it: sample the disc around the check.
-    const spots = [
-      [24.5, 16.5],
-      [21.5, 18],
-      [27.5, 22],
-    ] as const;
-    const greenish = ([r, g, b]: [number, number, number]) => g > 90 && g > r + 50 && g > b + 20;
-    const badge = (x: number) => spots.filter(([u, v]) => greenish(pixel(engine, W / 2 + x + (u - 16) * f, H / 2 + (v - 32) * f))).length;
-    expect(badge(-200), 'found pin').toBeGreaterThanOrEqual(2);
-    expect(badge(0), 'other floor').toBe(0);
-    expect(badge(200), 'plain').toBe(0);
-    // The found pin's disc keeps its colour (not faded like the other floor's).
-    const disc = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f, H / 2 + (7 - 32) * f);
-    expect(disc(-200)[0]).toBeGreaterThan(disc(0)[0] + 60);
-    // Not found any more: the badge goes.
+    const red = hex(iconColor(0));
+    const chroma = ([r, g, b]: [number, number, number]) => Math.max(r, g, b) - Math.min(r, g, b);
+    const greenish = ([r, g, b]: [number, number, number]) => g > 70 && g > r + 40 && g > b + 15;
+    for (const zoom of [1, 1 / 2, 1 / 4]) {
+      // Pins sit 200 world units apart: at 1/4 that is 50 px, still clear of each other.
+      engine.setCamera({ x: 0, y: 0, zoom });
+      engine.renderNow();
+      const f = pinSizeFactor(zoom, false);
+      const at = (x: number, u: number, v: number) => pixel(engine, W / 2 + x * zoom + (u - 16) * f, H / 2 + (v - 32) * f);
+      // The marker's disc: the plain pin is its category's red; the found one is grey; another floor's is a dim red.
+      const disc = (x: number) => at(x, 10, 7);
+      expect(Math.abs(disc(200)[0] - red[0]), `plain at ${zoom}`).toBeLessThan(40);
+      expect(chroma(disc(-200)), `found pin's colour at ${zoom}`).toBeLessThan(45);
+      expect(chroma(disc(200)), `plain pin's colour at ${zoom}`).toBeGreaterThan(120);
+      expect(chroma(disc(0)), `other floor keeps its hue at ${zoom}`).toBeGreaterThan(chroma(disc(-200)) + 10);
+      // The green check (centred at cell point (23, 19), radius 8.5): sampled around its white tick.
+      const spots = [
+        [23, 14],
+        [20, 15.5],
+        [25.5, 23.5],
+      ] as const;
+      const badge = (x: number) => spots.filter(([u, v]) => greenish(at(x, u, v))).length;
+      expect(badge(-200), `found pin's check at ${zoom}`).toBeGreaterThanOrEqual(2);
+      expect(badge(0), `other floor at ${zoom}`).toBe(0);
+      expect(badge(200), `plain at ${zoom}`).toBe(0);
+      // The check is at least 8 px across on screen.
+      expect(2 * 8.5 * f).toBeGreaterThanOrEqual(8);
+    }
+    // Far out (dots): the found dot is a grey ring around a green check; the plain one is red.
+    engine.setCamera({ x: 0, y: 0, zoom: 1 / 16 });
+    engine.renderNow();
+    const fd = pinSizeFactor(1 / 16, false);
+    const dotAt = (x: number) => pixel(engine, W / 2 + x / 16, H / 2 - 4 * fd);
+    // At 1/16 the pins are 12.5 px apart: move them apart for the dots.
+    engine.setPins(
+      pins([
+        { id: 1, x: -3200, y: 0 },
+        { id: 2, x: 0, y: 0, z: -1 },
+        { id: 3, x: 3200, y: 0 },
+      ]),
+    );
+    engine.setCheckedSet([1]);
+    engine.renderNow();
+    expect(greenish(dotAt(-3200)), 'found dot').toBe(true);
+    expect(Math.abs(dotAt(3200)[0] - red[0]), 'plain dot').toBeLessThan(40);
+
+    // The setting 'fainter found pins' fades only the found pin further.
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    engine.setPins(
+      pins([
+        { id: 1, x: -200, y: 0 },
+        { id: 3, x: 200, y: 0 },
+      ]),
+    );
+    engine.setCheckedSet([1]);
+    engine.renderNow();
+    const f1 = pinSizeFactor(1, false);
+    const disc1 = (x: number) => pixel(engine, W / 2 + x + (10 - 16) * f1, H / 2 + (7 - 32) * f1);
+    const before = disc1(-200)[1];
+    engine.setFoundFaint(true);
+    engine.renderNow();
+    expect(disc1(-200)[1]).toBeLessThan(before * 0.7);
+    expect(Math.abs(disc1(200)[0] - red[0])).toBeLessThan(40);
+    engine.setFoundFaint(false);
+    engine.renderNow();
+    expect(Math.abs(disc1(-200)[1] - before)).toBeLessThan(8);
+    // Not found any more: colour back, check gone.
     engine.setCheckedSet([]);
     engine.renderNow();
-    expect(badge(-200)).toBe(0);
+    expect(Math.abs(disc1(-200)[0] - red[0])).toBeLessThan(40);
   });
 
   it('dims the other pins while tags are highlighted (a restyle, no new pins)', async () => {
@@ -187,14 +239,7 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     const zoom = 1 / 4;
     engine.setCamera({ x: 0, y: 0, zoom });
     const up = 10 * pinSizeFactor(zoom, false);
-    const empty = {
-      x: new Float32Array(0),
-      y: new Float32Array(0),
-      level: new Uint8Array(0),
-      count: new Uint32Array(0),
-      found: new Uint32Array(0),
-      icon: new Uint16Array(0),
-    };
+    const empty = emptyAggregates();
     // An engine without any layout (tests, the engine alone) shows every pin.
     engine.setPins(pins([{ id: 1, x: 0, y: 0 }]));
     engine.renderNow();

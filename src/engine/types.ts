@@ -29,6 +29,17 @@ export const FIRST_PINS_MARK = 'map:first-pins';
 /** Per-pin state bits (setPinFlags); combined freely. */
 export const PinFlag = { Checked: 1, Hidden: 2, Highlighted: 4, Selected: 8, Hover: 16, OtherFloor: 32, Focused: 64 } as const;
 
+/** An overview aggregate marker as the map reads it: where, how many pins, how many found, and its top categories. */
+export interface AggregateInfo {
+  x: number;
+  y: number;
+  count: number;
+  found: number;
+  level: number;
+  /** The cell's most common categories, most pins first (up to three). */
+  top: { categoryId: number; count: number; found: number }[];
+}
+
 /** The events the engine emits (`engine.on(type, fn)`). */
 export interface EngineEvents {
   pinhover: { id: number | null };
@@ -41,6 +52,11 @@ export interface EngineEvents {
   rangeselect: { shape: 'rect' | 'lasso'; polygon: Float64Array };
   /** RouteSelection: the drawn polyline (world x,y pairs) and the corridor width (world units). */
   routeselect: { polyline: Float64Array; width: number };
+  /**
+   * The overview aggregate under the mouse (hover) or a long-pressed finger (`pressed`), at a
+   * screen point; null when the pointer left it (or the camera moved it away).
+   */
+  aggregatehover: { aggregate: AggregateInfo | null; screenX: number; screenY: number; pressed: boolean };
   /** Keyboard mode: the pin the arrow keys reached (null when the map lost focus). */
   pinfocus: { id: number | null };
   /** Keyboard mode: F on the focused pin (mark it found or not found). */

@@ -18,7 +18,15 @@ export const map = {
   categoriesFailed: '카테고리를 불러오지 못했습니다.',
   noCategoryMatch: '검색과 일치하는 카테고리가 없습니다.',
   categoriesShown: (on: number, all: number) => `카테고리 ${on}/${all}개 표시 중`,
+  countsInRegion: (region: string) => `숫자는 ${region}에서 찾은 핀/전체 핀`,
   highlightTags: '태그 강조',
+  /** An overview aggregate's tooltip (hover, or long press on a phone). */
+  aggregate: {
+    pins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개`,
+    found: (found: number, count: number) => `찾음 ${found.toLocaleString('ko-KR')} (${Math.floor((found / Math.max(1, count)) * 100)}%)`,
+    categoryCount: (found: number, count: number) => `${found.toLocaleString('ko-KR')}/${count.toLocaleString('ko-KR')}`,
+    others: (n: number) => `그 밖의 핀 ${n.toLocaleString('ko-KR')}개`,
+  },
   clearHighlight: '강조 해제',
   // Tools
   toolbar: '지도 도구',

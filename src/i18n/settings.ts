@@ -3,6 +3,8 @@ export const settings = {
   title: '설정',
   hideChecked: '찾은 핀 숨기기',
   hideCheckedHint: '찾음으로 표시한 핀을 지도에서 감춥니다.',
+  foundFaint: '찾은 핀 더 흐리게',
+  foundFaintHint: '찾은 핀은 회색에 체크 표시로 그려집니다. 켜면 더 옅게 그려 남은 핀이 더 잘 보입니다.',
   filterSearch: '카테고리 검색',
   filterSearchHint: '지도 필터에 카테고리 이름 검색창을 보여 줍니다.',
   openAfterRegister: '등록 후 핀 열기',

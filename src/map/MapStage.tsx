@@ -9,6 +9,7 @@ import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { FollowButton } from './FollowButton';
 import { PinTooltip } from './PinTooltip';
+import { AggregateTip } from './AggregateTip';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
 import { useCategoryGroups, useCheckPin } from '../data';
 import { ko } from '../i18n/ko';
@@ -137,6 +138,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       <SelectionFlow />
       {engine && <FollowButton />}
       {engine && <PinTooltip engine={engine} groups={groups} />}
+      {engine && <AggregateTip engine={engine} groups={groups} />}
     </div>
   );
 }

@@ -175,6 +175,11 @@ export function setPinSize(size: 'default' | 'large'): void {
   store.pinSize = size;
 }
 
+/** Found pins fainter still on the map. */
+export function setFoundFaint(on: boolean): void {
+  store.foundFaint = on;
+}
+
 /** The theme the root shows for a choice ('system' follows the OS). */
 export function resolveTheme(choice: ThemeChoice): 'light' | 'dark' {
   if (choice !== 'system') return choice;
@@ -231,6 +236,7 @@ export function resetStore(): void {
   store.selection = { mode: MapMode.Default, ids: [] };
   store.connection = { online: true, waiting: 0, syncedAt: 0 };
   store.pinSize = 'default';
+  store.foundFaint = false;
 }
 
 // Marks waited through an outage: their delivery is announced ("동기화 완료"); a mark sent at once is not.

@@ -22,6 +22,7 @@ export type BridgeEngine = Pick<
   | 'setHideChecked'
   | 'setHighlightedPins'
   | 'setPinSize'
+  | 'setFoundFaint'
   | 'setMode'
   | 'setSelection'
   | 'setTempPin'
@@ -201,6 +202,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     }
     if (changed('hideChecked', s.homeFilters.hideChecked)) engine.setHideChecked(s.homeFilters.hideChecked);
     if (changed('pinSize', s.pinSize)) engine.setPinSize(s.pinSize);
+    if (changed('foundFaint', s.foundFaint)) engine.setFoundFaint(s.foundFaint);
     if (changed('mode', s.selection.mode)) engine.setMode(s.selection.mode);
     if (changed('selection', s.selection.ids)) engine.setSelection(s.selection.ids);
     const temp = s.tempPin;

@@ -80,6 +80,8 @@ export interface AppState {
   homeFilters: HomeFilters;
   selection: { mode: MapMode; ids: number[] };
   pinSize: 'default' | 'large';
+  /** Found pins drawn fainter still (the setting 'fainter found pins'). */
+  foundFaint: boolean;
   theme: ThemeChoice;
   /** Whether the server answers, how many check changes wait in the outbox, when they were last delivered after waiting. */
   connection: ConnectionState;
@@ -117,6 +119,7 @@ export const store = proxy<AppState>({
   homeFilters: { region: 0, categories: [], hideChecked: false, searchText: '' },
   selection: { mode: MapMode.Default, ids: [] },
   pinSize: 'default',
+  foundFaint: false,
   theme: storedTheme(),
   connection: { online: true, waiting: 0, syncedAt: 0 },
 });

@@ -154,6 +154,31 @@ export interface PinAggregates {
   found: Uint32Array;
   /** Icon of the cell's most common category (its colour colours the marker). */
   icon: Uint16Array;
+  /**
+   * The cell's most common categories, AGGREGATE_TOP per marker (marker m at m·AGGREGATE_TOP…),
+   * most pins first: category id (-1 past the cell's last), its pins and how many of them are found.
+   */
+  topCategory: Int32Array;
+  topCount: Uint32Array;
+  topFound: Uint32Array;
+}
+
+/** How many of a cell's categories an aggregate names (hover or long press). */
+export const AGGREGATE_TOP = 3;
+
+/** No aggregate markers (a layout of pins that needs none, or none yet). */
+export function emptyAggregates(): PinAggregates {
+  return {
+    x: new Float32Array(0),
+    y: new Float32Array(0),
+    level: new Uint8Array(0),
+    count: new Uint32Array(0),
+    found: new Uint32Array(0),
+    icon: new Uint16Array(0),
+    topCategory: new Int32Array(0),
+    topCount: new Uint32Array(0),
+    topFound: new Uint32Array(0),
+  };
 }
 
 /** The declutter and aggregation of the drawn pins (see workers/pins/pin-layout.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { PinDataFlag, emptyPins } from './api';
+import { AGGREGATE_TOP, PinDataFlag, emptyPins } from './api';
 import { layoutPins, type LayoutInput } from './pin-layout';
 
 function input(list: { id: number; x: number; y: number; cat?: number; found?: boolean; z?: number }[]): LayoutInput {
@@ -42,6 +42,44 @@ describe('layoutPins', () => {
     );
     expect([h.minLevel[0], h.minLevel[1]]).toEqual([LEVEL_NEVER, 0]);
     expect(h.aggregates.count.length).toBe(0);
+  });
+
+  // Issue 25, finding 5: a bubble was coloured by one category and said nothing of the rest.
+  it("names an aggregate's top categories with their pins and found pins, most pins first", () => {
+    const l = layoutPins(
+      input([
+        { id: 1, x: 10, y: 10, cat: 5, found: true },
+        { id: 2, x: 11, y: 10, cat: 5 },
+        { id: 3, x: 12, y: 10, cat: 5 },
+        { id: 4, x: 10, y: 11, cat: 9, found: true },
+        { id: 5, x: 11, y: 11, cat: 9 },
+        { id: 6, x: 12, y: 11, cat: 2 },
+        { id: 7, x: 12, y: 12, cat: 4 },
+      ]),
+    );
+    const a = l.aggregates;
+    const m = [...a.level.keys()].find((k) => a.level[k] === 0)!;
+    expect(a.count[m]).toBe(7);
+    const top = [0, 1, 2].map((j) => [
+      a.topCategory[m * AGGREGATE_TOP + j],
+      a.topCount[m * AGGREGATE_TOP + j],
+      a.topFound[m * AGGREGATE_TOP + j],
+    ]);
+    // Categories 2 and 4 tie at one pin: the lower id comes first.
+    expect(top).toEqual([
+      [5, 3, 1],
+      [9, 2, 1],
+      [2, 1, 0],
+    ]);
+    expect(a.icon[m]).toBe(5);
+    // A cell of one category names only that one.
+    const one = layoutPins(
+      input([
+        { id: 1, x: 10, y: 10, cat: 3 },
+        { id: 2, x: 11, y: 10, cat: 3 },
+      ]),
+    ).aggregates;
+    expect([...one.topCategory.slice(0, AGGREGATE_TOP)]).toEqual([3, -1, -1]);
   });
 
   it('puts rarer categories first, then the lower id; off-floor pins last and out of aggregates', () => {

@@ -3,7 +3,7 @@
 // levels one aggregate marker per crowded cell. The engine's shader compares a pin's level with
 // the camera's, so zooming and panning change one uniform and upload nothing.
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { PinDataFlag, type PinAggregates, type PinLayout } from './api';
+import { AGGREGATE_TOP, PinDataFlag, type PinAggregates, type PinLayout } from './api';
 
 /** What the layout reads of the drawn pins (the buffers the engine draws, in its order). */
 export interface LayoutInput {
@@ -81,7 +81,7 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
 
   // Overview levels: a pin alone in its cell is drawn (as a dot); a cell with several pins on
   // the floor becomes one aggregate marker with its count, found share and dominant category.
-  const aggregates = emptyAggregates();
+  const aggregates = allocAggregates(0);
   const parts: PinAggregates[] = [];
   for (let k = AGGREGATE_LEVELS - 1; k >= 0; k--) {
     const size = cellWorldSize(k);
@@ -96,9 +96,12 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
       cell.sx += p.x[i]!;
       cell.sy += p.y[i]!;
       const cat = p.category[i]!;
+      const found = p.flags[i]! & PinDataFlag.Checked ? 1 : 0;
       const e = cell.categories.get(cat);
-      if (e) e.count++;
-      else cell.categories.set(cat, { count: 1, icon: p.icon[i]! });
+      if (e) {
+        e.count++;
+        e.found += found;
+      } else cell.categories.set(cat, { count: 1, found, icon: p.icon[i]! });
     }
     const out = allocAggregates(cells.size);
     let m = 0;
@@ -107,14 +110,20 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
         if (minLevel[cell.first] === k + 1) minLevel[cell.first] = k;
         continue;
       }
-      let dom = { count: 0, icon: 0 };
-      for (const e of cell.categories.values()) if (e.count > dom.count) dom = e;
+      // The cell's categories by pins, most first (then the lower id): the first colours the marker.
+      const top = [...cell.categories.entries()].sort((a, b) => b[1].count - a[1].count || a[0] - b[0]);
       out.x[m] = cell.sx / cell.count;
       out.y[m] = cell.sy / cell.count;
       out.level[m] = k;
       out.count[m] = cell.count;
       out.found[m] = cell.found;
-      out.icon[m] = dom.icon;
+      out.icon[m] = top[0]![1].icon;
+      for (let j = 0; j < AGGREGATE_TOP; j++) {
+        const e = top[j];
+        out.topCategory[m * AGGREGATE_TOP + j] = e ? e[0] : -1;
+        out.topCount[m * AGGREGATE_TOP + j] = e ? e[1].count : 0;
+        out.topFound[m * AGGREGATE_TOP + j] = e ? e[1].found : 0;
+      }
       m++;
     }
     parts.push(sliceAggregates(out, m));
@@ -128,7 +137,7 @@ interface Cell {
   found: number;
   sx: number;
   sy: number;
-  categories: Map<number, { count: number; icon: number }>;
+  categories: Map<number, { count: number; found: number; icon: number }>;
 }
 
 function allocAggregates(n: number): PinAggregates {
@@ -139,11 +148,10 @@ function allocAggregates(n: number): PinAggregates {
     count: new Uint32Array(n),
     found: new Uint32Array(n),
     icon: new Uint16Array(n),
+    topCategory: new Int32Array(n * AGGREGATE_TOP),
+    topCount: new Uint32Array(n * AGGREGATE_TOP),
+    topFound: new Uint32Array(n * AGGREGATE_TOP),
   };
-}
-
-function emptyAggregates(): PinAggregates {
-  return allocAggregates(0);
 }
 
 function sliceAggregates(a: PinAggregates, m: number): PinAggregates {
@@ -154,6 +162,9 @@ function sliceAggregates(a: PinAggregates, m: number): PinAggregates {
     count: a.count.slice(0, m),
     found: a.found.slice(0, m),
     icon: a.icon.slice(0, m),
+    topCategory: a.topCategory.slice(0, m * AGGREGATE_TOP),
+    topCount: a.topCount.slice(0, m * AGGREGATE_TOP),
+    topFound: a.topFound.slice(0, m * AGGREGATE_TOP),
   };
 }
 
@@ -167,6 +178,9 @@ function concatAggregates(parts: PinAggregates[]): PinAggregates {
     out.count.set(p.count, o);
     out.found.set(p.found, o);
     out.icon.set(p.icon, o);
+    out.topCategory.set(p.topCategory, o * AGGREGATE_TOP);
+    out.topCount.set(p.topCount, o * AGGREGATE_TOP);
+    out.topFound.set(p.topFound, o * AGGREGATE_TOP);
     o += p.x.length;
   }
   return out;
@@ -175,5 +189,7 @@ function concatAggregates(parts: PinAggregates[]): PinAggregates {
 /** The buffers of a layout, for Comlink.transfer. */
 export function layoutTransferList(l: PinLayout): ArrayBuffer[] {
   const a = l.aggregates;
-  return [l.minLevel, a.x, a.y, a.level, a.count, a.found, a.icon].map((b) => b.buffer as ArrayBuffer);
+  return [l.minLevel, a.x, a.y, a.level, a.count, a.found, a.icon, a.topCategory, a.topCount, a.topFound].map(
+    (b) => b.buffer as ArrayBuffer,
+  );
 }

@@ -45,4 +45,40 @@ describe('GET /v1/pin/progress', () => {
     // A visitor still sees no checks.
     expect(sum((await t.call(null, 'GET', '/api/v1/pin/progress')).body.result.rows as Row[], 'checked')).toBe(0);
   });
+
+  // Issue 25, finding 6: no "what's left" list. With a region and a category the answer lists that
+  // cell's pins the player has not found: exactly total − checked of them, by the same count.
+  it('lists the pins of one region and category the player has not found', async () => {
+    const user = await t.newUser('남은핀');
+    const cell = (
+      await t.db.query<{ region: number; category_id: number; n: number }>(
+        'select region, category_id, count(*)::int as n from pins group by 1, 2 having count(*) >= 4 order by 3 desc limit 1',
+      )
+    ).rows[0]!;
+    const ids = (
+      await t.db.query<{ id: number }>('select id from pins where region = $1 and category_id = $2 order by id', [
+        cell.region,
+        cell.category_id,
+      ])
+    ).rows.map((r) => r.id);
+    expect((await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: ids.slice(0, 2), check: true })).status).toBe(200);
+    const r = await t.call(user, 'GET', `/api/v1/pin/progress?region=${cell.region}&categoryId=${cell.category_id}`);
+    expect(r.status).toBe(200);
+    const row = (r.body.result.rows as Row[]).find((x) => x.region === cell.region && x.categoryId === cell.category_id)!;
+    const left = r.body.result.left as { id: number; description: string; floor: number | null }[];
+    expect(left.map((p) => p.id)).toEqual(ids.slice(2));
+    expect(left.length).toBe(row.total - row.checked);
+    expect(typeof left[0]!.description).toBe('string');
+    // Without both, no list (the counts alone, as before).
+    expect((await t.call(user, 'GET', `/api/v1/pin/progress?region=${cell.region}`)).body.result.left).toBeUndefined();
+    // A visitor's list is every pin of the cell.
+    const visitor = await t.call(null, 'GET', `/api/v1/pin/progress?region=${cell.region}&categoryId=${cell.category_id}`);
+    expect((visitor.body.result.left as unknown[]).length).toBe(ids.length);
+    // Bad input: a clear Korean refusal in the error envelope, never a 500.
+    for (const q of ['region=9&categoryId=1', 'region=x&categoryId=1', 'region=0&categoryId=0']) {
+      const bad = await t.call(null, 'GET', `/api/v1/pin/progress?${q}`);
+      expect(bad.status, q).toBe(400);
+      expect(JSON.stringify(bad.body), q).toMatch(/[가-힣]/);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { REGIONS } from '../../../common/regions';
+import { REGIONS, regionById } from '../../../common/regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -51,6 +51,8 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
   const visibleIds = shown.flatMap((g) => g.categories.map((c) => c.id));
   const highlighted = new Set(snap.highlightedTags);
   const tags = (tagGroups.data ?? []).filter((g) => g.categoryId == null || enabled.has(g.categoryId));
+  // Category counts are the region's in view (the one picked above), as the server counts them.
+  const inRegion = counts?.byRegionCategory[snap.mapRegion];
 
   return (
     <div className="category-panel">
@@ -100,6 +102,9 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
             {t.selectNone}
           </button>
         </div>
+        <p className="muted small panel-note" data-testid="category-counts-region">
+          {t.countsInRegion(regionById(snap.mapRegion).label)}
+        </p>
         {settings.filterSearch && (
           <div className="search-box compact">
             <Icon name="search" />
@@ -121,6 +126,12 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
           />
           <span>{ko.settings.hideChecked}</span>
         </label>
+        {!snap.homeFilters.hideChecked && (
+          <label className="switch">
+            <input type="checkbox" checked={snap.foundFaint} onChange={(e) => updateSettings({ foundFaint: e.target.checked })} />
+            <span>{ko.settings.foundFaint}</span>
+          </label>
+        )}
         {groups.isPending && <Spinner label={t.categoriesLoading} />}
         {groups.isError && <p className="notice notice-danger">{t.categoriesFailed}</p>}
         {shown.length === 0 && groups.isSuccess && <p className="muted small">{t.noCategoryMatch}</p>}
@@ -134,7 +145,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
                     <input type="checkbox" checked={enabled.has(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} />
                     <CategoryIcon icon={c.icon ?? 0} size={26} />
                     <span className="cat-name">{c.name}</span>
-                    <Progress c={counts?.byCategory[c.id] ?? (c.pinCount ? { total: c.pinCount, checked: 0 } : undefined)} label={c.name} />
+                    <Progress c={inRegion?.[c.id]} label={c.name} />
                   </label>
                 </li>
               ))}

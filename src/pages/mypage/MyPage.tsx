@@ -11,6 +11,7 @@ import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, 
 import { PageLayout } from '../PageLayout';
 import { NICKNAME_MAX, nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
+import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
 const t = ko.mypage;
@@ -101,6 +102,7 @@ function Settings() {
     <section className="card" aria-labelledby="settings-h">
       <h2 id="settings-h">{st.title}</h2>
       {toggle(st.hideChecked, st.hideCheckedHint, s.hideChecked, (v) => update({ hideChecked: v }))}
+      {toggle(st.foundFaint, st.foundFaintHint, s.foundFaint ?? false, (v) => update({ foundFaint: v }))}
       {toggle(st.filterSearch, st.filterSearchHint, s.filterSearch, (v) => update({ filterSearch: v }))}
       {toggle(st.openAfterRegister, st.openAfterRegisterHint, s.redirectOnPinRegister, (v) => update({ redirectOnPinRegister: v }))}
       {toggle(st.largePins, st.largePinsHint, s.pinSize === 'large', (v) => update({ pinSize: v ? 'large' : 'default' }))}
@@ -219,6 +221,8 @@ export default function MyPage() {
             </ul>
           )}
         </section>
+
+        <CompletionTable counts={counts} groups={groups.data ?? []} />
 
         {user && <ProgressCard />}
 
