@@ -71,34 +71,27 @@ export interface SearchOptions {
   after?: string;
 }
 
-/**
- * Pins match in two tiers, each walked in id order from the cursor (keyset, so every page costs the
- * same however deep): 0, the description or a tag name holds the text; 1, only the category's name
- * does. A query that names a pin number (`16654`, `핀 번호 16654`) puts that pin first.
- */
-const TIERS = 2;
-
-/** A cursor: tier and the last id seen, as `tier:id`; null when malformed. */
-export function parseCursor(after: string): { tier: number; id: number } | null {
-  const m = /^([0-9]):([0-9]{1,10})$/.exec(after);
-  if (!m) return null;
-  const tier = Number(m[1]);
-  const id = Number(m[2]);
-  return tier < TIERS && id <= 2_147_483_647 ? { tier, id } : null;
+/** A cursor: the last pin id of the previous page, as a decimal string; null when malformed. */
+export function parseCursor(after: string): number | null {
+  if (!/^[0-9]{1,10}$/.test(after)) return null;
+  const id = Number(after);
+  return id <= 2_147_483_647 ? id : null;
 }
 
 /**
- * Categories whose name (or group's) matches, and one page of the pins that match (see TIERS), with
- * how many pins match in all on the first page. Matching is searchKey's: case-, accent- and
- * spacing-insensitive.
+ * Categories whose name (or group's) matches, and one page of the pins whose description, tag names
+ * or category name match, in id order from the cursor (keyset: a page deep in the list costs what
+ * the first does), with how many pins match in all on the first page. Matching is searchKey's:
+ * case-, accent- and spacing-insensitive. A query that names a pin number (`16654`, `핀 번호 16654`)
+ * puts that pin first.
  */
 export async function search(db: Db, q: string, o: SearchOptions): Promise<SearchResult> {
   const pattern = containsPattern(searchKey(q));
   const number = pinNumberOf(q);
   const first = o.after === undefined;
-  const cursor = first ? { tier: 0, id: 0 } : parseCursor(o.after!);
-  if (!cursor) return { query: q, categories: [], pins: [], next: null };
-  // The pin a number names comes first, on the first page; the tiers then leave it out (its id is a checked integer).
+  const from = first ? 0 : parseCursor(o.after!);
+  if (from === null) return { query: q, categories: [], pins: [], next: null };
+  // The pin a number names comes first, on the first page; the list then leaves it out (its id is a checked integer).
   let numbered = false;
   const rows: HitRow[] = [];
   if (first && number !== null) {
@@ -109,26 +102,22 @@ export async function search(db: Db, q: string, o: SearchOptions): Promise<Searc
     rows.push(...r);
   }
   const notNumbered = numbered ? ` and p.id <> ${number}` : '';
+  const want = o.limit - rows.length;
+  const params: unknown[] = [pattern];
+  const sql = `${MATCHED} ${selectHits(o, params)} where ${pinFilter(o, params)} and ${MATCH}${notNumbered}
+    and p.id > $${params.push(from)} order by p.id limit $${params.push(want + 1)}`;
+  const page = (await db.query<HitRow>(sql, params)).rows;
   let next: string | null = null;
-  for (let tier = cursor.tier; tier < TIERS && next === null; tier++) {
-    const want = o.limit - rows.length;
-    const params: unknown[] = [pattern];
-    const sql = `${MATCHED} ${selectHits(o, params)} where ${pinFilter(o, params)} and ${TIER_SQL[tier]}${notNumbered}
-      and p.id > $${params.push(tier === cursor.tier ? cursor.id : 0)} order by p.id limit $${params.push(want + 1)}`;
-    const page = (await db.query<HitRow>(sql, params)).rows;
-    if (page.length > want) {
-      page.length = want;
-      next = `${tier}:${page.at(-1)?.id ?? (tier === cursor.tier ? cursor.id : 0)}`;
-    }
-    rows.push(...page);
-    // A full page that ends exactly where its tier does: the next page starts the next tier.
-    if (next === null && rows.length >= o.limit && tier + 1 < TIERS) next = `${tier + 1}:0`;
+  if (page.length > want) {
+    page.length = want;
+    next = String(page.at(-1)?.id ?? from);
   }
+  rows.push(...page);
 
   const result: SearchResult = { query: q, categories: [], pins: rows.map((r) => hit(r, q)), next };
   if (first) {
     const params: unknown[] = [pattern];
-    const sql = `${MATCHED} select count(*)::int as n from pins p where ${pinFilter(o, params)} and (${TEXT_MATCH} or ${CATEGORY_MATCH})${notNumbered}`;
+    const sql = `${MATCHED} select count(*)::int as n from pins p where ${pinFilter(o, params)} and ${MATCH}${notNumbered}`;
     result.total = ((await db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0) + (numbered ? 1 : 0);
     const inRegion = o.region === undefined ? '' : ' and p.region = $2';
     result.categories = (
@@ -148,9 +137,8 @@ export async function search(db: Db, q: string, o: SearchOptions): Promise<Searc
 const MATCHED = `with matched_tags as (select id from tags where ${searchKeySql('name')} like $1),
   matched_categories as (select c.id from categories c join category_groups g on g.id = c.group_id
     where ${searchKeySql('c.name')} like $1 or ${searchKeySql('g.name')} like $1)`;
-const TEXT_MATCH = `(p.search_text like $1 or exists (select 1 from pin_tags pt where pt.pin_id = p.id and pt.tag_id in (select id from matched_tags)))`;
-const CATEGORY_MATCH = 'p.category_id in (select id from matched_categories)';
-const TIER_SQL = [TEXT_MATCH, `${CATEGORY_MATCH} and not ${TEXT_MATCH}`];
+const MATCH = `(p.search_text like $1 or p.category_id in (select id from matched_categories)
+  or exists (select 1 from pin_tags pt where pt.pin_id = p.id and pt.tag_id in (select id from matched_tags)))`;
 
 /** The columns of a hit, with found state and tag names for the caller; parameters go into `params`. */
 function selectHits(o: SearchOptions, params: unknown[]): string {

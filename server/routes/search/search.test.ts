@@ -113,8 +113,8 @@ describe('GET /v1/search', () => {
   });
 
   // Issue 25 item 5: 5,667 results took 113 presses of 더 보기, each slower (OFFSET).
-  it('pages by cursor: every match exactly once, in as many pages as the size asks, across both tiers', async () => {
-    // 보급 matches category names only (tier 1); 상자 matches names and descriptions (both tiers).
+  it('pages by cursor: every match exactly once, in as many pages as the size asks', async () => {
+    // 보급 matches category names only; 상자 names and descriptions; 다리 descriptions.
     for (const text of ['보급', '상자', '다리']) {
       const { total, ids, pages } = await walk(q(text), null, 50);
       expect(new Set(ids).size, text).toBe(ids.length);
