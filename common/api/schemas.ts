@@ -105,17 +105,24 @@ export const PinHitSchema = Type.Object({
   snippet: Type.String(),
   /** ISO time; "my pins" only. */
   createdAt: Type.Optional(Type.String()),
+  /** Search only: whether the caller found it (false for a visitor), and its tags' names. */
+  checked: Type.Optional(Type.Boolean()),
+  tags: Type.Optional(Type.Array(Type.String())),
 });
 export type PinHit = Static<typeof PinHitSchema>;
 
-/** GET /api/v1/search: the categories whose name matches and the first pins that match, with how many matched in all. */
+/**
+ * GET /api/v1/search: one page of the pins that match; the first page (no `after`) also has the
+ * categories whose name matches and how many pins match in all. `next` asks for the following page.
+ */
 export const SearchResultSchema = Type.Object({
   query: Type.String(),
   categories: Type.Array(
     Type.Object({ id: Type.Integer(), name: Type.String(), icon: Type.Integer(), groupName: Type.String(), pinCount: Type.Integer() }),
   ),
-  total: Type.Integer(),
+  total: Type.Optional(Type.Integer()),
   pins: Type.Array(PinHitSchema),
+  next: Nullable(Type.String()),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 

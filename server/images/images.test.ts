@@ -176,6 +176,33 @@ describe('image host', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ width: MAX_IMAGE_SIDE, height: Math.round(MAX_IMAGE_SIDE / 3) });
   });
+
+  // Issue 25 item 7: images were stored under the origin of the day, and blocked once it changed.
+  it('stores our uploads as paths, whatever origin the link came with; outside images as given', async () => {
+    const link = (await upload(await picture(8, 8).png().toBuffer(), 'a.png', 'image/png')).json().data.link as string;
+    const path = new URL(link).pathname;
+    const user = await t.newUser('댓글러');
+    await t.db.exec(`insert into category_groups (id, name) values (901, '그룹');
+      insert into categories (id, group_id, name, last_edited) values (901, 901, '카테고리', 0);
+      insert into pins (id, category_id, region, coord_x, coord_y) values (901, 901, 0, 0, 0);`);
+    // The link as uploaded (PUBLIC_URL), and as a client that knew the server by its old address holds it.
+    for (const image of [link, `http://localhost:8101${path}`]) {
+      const r = await t.call(user, 'PUT', '/api/v2/pin/901/comment', { content: '사진', image });
+      expect(r.status, image).toBe(200);
+      expect(r.body.result.image, image).toBe(path);
+    }
+    const outside = await t.call(user, 'PUT', '/api/v2/pin/901/comment', {
+      content: '사진',
+      image: 'https://i.example.com/images/AbCdEf123456.png',
+    });
+    expect(outside.body.result.image).toBe('https://i.example.com/images/AbCdEf123456.png');
+    const made = await t.call(user, 'PUT', '/api/v1/pin', { coordX: 1, coordY: 1, region: 0, categoryId: 901, image: link });
+    expect(made.status).toBe(200);
+    expect((await t.one<{ image: string }>('select image from pins where id = $1', [made.body.result.id])).image).toBe(path);
+    const edited = await t.call(user, 'PATCH', `/api/v1/pin/${made.body.result.id}`, { image: link });
+    expect(edited.status).toBe(200);
+    expect((await t.one<{ image: string }>('select image from pins where id = $1', [made.body.result.id])).image).toBe(path);
+  });
 });
 
 describe('image host quotas (issue 12 item 3)', () => {

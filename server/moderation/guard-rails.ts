@@ -26,6 +26,30 @@ export function isOurImage(config: Pick<Config, 'publicUrl' | 'imageHostUrl'>, i
   return false;
 }
 
+/**
+ * The image reference to store: an image of our own host as its path (/images/<file>), so it still
+ * shows after the server's address changes (issue 25 item 7), whatever origin the upload answered
+ * with; our own is under PUBLIC_URL's origin or an upload this server recorded (image_uploads).
+ * Anything else (an outside host, a path already) is kept as given.
+ */
+export async function storedImage<T extends string | null | undefined>(
+  db: Db,
+  config: Pick<Config, 'publicUrl'>,
+  image: T,
+): Promise<T | string> {
+  if (!image) return image;
+  const m = /^https?:\/\/[^/?#]+(\/images\/([A-Za-z0-9._-]+))$/.exec(image);
+  if (!m) return image;
+  let ours: boolean;
+  try {
+    ours = new URL(image).origin === new URL(config.publicUrl).origin;
+  } catch {
+    return image;
+  }
+  if (!ours) ours = (await db.query('select 1 from image_uploads where file = $1 limit 1', [m[2]])).rows.length > 0;
+  return ours ? m[1]! : image;
+}
+
 /** Refuses a pin image that is not on our image host (400 with a Korean message). */
 export function requireOurImage(config: Config, image: string | null | undefined): void {
   if (image && !isOurImage(config, image)) throw ApiError.badRequest(ModerationMessages.imageNotOurs, 'pin image not on our image host');

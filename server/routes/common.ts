@@ -25,6 +25,7 @@ export const DataMessages = {
   commentDeleteForbidden: '본인이 작성한 댓글만 삭제할 수 있습니다.',
   noChanges: '수정할 내용이 없습니다.',
   queryEmpty: '검색어를 입력해 주세요.',
+  searchCursorBad: '검색 결과의 다음 쪽을 찾을 수 없습니다. 처음부터 다시 검색해 주세요.',
 } as const;
 
 /** Text trimmed and checked for 1..max characters, else a Korean 400. */

@@ -44,8 +44,10 @@ import { registerEventRoutes } from './events';
  *   POST /v1/pin/batch-check       pinIds 1..50,000 (duplicates removed); all must exist or nothing applies
  *   POST /v1/auth/emergency        ≤ 100 records, ≤ 100,000 pin ids per record and in all
  *   GET /v1/pin/:id/comment        n 1..50 (default 10), page 0..100,000
- *   PUT /v2/pin/:id/comment        content 1..1,000 chars (trimmed); image as for pins
- *   GET /v1/search                 q 1..50 chars (trimmed), limit 1..200 (default 30)
+ *   PUT /v2/pin/:id/comment        content 1..1,000 chars (trimmed); image as for pins (our own
+ *                                  uploads are stored as /images/<file>, whatever origin they came with)
+ *   GET /v1/search                 q 1..50 chars (trimmed), limit 1..200 (default 30), region, category,
+ *                                  unfound=true (signed in), after = the previous page's `next` (a pin id)
  *   GET /v1/me/pins                n 1..200 (default 50), page 0..100,000
  *   request bodies                 1 MiB (the app's bodyLimit)
  *

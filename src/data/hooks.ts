@@ -9,12 +9,12 @@ import { fetchCheckList, knownChecks, markPins } from './checks';
 import { clearVisitorMarks, VISITOR_ID, visitorMarks } from './visitor-checks';
 import { offerUndo } from './undo';
 import { localDb } from './db';
-import { keys, paths } from './keys';
+import { keys, paths, type SearchFilters } from './keys';
 import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
 import { aggregateProgress, type LeftPin, type ProgressRow } from '../../common/progress';
-import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, TagGroup } from './types';
+import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, SearchResult, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
 export function useMe() {
@@ -62,20 +62,20 @@ export function useMyPins(n = 200) {
   });
 }
 
-/** Hits per search page ("더 보기" asks for the next one). */
+/** Hits per search page (the list asks for the next one as the player scrolls near its end). */
 export const SEARCH_PAGE = 50;
 
-/** Loaded pins whose description, tags or category contain `q`, best first, a page at a time (ranked in the pins worker). */
-export function useSearch(q: string, pageSize = SEARCH_PAGE) {
+/**
+ * The server's search (case-, accent- and spacing-insensitive; descriptions, tags, category names and
+ * pin numbers), a page at a time by keyset cursor: the first page says the total and the matching categories.
+ */
+export function useSearch(q: string, filters: SearchFilters, pageSize = SEARCH_PAGE) {
   const text = q.trim();
   return useInfiniteQuery({
-    queryKey: keys.search(text),
-    queryFn: ({ pageParam }) => dataWorker().search(text, { offset: pageParam, limit: pageSize }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((n, p) => n + p.pins.length, 0);
-      return shown < last.total ? shown : undefined;
-    },
+    queryKey: keys.search(text, filters),
+    queryFn: ({ pageParam }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
     enabled: text.length > 0,
     staleTime: 0,
   });

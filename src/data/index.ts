@@ -1,9 +1,8 @@
 // The data layer's public surface: react-query hooks, the local database and the sync rules.
 export { QueryClientProvider } from '@tanstack/react-query';
 export * from './hooks';
-export { searchPins } from './search-pages';
 export * from './progress';
-export { keys, paths } from './keys';
+export { keys, paths, type SearchFilters } from './keys';
 export { queryClient, createQueryClient, shouldRetry } from './query-client';
 export { localDb, closeLocalDb, readSettings, DB_NAME, DEFAULT_SETTINGS, SETTINGS_KEY, PinsStoreDb } from './db';
 export { updateSettings, useSettings, type SettingsChange } from './settings';

@@ -1,5 +1,12 @@
 // Query keys and the paths they read: one place for every server query (SPEC §7).
 
+/** What a search narrows to (GET /api/v1/search): one region, one category, the pins not yet found. */
+export interface SearchFilters {
+  region?: number;
+  category?: number;
+  unfound?: boolean;
+}
+
 /** react-query keys. */
 export const keys = {
   me: ['me'] as const,
@@ -12,7 +19,7 @@ export const keys = {
   myPins: ['me', 'pins'] as const,
   myActions: ['me', 'actions'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
-  search: (q: string) => ['search', q] as const,
+  search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true] as const,
   providers: ['auth', 'providers'] as const,
   /** The local settings row (IndexedDB, not the server). */
   settings: ['settings'] as const,
@@ -45,7 +52,14 @@ export const paths = {
   addComment: (pinId: number) => `/api/v2/pin/${pinId}/comment`,
   deleteComment: (id: number) => `/api/v1/comment/${id}`,
   likeComment: (id: number) => `/api/v2/comment/${id}/like`,
-  search: (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}`,
+  search: (q: string, f: SearchFilters, limit: number, after?: string) => {
+    const p = new URLSearchParams({ q, limit: String(limit) });
+    if (f.region !== undefined) p.set('region', String(f.region));
+    if (f.category !== undefined) p.set('category', String(f.category));
+    if (f.unfound) p.set('unfound', 'true');
+    if (after !== undefined) p.set('after', after);
+    return `/api/v1/search?${p}`;
+  },
   refresh: '/api/v1/auth/refresh',
   logout: '/api/v1/auth/logout',
   logoutAll: '/api/v1/auth/logout-all',

@@ -145,11 +145,14 @@ function persistSettings(db: PinsStoreDb): () => void {
   });
 }
 
-// A category turned on that is not loaded yet: cache first, network when stale or absent.
+// A category turned on that is not loaded yet, or the opened pin's (drawn even when its category is
+// off): cache first, network when stale or absent. Checked at once too: a pin page opened by a bare
+// link has set its pin before start-up subscribes.
 function loadEnabledCategories(worker: DataWorker, db: PinsStoreDb): () => void {
   const inFlight = new Set<number>();
-  return subscribeStore(() => {
-    for (const id of store.homeFilters.categories) {
+  const load = () => {
+    const opened = store.openedPin?.categoryId;
+    for (const id of opened === undefined ? store.homeFilters.categories : [...store.homeFilters.categories, opened]) {
       if (store.pins.categories[id] || inFlight.has(id)) continue;
       inFlight.add(id);
       void (async () => {
@@ -160,5 +163,7 @@ function loadEnabledCategories(worker: DataWorker, db: PinsStoreDb): () => void 
         .catch(() => {})
         .finally(() => inFlight.delete(id));
     }
-  });
+  };
+  load();
+  return subscribeStore(load);
 }

@@ -117,6 +117,12 @@ export function setFetchingPins(on: boolean): void {
   store.fetchingPins = on;
 }
 
+/** The pin whose page is open, drawn whatever the filters say (its category is loaded for it); null: none. */
+export function setOpenedPin(pin: { id: number; categoryId: number } | null): void {
+  if (store.openedPin?.id === pin?.id && store.openedPin?.categoryId === pin?.categoryId) return;
+  store.openedPin = pin ? { id: pin.id, categoryId: pin.categoryId } : null;
+}
+
 /** The location picked for a new pin (null clears it). */
 export function setTempPin(pin: TempPin | null): void {
   store.tempPin = pin;

@@ -64,6 +64,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
 
   const filter = (region: number, withHidden: boolean): PinFilter => ({
     categories: [...store.homeFilters.categories],
+    // The opened pin is drawn even when its category is off or it is found and hidden.
+    ...(store.openedPin ? { alsoPins: [store.openedPin.id] } : {}),
     region,
     ...(withHidden ? { hideChecked: store.homeFilters.hideChecked } : {}),
   });
@@ -215,7 +217,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: (((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360) + 360) % 360 } : null);
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
-    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}`;
+    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}|${s.openedPin?.id ?? ''}`;
     const pinsChanged = changed('pins', pinsKey);
     const edited = changed('pinsVersion', s.pins.version);
     const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;

@@ -71,6 +71,11 @@ export interface AppState {
   checksOf: number | null;
   fetchingPins: boolean;
   tempPin: TempPin | null;
+  /**
+   * The pin whose page is open: drawn even when its category is off or it is found and hidden
+   * (a bare link, issue 25 item 6), until the player moves on; null when none.
+   */
+  openedPin: { id: number; categoryId: number } | null;
   mapRegion: number;
   floor: number | null;
   tracking: TrackingInfo;
@@ -110,6 +115,7 @@ export const store = proxy<AppState>({
   checksOf: null,
   fetchingPins: false,
   tempPin: null,
+  openedPin: null,
   mapRegion: 0,
   floor: null,
   tracking: { connected: false, mode: 'off', follow: false },

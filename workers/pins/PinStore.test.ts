@@ -55,6 +55,29 @@ describe('PinStore on the grid set', () => {
     expect(store.changesSince(store.version, filters)!.removed).toHaveLength(0);
   });
 
+  // Issue 25 item 6: a bare link to a pin whose category is off drew no marker.
+  it('getPins: alsoPins come when their category is off or they are found and hidden, in their region and floor only', () => {
+    const only1 = { categories: [1], region: 0 };
+    expect(Array.from(store.getPins(only1).ids)).not.toContain(1003);
+    const withLinked = store.getPins({ ...only1, alsoPins: [1003] });
+    expect(Array.from(withLinked.ids)).toContain(1003);
+    expect(withLinked.ids).toHaveLength(store.getPins(only1).ids.length + 1);
+    expect(withLinked.category[withLinked.ids.indexOf(1003)]).toBe(2);
+    // Already shown: not twice.
+    expect(store.getPins({ region: 0, alsoPins: [1003] }).ids.filter((id) => id === 1003)).toHaveLength(1);
+    // Found and hide-found on.
+    store.setChecked([2]);
+    expect(Array.from(store.getPins({ ...only1, hideChecked: true }).ids)).not.toContain(2);
+    expect(Array.from(store.getPins({ ...only1, hideChecked: true, alsoPins: [2] }).ids)).toContain(2);
+    // Another region's filter leaves it out; so does another floor.
+    expect(Array.from(store.getPins({ categories: [1], region: 2, alsoPins: [1003] }).ids)).not.toContain(1003);
+    expect(Array.from(store.getPins({ categories: [1], region: 0, floor: -1, alsoPins: [1003] }).ids)).not.toContain(1003);
+    // A live pin of a category that is off.
+    store.upsertPin({ id: 5000, coordX: 12, coordY: 12, catNum: 9, tagIds: [], region: 0, categoryId: 2 });
+    expect(Array.from(store.getPins({ ...only1, alsoPins: [5000] }).ids)).toContain(5000);
+    expect(Array.from(store.getPins(only1).ids)).not.toContain(5000);
+  });
+
   it('selects exactly the pins in a rectangle, edges included', async () => {
     expect(sorted(await store.queryRect(0, 0, 20, 10))).toEqual([1, 2, 3, 11, 12, 13, 1001, 1002]);
     expect(sorted(await store.queryRect(0, 0, 20, 10, { categories: [1] }))).toEqual([1, 2, 3, 11, 12, 13]);

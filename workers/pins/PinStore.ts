@@ -139,7 +139,8 @@ export class PinStore {
     const f = compile(filter);
     const cats = [...this.selected(f)];
     const trivial = f.region < 0 && !f.regions && !f.hideChecked && f.floorMode === 0 && !f.tags;
-    const live = [...this.live.all()].filter((p) => passesLive(p, f, this.checkedIds));
+    const also = this.alsoPins(filter, f);
+    const live = [...this.live.all()].filter((p) => passesLive(p, f, this.checkedIds) || also.live.has(p.rec.id));
     // A pass mask per category first, so the output arrays are allocated once at their size.
     const masks = cats.map((c) => {
       if (trivial && !c.dead) return null;
@@ -147,7 +148,7 @@ export class PinStore {
       for (let i = 0; i < c.count; i++) m[i] = passes(c, i, f) ? 1 : 0;
       return m;
     });
-    let n = live.length;
+    let n = live.length + also.loaded.length;
     cats.forEach((c, k) => {
       const m = masks[k];
       if (!m) n += c.count;
@@ -184,6 +185,18 @@ export class PinStore {
         o++;
       }
     });
+    for (const [c, i] of also.loaded) {
+      const d = c.data;
+      out.ids[o] = d.ids[i]!;
+      out.x[o] = d.x[i]!;
+      out.y[o] = d.y[i]!;
+      out.z[o] = d.z[i]!;
+      out.icon[o] = c.icon[i]!;
+      out.region[o] = d.region[i]!;
+      out.category[o] = c.categoryId;
+      out.flags[o] = flagsOf(c, i, hl);
+      o++;
+    }
     for (const p of live) {
       const r = p.rec;
       out.ids[o] = r.id;
@@ -200,6 +213,30 @@ export class PinStore {
       o++;
     }
     return out;
+  }
+
+  /**
+   * The filter's alsoPins that its categories or hide-found leave out but its region and floor keep:
+   * pins of loaded categories (category and index), and ids of live pins.
+   */
+  private alsoPins(filter: PinFilter | undefined, f: Compiled): { loaded: [CategoryPins, number][]; live: Set<number> } {
+    const loaded: [CategoryPins, number][] = [];
+    const live = new Set<number>();
+    if (!filter?.alsoPins?.length) return { loaded, live };
+    const kept: Compiled = { ...f, categories: null, hideChecked: false, tags: null };
+    for (const id of filter.alsoPins) {
+      const p = this.live.get(id);
+      if (p) {
+        if (!passesLive(p, f, this.checkedIds) && passesLive(p, kept, this.checkedIds)) live.add(id);
+        continue;
+      }
+      const at = this.locate(id);
+      if (!at) continue;
+      const [c, i] = at;
+      const shown = (!f.categories || f.categories.has(c.categoryId)) && passes(c, i, f);
+      if (!shown && passes(c, i, kept)) loaded.push(at);
+    }
+    return { loaded, live };
   }
 
   /** Declutter and aggregates of the pins of getPins(filters[0]), getPins(filters[1]), … in that order. */

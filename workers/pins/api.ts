@@ -77,6 +77,12 @@ export interface PinFilter {
   floor?: number | null;
   /** Pins that carry at least one of these tag ids. Absent or empty = no tag filter. */
   tags?: number[];
+  /**
+   * getPins only: these pins (of loaded categories) come too when their category is not among
+   * `categories`, or they are found and `hideChecked` leaves found pins out; region and floor still
+   * apply. The opened pin of a link is drawn so (issue 25 item 6).
+   */
+  alsoPins?: number[];
 }
 
 /** One tag attached to a pin. */

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard';
+import { storedImage } from '../../moderation/guard-rails';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { pinVisible } from '../../repos/pins';
@@ -41,7 +42,7 @@ export async function registerPinCommentRoutes(app: FastifyInstance): Promise<vo
     const body = request.body as Static<typeof CommentBody>;
     const content = requireText(body.content, MAX_COMMENT);
     if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    const commentId = await createComment(app.db, id, userId, content, body.image || null);
+    const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
     return ok(await commentById(app.db, commentId, userId));
   });
 }

@@ -15,7 +15,7 @@ import {
   updatePin,
   type PinFields,
 } from '../../repos/pins';
-import { requireEditAllowance, requireOurImage } from '../../moderation/guard-rails';
+import { requireEditAllowance, requireOurImage, storedImage } from '../../moderation/guard-rails';
 import { publishPinChange } from '../../repos/pin-events';
 import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
@@ -130,9 +130,10 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
   app.put('/v1/pin', { schema: { body: Draft }, attachValidation: true }, async (request) => {
     const userId = requireUser(request);
     draftValidation(request);
-    const d = request.body as Static<typeof Draft>;
-    const categoryId = categoryIdOf(d.categoryId);
-    requireOurImage(app.config, d.image);
+    const body = request.body as Static<typeof Draft>;
+    const categoryId = categoryIdOf(body.categoryId);
+    requireOurImage(app.config, body.image);
+    const d = { ...body, image: await storedImage(app.db, app.config, body.image) };
     await requireEditAllowance(app.db, app.config, userId);
     const fields = await validateFields(
       app,
@@ -150,8 +151,9 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     const userId = requireUser(request);
     draftValidation(request);
     const { id } = request.params as { id: number };
-    const d = request.body as DraftPatch;
-    if (Object.values(d).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
+    const body = request.body as DraftPatch;
+    if (Object.values(body).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
+    const d = body.image === undefined ? body : { ...body, image: await storedImage(app.db, app.config, body.image) };
     if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId)))
       throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     requireOurImage(app.config, d.image);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
 import { uploadImage } from '../../api';
@@ -87,6 +87,8 @@ function CommentForm({ pinId }: { pinId: number }) {
   const add = useAddComment();
   const [content, setContent] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // The file field itself (a file input cannot be controlled): cleared with the text after posting.
+  const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = add.isPending || progress !== null;
@@ -115,6 +117,7 @@ function CommentForm({ pinId }: { pinId: number }) {
         onSuccess: () => {
           setContent('');
           setFile(null);
+          if (fileInput.current) fileInput.current.value = '';
         },
       },
     );
@@ -149,6 +152,7 @@ function CommentForm({ pinId }: { pinId: number }) {
         <label htmlFor="comment-image">{ko.common.imageOptional}</label>
         <input
           id="comment-image"
+          ref={fileInput}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}

@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { MapMode, setFloor, setRegion, store, useStore } from '../../state';
+import { MapMode, setFloor, setOpenedPin, setRegion, store, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useMe, usePin, VISITOR_ID } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
@@ -51,13 +51,20 @@ export default function PinPage() {
       engine.showAt({ x: p.coordX, y: p.coordY }, { zoom: Math.max(engine.getCamera().zoom, 1), at, animate });
     }, 0);
   };
-  // The opened pin stands out on the map while its panel is open.
+  // The opened pin stands out on the map while its panel is open, drawn even when its category is off
+  // or it is found and found pins are hidden (a bare link: issue 25 item 6).
   const pinId = p?.id;
+  const pinCategory = p?.categoryId;
   useEffect(() => {
     if (!engine || pinId === undefined) return;
     engine.setFocusedPin(pinId);
     return () => engine.setFocusedPin(null);
   }, [engine, pinId]);
+  useEffect(() => {
+    if (pinId === undefined || pinCategory === undefined) return;
+    setOpenedPin({ id: pinId, categoryId: pinCategory });
+    return () => setOpenedPin(null);
+  }, [pinId, pinCategory]);
   // Opening a pin flies the map to it, unless the link itself carries a camera (a shared view, or the
   // map's own camera when the pin was opened on it); a page that asks for it (a saved edit) always flies.
   // (Kept for the pin it was asked for: the map's camera writer replaces the location, and its state, on settle.)

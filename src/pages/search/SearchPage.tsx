@@ -1,79 +1,88 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
+import { matchRange } from '../../../common/search-text';
 import { ko } from '../../i18n/ko';
-import { pinTitle } from '../../ui/pin-title';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
+import { VirtualList } from '../../ui/VirtualList';
 import { setCategories, setRegion, store, useStore } from '../../state';
-import { searchPins, useCategoryGroups, useSearch } from '../../data';
+import { useCategoryGroups, useMe, useSearch, type PinHit, type SearchFilters } from '../../data';
 import { PageLayout } from '../PageLayout';
-import { loadAllCategories } from '../session';
-import type { PinRecord } from '../../../workers/pins/api';
 
 const t = ko.search;
 
+/** One pin result's height in CSS pixels: the list draws only the rows in view. */
+const ROW = 84;
+
+/** `text` with the part that matches `q` (case-, accent- and spacing-insensitive, as the server matches) marked. */
 function Highlight({ text, q }: { text: string; q: string }) {
-  const i = q ? text.toLowerCase().indexOf(q.toLowerCase()) : -1;
-  if (i < 0) return <>{text}</>;
+  const at = q ? matchRange(text, q) : null;
+  if (!at) return <>{text}</>;
   return (
     <>
-      {text.slice(0, i)}
-      <mark>{text.slice(i, i + q.length)}</mark>
-      {text.slice(i + q.length)}
+      {text.slice(0, at[0])}
+      <mark>{text.slice(at[0], at[1])}</mark>
+      {text.slice(at[1])}
     </>
   );
 }
 
-/** /search: pins and categories by name, tag and description across all regions; a click flies the map to the pin. */
+/** A whole number from the address, or undefined. */
+function intParam(v: string | null): number | undefined {
+  if (v === null || !/^\d+$/.test(v)) return undefined;
+  return Number(v);
+}
+
+/**
+ * /search: the server's search over every region (category names, tags, descriptions, pin numbers;
+ * case-, accent- and spacing-insensitive), narrowed by region, category and "not found yet". The
+ * address holds the query and the filters. Pins come a page at a time as the list scrolls; a click
+ * flies the map to the pin.
+ */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const deferred = useDeferredValue(q.trim());
+  const me = useMe().data;
+  const region = intParam(params.get('region'));
+  const category = intParam(params.get('category'));
+  const unfound = params.get('unfound') === '1' && me != null;
+  const filters: SearchFilters = useMemo(
+    () => ({
+      ...(region !== undefined ? { region } : {}),
+      ...(category !== undefined ? { category } : {}),
+      ...(unfound ? { unfound } : {}),
+    }),
+    [region, category, unfound],
+  );
   const groups = useCategoryGroups();
   const snap = useStore();
-  const results = useSearch(deferred);
+  const results = useSearch(deferred, filters);
   const navigate = useNavigate();
-  // Search covers every category, not only the ones on the map.
-  useEffect(() => {
-    if (groups.data) void loadAllCategories(groups.data);
-  }, [groups.data]);
-  const loadedCount = Object.keys(snap.pins.categories).length;
-  const allCount = (groups.data ?? []).reduce((n, g) => n + g.categories.length, 0);
-  // Results refresh as categories finish loading, once whatever is being fetched has come: a refresh
-  // started during "더 보기" would cancel that page (the click lost while categories still load).
-  const { refetch, isFetching } = results;
-  const searchedAt = useRef(-1);
-  const version = snap.pins.version;
-  useEffect(() => {
-    if (!deferred || isFetching || searchedAt.current === version) return;
-    searchedAt.current = version;
-    void refetch();
-  }, [version, deferred, refetch, isFetching]);
 
-  const cats = useMemo(() => {
-    const t = deferred.toLowerCase();
-    if (!t) return [];
-    return (groups.data ?? []).flatMap((g) =>
-      g.categories
-        .filter((c) => c.name.toLowerCase().includes(t) || g.name.toLowerCase().includes(t))
-        .map((c) => ({ ...c, group: g.name })),
-    );
-  }, [groups.data, deferred]);
-  const names = useMemo(() => new Map((groups.data ?? []).flatMap((g) => g.categories.map((c) => [c.id, c] as const))), [groups.data]);
-  const pins = useMemo(() => searchPins(results.data?.pages), [results.data]);
-  // The last page was ranked over the most categories.
-  const total = results.data?.pages.at(-1)?.total ?? 0;
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  const first = results.data?.pages[0];
+  const pins = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.pins), [results.data]);
+  const total = first?.total ?? 0;
+  const cats = first?.categories ?? [];
+  // The store knows this player's marks before the server does (offline, or just made).
+  const isFound = (p: PinHit) => (me != null && snap.checksOf === me.id ? snap.checks.has(p.id) : p.checked === true);
+  const loading = deferred !== '' && (results.isPending || (results.isFetching && !results.isFetchingNextPage && !results.isRefetching));
 
   const showCategory = (id: number) => {
     setCategories([...new Set([...store.homeFilters.categories, id])]);
     navigate('/');
   };
-  const openPin = (p: PinRecord) => {
-    if (p.region != null && isKnownRegion(p.region)) setRegion(p.region);
-    if (p.categoryId != null && !store.homeFilters.categories.includes(p.categoryId))
-      setCategories([...store.homeFilters.categories, p.categoryId]);
+  const openPin = (p: PinHit) => {
+    if (isKnownRegion(p.region)) setRegion(p.region);
     navigate(`/pin/${p.id}`);
   };
 
@@ -90,14 +99,50 @@ export default function SearchPage() {
             value={q}
             aria-label={t.inputLabel}
             placeholder={t.placeholder}
-            onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+            onChange={(e) => setParam('q', e.target.value)}
           />
         </div>
+        <div className="search-filters">
+          <select className="input" value={region ?? ''} aria-label={t.regionFilter} onChange={(e) => setParam('region', e.target.value)}>
+            <option value="">{t.allRegions}</option>
+            {REGIONS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <select
+            className="input"
+            value={category ?? ''}
+            aria-label={t.categoryFilter}
+            onChange={(e) => setParam('category', e.target.value)}
+          >
+            <option value="">{t.allCategories}</option>
+            {(groups.data ?? []).map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {g.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <label className={`check-row ${me ? '' : 'is-disabled'}`} title={me ? undefined : t.unfoundNeedsLogin}>
+            <input type="checkbox" checked={unfound} disabled={!me} onChange={(e) => setParam('unfound', e.target.checked ? '1' : null)} />
+            {t.unfoundOnly}
+          </label>
+        </div>
       </form>
-      {allCount > 0 && loadedCount < allCount && <Spinner label={t.loadingCategories(loadedCount, allCount)} />}
       {!deferred && <p className="muted">{t.intro}</p>}
+      {loading && <Spinner label={ko.common.loading} />}
+      {results.isError && !loading && (
+        <p className="field-error" role="alert">
+          {t.failed}
+        </p>
+      )}
 
-      {cats.length > 0 && (
+      {!loading && cats.length > 0 && (
         <section className="search-region" aria-labelledby="cat-results">
           <h2 id="cat-results">
             {ko.common.category} <span className="muted small">{ko.common.count(cats.length)}</span>
@@ -106,12 +151,12 @@ export default function SearchPage() {
             {cats.map((c) => (
               <li key={c.id}>
                 <button type="button" className="result" onClick={() => showCategory(c.id)}>
-                  <CategoryIcon icon={c.icon ?? 0} size={28} />
+                  <CategoryIcon icon={c.icon} size={28} />
                   <span className="result-main">
                     <span className="result-title">
                       <Highlight text={c.name} q={deferred} />
                     </span>
-                    <span className="result-desc">{t.categoryResult(c.group, c.pinCount ?? 0)}</span>
+                    <span className="result-desc">{t.categoryResult(c.groupName, c.pinCount)}</span>
                   </span>
                 </button>
               </li>
@@ -120,67 +165,61 @@ export default function SearchPage() {
         </section>
       )}
 
-      {deferred && results.isFetching && !results.data && <Spinner label={t.searching} />}
-      {deferred && results.data && total === 0 && cats.length === 0 && <p className="empty">{t.noResults(deferred)}</p>}
-      {pins.length > 0 && (
+      {deferred && !loading && results.isSuccess && total === 0 && cats.length === 0 && <p className="empty">{t.noResults(deferred)}</p>}
+      {!loading && pins.length > 0 && (
         <section className="search-region" aria-labelledby="pin-results">
           <h2 id="pin-results">
             <Icon name="pin" className="inline-icon" />
             {ko.common.pin} <span className="muted small">{t.results(pins.length, total)}</span>
           </h2>
-          <ul className="list-reset result-list" aria-label={t.pinResults}>
-            {pins.map((p) => {
-              const cid = p.categoryId ?? p.catNum;
-              const known = names.get(cid);
-              const category = p.categoryName ?? known?.name ?? t.category(cid);
-              const region = p.region != null && isKnownRegion(p.region) ? REGIONS[p.region]!.label : t.noRegion;
+          <VirtualList
+            items={pins}
+            rowHeight={ROW}
+            setSize={total}
+            label={t.pinResults}
+            keyOf={(p) => p.id}
+            onNearEnd={() => {
+              if (results.hasNextPage && !results.isFetchingNextPage && !results.isError) void results.fetchNextPage();
+            }}
+            render={(p) => {
+              const text = p.snippet || (p.tags ?? []).join(', ');
               return (
-                <li key={p.id}>
-                  <button type="button" className="result" onClick={() => openPin(p)} data-pin-id={p.id}>
-                    <CategoryIcon icon={p.icon ?? known?.icon ?? 0} size={28} />
-                    <span className="result-main">
-                      <span className="result-title">
-                        <Highlight text={pinTitle(p, category)} q={deferred} />
-                      </span>
-                      <span className="result-meta">
-                        <span>{region}</span>
-                        <span>{floorLabel(p.coordZ ?? null)}</span>
-                        {p.checked ? (
-                          <span className="found-state is-found">
-                            <Icon name="check" className="inline-icon" />
-                            {t.found}
-                          </span>
-                        ) : (
-                          <span className="found-state">{t.notFound}</span>
-                        )}
-                      </span>
-                      {p.tags.length > 0 && (
-                        <span className="result-desc">
-                          {p.tags.map((tag, i) => (
-                            <span key={tag.id}>
-                              {i > 0 && ', '}
-                              <Highlight text={tag.name} q={deferred} />
-                            </span>
-                          ))}
+                <button type="button" className="result search-hit" onClick={() => openPin(p)} data-pin-id={p.id}>
+                  <CategoryIcon icon={p.icon} size={28} />
+                  <span className="result-main">
+                    <span className="result-title">
+                      <Highlight text={text ? `${p.categoryName} · ${text}` : p.categoryName} q={deferred} />
+                    </span>
+                    <span className="result-meta">
+                      <span>{isKnownRegion(p.region) ? REGIONS[p.region]!.label : t.noRegion}</span>
+                      <span>{floorLabel(p.coordZ)}</span>
+                      <span>{ko.common.pinNumbered(p.id)}</span>
+                      {isFound(p) ? (
+                        <span className="found-state is-found">
+                          <Icon name="check" className="inline-icon" />
+                          {t.found}
                         </span>
+                      ) : (
+                        <span className="found-state">{t.notFound}</span>
                       )}
                     </span>
-                    <Icon name="chevronRight" className="inline-icon" />
-                  </button>
-                </li>
+                    {(p.tags ?? []).length > 0 && (
+                      <span className="result-tags">
+                        {(p.tags ?? []).map((tag, i) => (
+                          <span key={tag}>
+                            {i > 0 && ', '}
+                            <Highlight text={tag} q={deferred} />
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </span>
+                  <Icon name="chevronRight" className="inline-icon" />
+                </button>
               );
-            })}
-          </ul>
-          {results.hasNextPage && (
-            <button
-              type="button"
-              className="btn search-more"
-              disabled={results.isFetchingNextPage}
-              onClick={() => void results.fetchNextPage()}
-            >
-              {t.more(total - pins.length)}
-            </button>
-          )}
+            }}
+          />
+          {results.isFetchingNextPage && <Spinner label={ko.common.loading} />}
         </section>
       )}
       <p className="muted small" style={{ marginTop: '2rem' }}>

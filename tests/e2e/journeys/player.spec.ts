@@ -102,6 +102,10 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
     const comment = page.getByTestId('comment').filter({ hasText: '다리 아래로 내려가면 바로 보여요!' });
     await expect(comment).toBeVisible();
     await expect(comment.getByRole('img', { name: '댓글 이미지' })).toBeVisible();
+    // Issue 25 item 7: stored as a path (it survives a change of the server's address), and the
+    // file field is empty again, so the next comment does not attach the same picture.
+    await expect(comment.getByRole('img', { name: '댓글 이미지' })).toHaveAttribute('src', /^\/images\/[A-Za-z0-9]+\.png$/);
+    expect(await page.getByLabel('이미지 (선택)').evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
     await comment.getByRole('button', { name: '추천 0', exact: true }).click();
     await expect(comment.getByRole('button', { name: '추천 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
