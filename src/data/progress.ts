@@ -96,10 +96,13 @@ export interface ImportFile {
   pins: FilePin[];
 }
 
-/** Reads a chosen export file (JSON or CSV) in a worker; rejects with its Korean error (naming the line). */
+/** A chosen file that is not a progress export: its message is Korean and names the line. */
+export class ImportFileError extends Error {}
+
+/** Reads a chosen export file (JSON or CSV) in a worker; rejects with ImportFileError (naming the line). */
 export async function readImportFile(file: Blob): Promise<ImportFile> {
   const read = await readProgressFileOffThread(file);
-  if ('error' in read) throw new Error(read.error.message);
+  if ('error' in read) throw new ImportFileError(read.error.message);
   return { version: EXPORT_VERSION, pins: read.pins };
 }
 

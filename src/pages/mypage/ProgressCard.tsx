@@ -3,6 +3,7 @@ import { ko } from '../../i18n/ko';
 import { ApiClientError } from '../../api';
 import {
   downloadExport,
+  ImportFileError,
   importProgress,
   readImportFile,
   useRecentActions,
@@ -52,6 +53,13 @@ function RecentActions() {
 
 type ImportMode = 'merge' | 'replace';
 
+/** The Korean message of a failure we know (the server's, the client's, a file's naming its line); null for others. */
+function koreanMessage(e: unknown): string | null {
+  if (e instanceof ApiClientError) return e.messageTranslated || null;
+  if (e instanceof ImportFileError) return e.message;
+  return null;
+}
+
 /** Export buttons and import with a preview before anything changes. */
 function Backup() {
   const file = useRef<HTMLInputElement>(null);
@@ -61,9 +69,7 @@ function Backup() {
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
 
-  // The server's or the client's Korean message; a file that cannot be read says why (its line) from the worker.
-  const failed = (e: unknown, fallback: string) =>
-    setError(e instanceof ApiClientError ? e.messageTranslated || fallback : e instanceof Error && e.message ? e.message : fallback);
+  const failed = (e: unknown, fallback: string) => setError(koreanMessage(e) ?? fallback);
   const preview = async (m: ImportMode, data: ImportFile) => {
     setPending({ data, plan: await importProgress(m, data, true) });
   };
