@@ -145,9 +145,9 @@ export const ko = {
   exportCsv: 'CSV로 내보내기',
   importFile: '파일에서 가져오기',
   importMode: '가져오는 방식',
-  importMerge: '합치기 (기존 표시 유지)',
-  importReplace: '바꾸기 (파일 내용으로 덮어쓰기)',
-  importMergeHint: '파일의 찾은 핀을 더합니다. 지금 찾음으로 표시된 핀은 그대로 둡니다.',
+  importMerge: '합치기',
+  importReplace: '바꾸기',
+  importMergeHint: '합치기는 파일의 찾은 핀을 더합니다. 지금 찾음으로 표시된 핀은 그대로 둡니다.',
   importReplaceWarning: '바꾸기는 진행 상황을 파일과 똑같이 만듭니다. 파일에 없는 찾음 표시는 모두 해제됩니다.',
   importReplaceConfirm: (n: number) =>
     `적용하면 파일에 없는 찾음 표시 ${n.toLocaleString('ko-KR')}개가 해제됩니다. 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`,

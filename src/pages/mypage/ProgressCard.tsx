@@ -142,15 +142,7 @@ function Backup() {
         <legend className="sr-only">{ko.importMode}</legend>
         {(['merge', 'replace'] as const).map((m) => (
           <label key={m}>
-            <input
-              type="radio"
-              name="import-mode"
-              value={m}
-              className="sr-only"
-              checked={mode === m}
-              disabled={busy}
-              onChange={() => void changeMode(m)}
-            />
+            <input type="radio" name="import-mode" value={m} checked={mode === m} disabled={busy} onChange={() => void changeMode(m)} />
             {m === 'merge' ? ko.importMerge : ko.importReplace}
           </label>
         ))}
