@@ -97,6 +97,7 @@ test('on a phone, a touch range selection is applied through the banner', async 
   await expect(dialog).toBeHidden();
   // One toast, with 실행 취소 (issue 25: two identical ones, the front one without it).
   await expectOneUndoToast(page, MARKED, shown, ko.undo);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: MARKED })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: '/tmp/i25-phone-toast.png' });
   await expect
     .poll(async () => {

@@ -297,6 +297,8 @@ test('a backup restores: export CSV, change things, re-import it (replace, then 
   const shown = await toastsShown(page, /가져왔습니다/);
   await preview.getByRole('button', { name: ko.importApplyReplace }).click();
   await expectOneUndoToast(page, /가져왔습니다/, shown, ko.undo);
+  // Slid in, so the screenshot shows it.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /가져왔습니다/ })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: '/tmp/i25-import-toast.png' });
   await expect.poll(() => foundPins(page.request, base)).toEqual(ids.slice(0, 30));
 
@@ -312,12 +314,10 @@ test('a backup restores: export CSV, change things, re-import it (replace, then 
   await expect.poll(() => foundPins(page.request, base)).toEqual([...ids.slice(0, 30), ...ids.slice(35)]);
 
   // A file with a third column is refused, naming its line, and nothing changes.
-  await page
-    .getByTestId('import-file')
-    .setInputFiles({
-      name: 'notes.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`pinId,checkedAt\n${ids[0]},2026-01-01T00:00:00.000Z,메모\n`),
-    });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'notes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`pinId,checkedAt\n${ids[0]},2026-01-01T00:00:00.000Z,메모\n`),
+  });
   await expect(page.getByRole('alert')).toContainText('파일의 2번째 줄에 칸이 너무 많습니다.');
 });
