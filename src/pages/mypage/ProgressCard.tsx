@@ -91,6 +91,7 @@ function Backup() {
     setMode(m);
     // A file already read is previewed again in the new mode, so the numbers always match the switch.
     if (!pending) return;
+    setError(null);
     setBusy(true);
     try {
       await preview(m, pending.data);
@@ -103,6 +104,7 @@ function Backup() {
   };
   const apply = async () => {
     if (!pending) return;
+    setError(null);
     setBusy(true);
     try {
       await importProgress(pending.plan.mode, pending.data, false);
