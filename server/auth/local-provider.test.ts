@@ -195,6 +195,52 @@ describe('the local provider is rate-limited per IP (issue 12 item 4)', () => {
   });
 });
 
+describe('the local sign-in budget is per address, not per server (issue 23 item 9)', () => {
+  let t: T;
+  let base: string;
+  beforeAll(async () => {
+    // Behind one proxy hop, as deployed: each player's address comes in X-Forwarded-For.
+    ({ t, base } = await localServer({ RATE_LIMIT_SIGNIN: '3', TRUST_PROXY: '1' }));
+  });
+  afterAll(() => t.close());
+
+  /** One whole sign-in from `ip`: start, the e-mail form, login; the login's answer (or the first refusal). */
+  async function signInFrom(ip: string, email: string): Promise<Response> {
+    const headers = { 'x-forwarded-for': ip };
+    const started = await fetch(`${base}/api/v1/oauth/local/start`, { redirect: 'manual', headers });
+    if (started.status !== 302) return started;
+    const stateCookie = `${STATE_COOKIE}=${setCookies(started)[STATE_COOKIE]}`;
+    const state = new URL(started.headers.get('location')!, base).searchParams.get('state')!;
+    const form = new URLSearchParams({ client_id: 'wuwa-map-local', redirect_uri: '/oauth/kakao?provider=local', state, email });
+    const authorized = await fetch(`${base}/oauth/local/authorize`, { method: 'POST', body: form, redirect: 'manual', headers });
+    if (authorized.status !== 302) return authorized;
+    const code = new URL(authorized.headers.get('location')!, base).searchParams.get('code');
+    return fetch(`${base}/api/v1/oauth/local/login`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', cookie: stateCookie },
+      body: JSON.stringify({ code, state }),
+    });
+  }
+
+  it('players at different addresses each get the whole budget; past it the answer is a Korean 429', async () => {
+    // Five players at five addresses: more sign-ins than one address's budget, all of them accepted.
+    for (let i = 0; i < 5; i++) {
+      const r = await signInFrom(`198.51.100.${i + 1}`, `budget${i}@example.com`);
+      expect(r.status, `player ${i}`).toBe(200);
+      expect((await r.json()).result).toMatchObject({ registered: false, email: `budget${i}@example.com` });
+    }
+    // One address past its budget: a 429 that says so in Korean, not a 400 "로그인에 실패했습니다".
+    const answers: Response[] = [];
+    for (let i = 0; i < 3; i++) answers.push(await signInFrom('198.51.100.1', `again${i}@example.com`));
+    expect(answers.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
+    expect(answers[2]!.status).toBe(429);
+    expect((await answers[2]!.json()).error).toMatchObject({
+      errClazz: 'rate_limited',
+      messageTranslated: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    });
+  });
+});
+
 describe('ADMIN_EMAILS', () => {
   let t: T;
   let base: string;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { LocalGrants } from './local-grants';
 import { signInRateLimit } from '../security/plugin';
@@ -121,20 +121,27 @@ export async function registerLocalProvider(root: FastifyInstance): Promise<void
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     });
 
-    app.post<{ Body: Record<string, string | undefined> }>(
-      '/oauth/local/token',
-      { config: signInRateLimit(limits, 'signIn') },
-      async (request, reply) => {
-        const b = request.body ?? {};
-        reply.header('cache-control', 'no-store');
-        if (b.grant_type !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type' });
-        if (b.client_id !== LOCAL_CLIENT_ID || b.client_secret !== localClientSecret(root))
-          return reply.status(401).send({ error: 'invalid_client' });
-        const token = await provider.exchange(b.code ?? '', b.redirect_uri ?? '');
-        if (!token) return reply.status(400).send({ error: 'invalid_grant' });
-        return { access_token: token, token_type: 'bearer', expires_in: 600 };
+    // Our own server calls the token endpoint for every player's sign-in, from its own address: counting those would
+    // make one budget for the whole server. Only calls without our secret (guesses) count, per address; players are
+    // counted per address at the form and at /api/v1/oauth/local/login.
+    const signIn = signInRateLimit(limits, 'signIn');
+    const tokenLimit = {
+      rateLimit: {
+        ...signIn.rateLimit,
+        hook: 'preValidation' as const,
+        allowList: (r: FastifyRequest) => (r.body as { client_secret?: unknown } | undefined)?.client_secret === localClientSecret(root),
       },
-    );
+    };
+    app.post<{ Body: Record<string, string | undefined> }>('/oauth/local/token', { config: tokenLimit }, async (request, reply) => {
+      const b = request.body ?? {};
+      reply.header('cache-control', 'no-store');
+      if (b.grant_type !== 'authorization_code') return reply.status(400).send({ error: 'unsupported_grant_type' });
+      if (b.client_id !== LOCAL_CLIENT_ID || b.client_secret !== localClientSecret(root))
+        return reply.status(401).send({ error: 'invalid_client' });
+      const token = await provider.exchange(b.code ?? '', b.redirect_uri ?? '');
+      if (!token) return reply.status(400).send({ error: 'invalid_grant' });
+      return { access_token: token, token_type: 'bearer', expires_in: 600 };
+    });
 
     app.get('/oauth/local/userinfo', async (request, reply) => {
       const auth = request.headers.authorization ?? '';

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { ApiError } from '../http/errors';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, storeImage, type ImageExt } from './store';
 import { lockQuota, quotaRefusal } from './quota';
+import { ACCOUNT_SUSPENDED } from '../moderation/suspension';
 
 /** Korean messages of the image host (answered in its own shape, `data.error`). */
 export const imageMessages = {
@@ -34,6 +35,7 @@ function hostError(reply: FastifyReply, status: number, message: string) {
 
 function statusAndMessage(err: FastifyError | ApiError): [number, string] {
   if (err instanceof ApiError) {
+    if (err.errClazz === ACCOUNT_SUSPENDED) return [403, err.messageTranslated];
     if (err.status === 403)
       return [403, err.errClazz === 'forbidden' && err.message.startsWith('cross-site') ? err.messageTranslated : imageMessages.badClient];
     return [err.status, err.messageTranslated];

@@ -7,8 +7,10 @@ import { ModerationMessages } from './roles';
 export const ACCOUNT_SUSPENDED = ErrClazz.accountSuspended;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Signing in and out and refreshing must still work for a suspended player (reading needs a session).
+// Signing in and out and refreshing must still work for a suspended player (reading needs a session), and a
+// player can always delete their own account.
 const EXEMPT = ['/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/oauth/'];
+const EXEMPT_CALLS = new Set(['DELETE /api/v1/me']);
 
 /** The suspension in force for `userId`, or null. */
 export async function activeSuspension(db: Db, userId: number): Promise<{ until: Date; reason: string | null } | null> {
@@ -29,6 +31,7 @@ export function registerSuspensionGuard(api: FastifyInstance): void {
     if (request.userId == null || !WRITES.has(request.method)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (EXEMPT.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p))) return;
+    if (EXEMPT_CALLS.has(`${request.method} ${path}`)) return;
     const s = await activeSuspension(api.db, request.userId);
     if (s) {
       throw new ApiError(

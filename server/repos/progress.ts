@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { EXPORT_VERSION, type FilePin } from '../../common/progress-file';
 import { commitChanges, lockUser, type ActionKind } from './checks';
 import { markTargets } from './pins';
 import { withRetry } from './tx';
@@ -100,9 +101,6 @@ export async function undoAction(db: Db, userId: number, id: number, now: number
   );
 }
 
-/** Version of the export format. */
-export const EXPORT_VERSION = 1;
-
 /** The export file (JSON); the CSV has the same rows (pinId,checkedAt). */
 export interface ProgressExport {
   version: number;
@@ -111,10 +109,13 @@ export interface ProgressExport {
   pins: { pinId: number; checkedAt: number }[];
 }
 
-/** The user's found pins with the time of each (the player's time where known). */
+/**
+ * The user's found pins with the time of each: when it was found (a restored pin keeps the file's time), or the
+ * player's own time of the mark where that is earlier (a mark made offline and sent later).
+ */
 export async function exportChecks(db: Db, userId: number, now: number): Promise<ProgressExport> {
   const { rows } = await db.query<{ pin_id: number; at: number }>(
-    `select c.pin_id, coalesce(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
+    `select c.pin_id, least(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
        from checks c left join check_marks m on m.user_id = c.user_id and m.pin_id = c.pin_id
       where c.user_id = $1 order by c.pin_id`,
     [userId],
@@ -130,10 +131,7 @@ export function exportCsv(e: ProgressExport): string {
 export type ImportMode = 'merge' | 'replace';
 
 /** One pin of an import file: its id and, where the file has it, when it was found (epoch ms). */
-export interface ImportedPin {
-  pinId: number;
-  checkedAt?: number;
-}
+export type ImportedPin = FilePin;
 
 /** What an import changes (the preview, and the answer once applied). */
 export interface ImportPlan {
@@ -146,8 +144,6 @@ export interface ImportPlan {
   unchanged: number;
   /** Pins the file lists that do not exist (any more) or are hidden: skipped. A merged duplicate counts as its kept pin. */
   unknown: number;
-  /** Pins not found whose last change on the server is newer than the file's time for them: left as they are. */
-  ignored: number;
 }
 
 /**
@@ -166,17 +162,20 @@ function timesOf(pins: readonly ImportedPin[], targets: Map<number, number>, now
   return at;
 }
 
+/**
+ * A restore is the player's own act, now: unlike a mark replayed from another device it is not weighed against the
+ * pins' last-change times. Merge adds every listed pin; replace also removes every found pin the file does not list.
+ */
 async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number) {
   const targets = await markTargets(
     tx,
     pins.map((p) => p.pinId),
   );
   const at = timesOf(pins, targets, now);
-  const { rows } = await tx.query<{ id: number; found: boolean; at: number | null }>(
-    `select p.id, (c.pin_id is not null) as found, m.at
+  const { rows } = await tx.query<{ id: number; found: boolean }>(
+    `select p.id, (c.pin_id is not null) as found
        from pins p
        left join checks c on c.user_id = $1 and c.pin_id = p.id
-       left join check_marks m on m.user_id = $1 and m.pin_id = p.id
       where p.id = any($2::int[]) and not p.hidden order by p.id`,
     [userId, [...at.keys()]],
   );
@@ -187,18 +186,14 @@ async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly Imp
     [userId],
   );
   const found = new Set(mine.rows[0]?.ids ?? []);
-  // The rule of every mark: a change older than the pin's last change on the server is ignored.
-  const newer = rows.filter((r) => !r.found && r.at != null && (at.get(r.id) ?? now) < r.at).map((r) => r.id);
-  const skip = new Set(newer);
-  const add = rows.filter((r) => !r.found && !skip.has(r.id)).map((r) => r.id);
+  const add = rows.filter((r) => !r.found).map((r) => r.id);
   const remove = mode === 'replace' ? [...found].filter((p) => !listed.has(p)) : [];
   const summary: ImportPlan = {
     mode,
     add: add.length,
     remove: remove.length,
-    unchanged: rows.length - add.length - newer.length,
+    unchanged: rows.length - add.length,
     unknown: pins.length - [...targets.keys()].filter((id) => listed.has(targets.get(id)!)).length,
-    ignored: newer.length,
   };
   return { summary, add, remove, at };
 }
@@ -215,9 +210,9 @@ export async function previewImport(
 }
 
 /**
- * Applies an import in one transaction (all or nothing), as one undoable action; a large one takes
- * its turn in the bulk lane. Found pins keep the file's times as their last-change times; pins it
- * removes (replace) change now.
+ * Applies an import in one transaction (all or nothing), as one undoable action; a large one takes its turn in the
+ * bulk lane. Every pin it changes has `now` as its last-change time (a mark from another device made before the
+ * restore no longer overrides it); the pins it finds keep the file's time as when they were found (the export's).
  */
 export async function applyImport(db: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number, device: string) {
   // A replace may also remove every found pin: count those in the write's size.
@@ -234,12 +229,20 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, pins
       const adding = new Set(p.add);
       const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
         at: now,
-        atOf: (pin) => (adding.has(pin) ? p.at.get(pin) : undefined),
         kind: 'import',
         checked: null,
         device,
         now,
+        force: true,
       });
+      const dated = p.add.filter((pin) => p.at.get(pin) !== undefined);
+      if (dated.length > 0) {
+        await tx.query(
+          `update checks c set checked_at = to_timestamp(t.at / 1000.0)
+             from unnest($2::int[], $3::bigint[]) as t(pin, at) where c.user_id = $1 and c.pin_id = t.pin`,
+          [userId, dated, dated.map((pin) => p.at.get(pin)!)],
+        );
+      }
       return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
     }),
   );

@@ -169,6 +169,31 @@ async function protoOnce<T>(path: string, decode: (bytes: Uint8Array) => T, sign
   return decode(env.result.value);
 }
 
+/** A file the server sent (an export): its bytes and the name it gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | null;
+}
+
+async function fileOnce(path: string, signal: AbortSignal | undefined): Promise<DownloadedFile> {
+  const res = await send('GET', path, undefined, signal, 'application/json, text/csv;q=0.9, */*;q=0.1');
+  if (!res.ok) {
+    let env: JsonEnvelope | null = null;
+    try {
+      env = (await res.json()) as JsonEnvelope;
+    } catch {
+      /* not an envelope */
+    }
+    throw errorOf(res.status, env);
+  }
+  try {
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+    return { blob: await res.blob(), name };
+  } catch {
+    throw signal?.aborted ? ApiClientError.client('cancelled') : ApiClientError.client('network', res.status);
+  }
+}
+
 /**
  * The auth rule of SPEC §4: access_token_invalid → one shared refresh → one retry as a normal
  * JSON request; the retry failing with access_token_invalid/requires_login → logged-out handling;
@@ -211,6 +236,13 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('PUT', path, body ?? {}, opts),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('PATCH', path, body ?? {}, opts),
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('DELETE', path, body, opts),
+  /** GET of a file (an export) under the same auth rule: its bytes and name; errors are the envelope's. */
+  getFile: (path: string, opts: RequestOptions = {}) =>
+    withAuthRule(
+      () => fileOnce(path, opts.signal),
+      () => fileOnce(path, opts.signal),
+      opts,
+    ),
   /** GET with Accept application/x-protobuf: the binary envelope, then `decode` on the result bytes. */
   getProto: <T>(path: string, decode: (bytes: Uint8Array) => T, opts: ProtoOptions<T> = {}) => {
     const fromJson = opts.fromJson;

@@ -146,15 +146,22 @@ export const ko = {
   exportJson: 'JSON으로 내보내기',
   exportCsv: 'CSV로 내보내기',
   importFile: '파일에서 가져오기',
-  importMerge: '합치기 (기존 표시 유지)',
-  importReplace: '바꾸기 (파일 내용으로 덮어쓰기)',
-  importPreview: (add: number, remove: number, unchanged: number, unknown: number, ignored = 0) =>
+  importMode: '가져오는 방식',
+  importMerge: '합치기',
+  importReplace: '바꾸기',
+  importMergeHint: '합치기는 파일의 찾은 핀을 더합니다. 지금 찾음으로 표시된 핀은 그대로 둡니다.',
+  importReplaceWarning: '바꾸기는 진행 상황을 파일과 똑같이 만듭니다. 파일에 없는 찾음 표시는 모두 해제됩니다.',
+  importReplaceConfirm: (n: number) =>
+    `적용하면 파일에 없는 찾음 표시 ${n.toLocaleString('ko-KR')}개가 해제됩니다. 적용한 뒤 '실행 취소'로 되돌릴 수 있습니다.`,
+  importPreview: (add: number, remove: number, unchanged: number, unknown: number) =>
     `찾음 추가 ${add.toLocaleString('ko-KR')}개 · 찾음 해제 ${remove.toLocaleString('ko-KR')}개 · 그대로 ${unchanged.toLocaleString('ko-KR')}개` +
-    (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : '') +
-    (ignored ? ` · 파일보다 나중에 바꾼 핀 ${ignored.toLocaleString('ko-KR')}개는 그대로 둠` : ''),
+    (unknown ? ` · 없는 핀 ${unknown.toLocaleString('ko-KR')}개는 건너뜀` : ''),
   importApply: '적용',
+  importApplyReplace: '바꾸기 적용',
   importDone: (add: number, remove: number) =>
     `가져왔습니다: 추가 ${add.toLocaleString('ko-KR')}개, 해제 ${remove.toLocaleString('ko-KR')}개`,
+  importFailed: '가져오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  exportFailed: '내보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
   importUnreadable: '파일을 읽을 수 없습니다.',
   // Connection and sync state (the offline banner)
   syncOffline: (n: number) =>

@@ -38,7 +38,5 @@ export const map = {
   // Pin menu and multi-pin selection
   pinDetails: '상세 보기',
   batchAction: '적용할 작업',
-  batchQueued: (n: number) => `핀 ${n}개를 저장했습니다. 연결되면 서버에 보냅니다.`,
-  batchMarked: (n: number, found: boolean) => `핀 ${n}개를 ${found ? '찾음' : '찾지 않음'}으로 표시했습니다.`,
   loginToBatch: '로그인하면 선택한 핀을 한 번에 찾음으로 표시할 수 있습니다.',
 } as const;

@@ -3,7 +3,6 @@ import { ModeBanner } from './ModeBanner';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../i18n/ko';
 import { Dialog } from '../ui/Dialog';
-import { toast } from '../ui/toast';
 import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../state';
 import { useBatchCheck, useMe } from '../data';
 
@@ -31,10 +30,8 @@ export function SelectionFlow() {
     batch.mutate(
       { pinIds: [...ids], check },
       {
-        onSuccess: (r) => {
-          toast.success(r === 'queued' ? ko.map.batchQueued(ids.length) : ko.map.batchMarked(ids.length, check));
-          close();
-        },
+        // The change's one toast, with "실행 취소", is offerUndo's (useBatchCheck).
+        onSuccess: close,
       },
     );
   };

@@ -1,4 +1,4 @@
-import { ApiError, ErrClazz } from '../../http/errors';
+import { ApiError, ErrClazz, Messages } from '../../http/errors';
 import type { ResolvedProvider } from './providers';
 
 /** The identity a provider vouches for. */
@@ -62,6 +62,9 @@ export async function exchangeCode(provider: ResolvedProvider, code: string): Pr
     body: form.toString(),
   });
   if (token.status >= 500) throw unreachable(`token endpoint answered ${token.status}`);
+  // A provider that limits us is said as a limit (429), not as a refused code.
+  if (token.status === 429)
+    throw new ApiError(429, ErrClazz.rateLimited, Messages.rateLimited, `${provider.name} token endpoint answered 429`);
   const accessToken = (token.body as { access_token?: unknown } | null)?.access_token;
   if (token.status !== 200 || typeof accessToken !== 'string') {
     throw ApiError.badRequest(oauthMessages.rejected, `${provider.name} refused the code (${token.status})`);

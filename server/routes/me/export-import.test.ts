@@ -33,7 +33,7 @@ describe('export and import', () => {
     const to = await t.newUser('가져오기1');
     await t.call(to, 'POST', '/api/v1/pin/batch-check', { pinIds: [900], check: true });
     const preview = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'replace', data: exp.body.result, preview: true });
-    expect(preview.body.result).toEqual({ applied: false, mode: 'replace', add: 4, remove: 1, unchanged: 0, unknown: 0, ignored: 0 });
+    expect(preview.body.result).toEqual({ applied: false, mode: 'replace', add: 4, remove: 1, unchanged: 0, unknown: 0 });
     expect(await mine(to)).toEqual([900]); // the preview changes nothing
     const merged = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: csv.body });
     expect(merged.body.result).toMatchObject({ applied: true, add: 4, remove: 0 });
@@ -47,7 +47,40 @@ describe('export and import', () => {
     expect(await exactCounts()).toBe(0);
   });
 
-  it("keeps the file's checkedAt as the marks' times; a pin changed on the server after that time is ignored", async () => {
+  it('a backup restores: re-importing your own export after changes, merge or replace, JSON or CSV (issue 25 item 1)', async () => {
+    const user = await t.newUser('백업복원');
+    await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [830, 831, 832, 833], check: true });
+    const json = (await t.call(user, 'GET', '/api/v1/me/export')).body.result;
+    const csv = (await t.as(user, { method: 'GET', url: '/api/v1/me/export?format=csv' })).body;
+    const before = json.pins;
+    // Changes after the export: two found pins unmarked, two new ones found.
+    const change = async () => {
+      await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [830, 831], check: false });
+      await t.call(user, 'POST', '/api/v1/pin/batch-check', { pinIds: [834, 835], check: true });
+    };
+    for (const data of [json, csv]) {
+      await change();
+      const preview = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data, preview: true });
+      expect(preview.body.result).toEqual({ applied: false, mode: 'replace', add: 2, remove: 2, unchanged: 2, unknown: 0 });
+      const replaced = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data });
+      expect(replaced.body.result).toMatchObject({ applied: true, add: 2, remove: 2 });
+      // Exactly the file's progress, with the file's times.
+      expect((await t.call(user, 'GET', '/api/v1/me/export')).body.result.pins).toEqual(before);
+
+      await change();
+      const merged = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'merge', data });
+      expect(merged.body.result).toMatchObject({ applied: true, add: 2, remove: 0, unchanged: 2 });
+      expect(await mine(user)).toEqual([830, 831, 832, 833, 834, 835]);
+      // One undoable action: undo brings back the state just before the restore.
+      await t.call(user, 'POST', `/api/v1/me/actions/${merged.body.result.actionId}/undo`);
+      expect(await mine(user)).toEqual([832, 833, 834, 835]);
+      await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data: json });
+      expect((await t.call(user, 'GET', '/api/v1/me/export')).body.result.pins).toEqual(before);
+    }
+    expect(await exactCounts()).toBe(0);
+  });
+
+  it("keeps the file's checkedAt as when pins were found; the restore itself is the pins' newest change", async () => {
     const day = 86_400_000;
     const t0 = Date.now() - 10 * day;
     const from = await t.newUser('시간내보내기');
@@ -65,21 +98,18 @@ describe('export and import', () => {
     ]);
 
     const to = await t.newUser('시간가져오기');
-    // Found and then not found on this account after the file's time: that later unmark stands.
+    // Found and then not found on this account after the file's time: the restore still finds it.
     await t.call(to, 'POST', '/api/v1/pin/811/check', { check: true, at: t0 + 4000 });
     await t.call(to, 'POST', '/api/v1/pin/811/check', { check: false, at: t0 + 5000 });
-    const preview = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: exp, preview: true });
-    expect(preview.body.result).toEqual({ applied: false, mode: 'merge', add: 2, remove: 0, unchanged: 0, unknown: 0, ignored: 1 });
     const applied = await t.call(to, 'POST', '/api/v1/me/import', { mode: 'merge', data: exp });
-    expect(applied.body.result).toMatchObject({ applied: true, add: 2, remove: 0, ignored: 1 });
-    expect(await mine(to)).toEqual([810, 812]);
-    expect((await t.call(to, 'GET', '/api/v1/me/export')).body.result.pins).toEqual([
-      { pinId: 810, checkedAt: t0 },
-      { pinId: 812, checkedAt: t0 + 2000 },
-    ]);
-    // An unmark made on another device after the file's time (but before the import) replays late and applies.
-    expect((await t.call(to, 'POST', '/api/v1/pin/810/check', { check: false, at: t0 + 500 })).body.result.check).toBe(false);
-    expect(await mine(to)).toEqual([812]);
+    expect(applied.body.result).toMatchObject({ applied: true, add: 3, remove: 0 });
+    expect(await mine(to)).toEqual([810, 811, 812]);
+    expect((await t.call(to, 'GET', '/api/v1/me/export')).body.result.pins).toEqual(exp.pins);
+    // An unmark made on another device before the restore, replayed late, no longer undoes it.
+    expect((await t.call(to, 'POST', '/api/v1/pin/810/check', { check: false, at: Date.now() - 60_000 })).body.result.check).toBe(true);
+    expect(await mine(to)).toEqual([810, 811, 812]);
+    // One made after it applies.
+    expect((await t.call(to, 'POST', '/api/v1/pin/810/check', { check: false })).body.result.check).toBe(false);
     expect(await exactCounts()).toBe(0);
   });
 
@@ -113,6 +143,11 @@ describe('export and import', () => {
       [{ version: 1, pins: [{ pinId: 1, checkedAt: 'yesterday' }] }, '진행 상황 파일을 읽을 수 없습니다'],
       [{ version: 1, pins: [{ pinId: 1, checkedAt: -5 }] }, '진행 상황 파일을 읽을 수 없습니다'],
       ['pinId,checkedAt\n1,2026-01-01T00:00:00.000Z\n2,어제\n', '파일의 3번째 줄을 읽을 수 없습니다.'],
+      // Pin ids are strictly decimal (issue 23 item 9); a third column is named, not ignored.
+      ['pinId,checkedAt\n0x10,2026-01-01T00:00:00.000Z\n', '파일의 2번째 줄을 읽을 수 없습니다.'],
+      ['pinId,checkedAt\n5\n1e3\n', '파일의 3번째 줄을 읽을 수 없습니다.'],
+      ['pinId,checkedAt\n+7\n', '파일의 2번째 줄을 읽을 수 없습니다.'],
+      ['pinId,checkedAt\n1,2026-01-01T00:00:00.000Z\n2,2026-01-01T00:00:00.000Z,메모\n', '파일의 3번째 줄에 칸이 너무 많습니다.'],
     ];
     for (const [data, message] of cases) {
       const r = await t.call(user, 'POST', '/api/v1/me/import', { mode: 'replace', data });

@@ -1,8 +1,17 @@
 import { useRef, useState } from 'react';
 import { ko } from '../../i18n/ko';
-import { asApiClientError } from '../../api';
-import { exportUrl, importDataOf, importProgress, useRecentActions, useUndoAction, type ImportPlan, type RecentAction } from '../../data';
-import { toast } from '../../ui/toast';
+import { ApiClientError } from '../../api';
+import {
+  downloadExport,
+  ImportFileError,
+  importProgress,
+  readImportFile,
+  useRecentActions,
+  useUndoAction,
+  type ImportFile,
+  type ImportPlan,
+  type RecentAction,
+} from '../../data';
 
 const timeFormat = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -42,72 +51,109 @@ function RecentActions() {
   );
 }
 
+type ImportMode = 'merge' | 'replace';
+
+/** The Korean message of a failure we know (the server's, the client's, a file's naming its line); null for others. */
+function koreanMessage(e: unknown): string | null {
+  if (e instanceof ApiClientError) return e.messageTranslated || null;
+  if (e instanceof ImportFileError) return e.message;
+  return null;
+}
+
 /** Export buttons and import with a preview before anything changes. */
 function Backup() {
   const file = useRef<HTMLInputElement>(null);
-  const [mode, setMode] = useState<'merge' | 'replace'>('merge');
-  const [pending, setPending] = useState<{ data: unknown; plan: ImportPlan } | null>(null);
+  const [mode, setMode] = useState<ImportMode>('merge');
+  const [pending, setPending] = useState<{ data: ImportFile; plan: ImportPlan } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
 
+  const failed = (e: unknown, fallback: string) => setError(koreanMessage(e) ?? fallback);
+  const preview = async (m: ImportMode, data: ImportFile) => {
+    setPending({ data, plan: await importProgress(m, data, true) });
+  };
   const onFile = async (f: File | undefined) => {
     if (!f) return;
     setError(null);
     setPending(null);
     setBusy(true);
     try {
-      const data = importDataOf(await f.text());
-      setPending({ data, plan: await importProgress(mode, data, true) });
+      await preview(mode, await readImportFile(f));
     } catch (e) {
-      setError(asApiClientError(e).messageTranslated || ko.importUnreadable);
+      failed(e, ko.importUnreadable);
     } finally {
       setBusy(false);
       if (file.current) file.current.value = '';
     }
   };
-  const apply = async () => {
+  const changeMode = async (m: ImportMode) => {
+    setMode(m);
+    // A file already read is previewed again in the new mode, so the numbers always match the switch.
     if (!pending) return;
+    setError(null);
     setBusy(true);
     try {
-      const r = await importProgress(pending.plan.mode, pending.data, false);
-      toast.success(ko.importDone(r.add, r.remove));
-      setPending(null);
+      await preview(m, pending.data);
     } catch (e) {
-      setError(asApiClientError(e).messageTranslated);
+      setPending(null);
+      failed(e, ko.importFailed);
     } finally {
       setBusy(false);
     }
   };
+  const apply = async () => {
+    if (!pending) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await importProgress(pending.plan.mode, pending.data, false);
+      setPending(null);
+    } catch (e) {
+      failed(e, ko.importFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportAs = async (format: 'json' | 'csv') => {
+    setError(null);
+    setExporting(format);
+    try {
+      await downloadExport(format);
+    } catch (e) {
+      failed(e, ko.exportFailed);
+    } finally {
+      setExporting(null);
+    }
+  };
+  const replacing = pending?.plan.mode === 'replace';
 
   return (
     <section className="card" aria-labelledby="backup-h">
       <h2 id="backup-h">{ko.progressTitle}</h2>
       <div className="row">
-        <a className="btn" href={exportUrl('json')} download>
-          {ko.exportJson}
-        </a>
-        <a className="btn" href={exportUrl('csv')} download>
-          {ko.exportCsv}
-        </a>
-      </div>
-      <hr className="sep" />
-      <div className="segmented" role="radiogroup" aria-label={ko.importFile}>
-        {(['merge', 'replace'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={mode === m}
-            onClick={() => {
-              setMode(m);
-              setPending(null);
-            }}
-          >
-            {m === 'merge' ? ko.importMerge : ko.importReplace}
+        {(['json', 'csv'] as const).map((f) => (
+          <button key={f} type="button" className="btn" disabled={exporting != null} onClick={() => void exportAs(f)}>
+            {exporting === f && <span className="spinner spinner-small" aria-hidden />}
+            {f === 'json' ? ko.exportJson : ko.exportCsv}
           </button>
         ))}
       </div>
-      <label className="btn" style={{ marginTop: '0.5rem' }}>
+      <hr className="sep" />
+      <fieldset className="segmented segmented-radios" data-testid="import-mode">
+        <legend className="sr-only">{ko.importMode}</legend>
+        {(['merge', 'replace'] as const).map((m) => (
+          <label key={m}>
+            <input type="radio" name="import-mode" value={m} checked={mode === m} disabled={busy} onChange={() => void changeMode(m)} />
+            {m === 'merge' ? ko.importMerge : ko.importReplace}
+          </label>
+        ))}
+      </fieldset>
+      <p className={mode === 'replace' ? 'notice notice-danger small' : 'muted small'} data-testid="import-mode-hint">
+        {mode === 'replace' ? ko.importReplaceWarning : ko.importMergeHint}
+      </p>
+      <label className="btn">
+        {busy && !pending && <span className="spinner spinner-small" aria-hidden />}
         {ko.importFile}
         <input
           ref={file}
@@ -125,13 +171,12 @@ function Backup() {
         </p>
       )}
       {pending && (
-        <div className="notice" data-testid="import-preview">
-          <p>
-            {ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown, pending.plan.ignored)}
-          </p>
+        <div className={replacing && pending.plan.remove > 0 ? 'notice notice-danger' : 'notice'} data-testid="import-preview">
+          <p>{ko.importPreview(pending.plan.add, pending.plan.remove, pending.plan.unchanged, pending.plan.unknown)}</p>
+          {replacing && pending.plan.remove > 0 && <p role="alert">{ko.importReplaceConfirm(pending.plan.remove)}</p>}
           <div className="row">
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>
-              {ko.importApply}
+            <button type="button" className={replacing ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} onClick={() => void apply()}>
+              {replacing ? ko.importApplyReplace : ko.importApply}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>
               {ko.common.cancel}

@@ -107,3 +107,23 @@ export async function openPinMenuAtCentre(page: Page, name: string | RegExp = /�
   }).toPass({ timeout: 30_000, intervals: [500, 1000, 1000] });
   return menu;
 }
+
+/**
+ * Checks that one action showed exactly one toast matching `text` since `before` (a count from `toastsShown`), and
+ * that it offers "실행 취소" (issue 25: every batch showed two identical toasts, the one in front without it).
+ */
+export async function expectOneUndoToast(page: Page, text: RegExp, before: number, undoLabel: string): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast.getByRole('button', { name: undoLabel })).toBeVisible();
+  await expect(toast).toHaveCount(1);
+  expect(await toastsShown(page, text)).toBe(before + 1);
+}
+
+/** How many toasts matching `text` the page has shown so far (it must record them: `recordToasts`). */
+export async function toastsShown(page: Page, text: RegExp): Promise<number> {
+  return page.evaluate(
+    ({ source, flags }) =>
+      ((window as unknown as { __toastsEver?: string[] }).__toastsEver ?? []).filter((t) => new RegExp(source, flags).test(t)).length,
+    { source: text.source, flags: text.flags },
+  );
+}

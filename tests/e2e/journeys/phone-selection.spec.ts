@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, signInLocally } from './helpers';
+import { expectOneUndoToast, signInLocally, toastsShown } from './helpers';
+
+const MARKED = /찾음으로 표시했습니다/;
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -90,8 +92,13 @@ test('on a phone, a touch range selection is applied through the banner', async 
   // The tool button ends the mode the same way; apply marks them all on the server.
   await page.getByRole('button', { name: '사각형 범위 선택' }).tap();
   await expect(dialog).toContainText(ko.applyToPins(count));
+  const shown = await toastsShown(page, MARKED);
   await dialog.getByRole('button', { name: ko.selectionApply }).tap();
-  await expectToast(page, /표시했습니다/);
+  await expect(dialog).toBeHidden();
+  // One toast, with 실행 취소 (issue 25: two identical ones, the front one without it).
+  await expectOneUndoToast(page, MARKED, shown, ko.undo);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: MARKED })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '/tmp/i25-phone-toast.png' });
   await expect
     .poll(async () => {
       const body = await (await page.request.get(`${server.url}/api/v1/me/checks`)).json();
@@ -128,8 +135,10 @@ test('on a phone, lasso and route selections are drawn by touch', async ({ page,
   await page.screenshot({ path: '/tmp/i10-phone-route.png' });
   await tapBanner(page);
   await expect(dialog).toContainText(ko.applyToPins(route));
+  const shown = await toastsShown(page, MARKED);
   await dialog.getByRole('button', { name: ko.selectionApply }).tap();
-  await expectToast(page, /표시했습니다/);
+  await expect(dialog).toBeHidden();
+  await expectOneUndoToast(page, MARKED, shown, ko.undo);
   // Only the route's pins: the discarded lasso marked nothing.
   await expect
     .poll(async () => ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).length)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, mapCentre, signInLocally } from './helpers';
+import { expectOneUndoToast, expectToast, findPin, mapCentre, signInLocally, toastsShown } from './helpers';
 
 // Progress a player can trust (issue 14): undo, every device in agreement, live marks, export/import.
 
@@ -72,6 +72,8 @@ test('undo: the toast, Ctrl+Z, and undoing a 300-pin batch from /mypage restores
   expect(await foundPins(page.request, base)).toEqual(before);
 });
 
+const MARKED = /찾음으로 표시했습니다/;
+
 /** Draws a rectangle with the map's range tool about the map centre and applies "found" to what it selected; answers how many. */
 async function rangeMarkFound(page: Page): Promise<number> {
   await page.goto('/');
@@ -89,8 +91,10 @@ async function rangeMarkFound(page: Page): Promise<number> {
   await page.keyboard.press('Escape');
   const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
   await expect(dialog).toContainText(ko.applyToPins(n));
+  const shown = await toastsShown(page, MARKED);
   await dialog.getByRole('button', { name: ko.selectionApply }).click();
-  await expectToast(page, /찾음으로 표시했습니다/);
+  await expect(dialog).toBeHidden();
+  await expectOneUndoToast(page, MARKED, shown, ko.undo);
   return n;
 }
 
@@ -230,7 +234,7 @@ test('export from one account and import into another reproduces the checks, aft
   await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids, check: true } });
   await page.goto(`${base}/mypage`);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: ko.exportJson }).click();
+  await page.getByRole('button', { name: ko.exportJson }).click();
   const file = await (await download).path();
   const text = await readFile(file, 'utf8');
   expect(text).toContain('"version":1');
@@ -245,12 +249,75 @@ test('export from one account and import into another reproduces the checks, aft
     .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version":7,"pins":[]}') });
   await expect(other.getByRole('alert')).toContainText('지원하지 않는 파일 버전입니다');
   // The preview says what will change before anything does.
-  await other.getByRole('radio', { name: ko.importReplace }).click();
+  await other.getByRole('radio', { name: ko.importReplace }).check();
   await other.getByTestId('import-file').setInputFiles(file);
   await expect(other.getByTestId('import-preview')).toContainText(ko.importPreview(49, 0, 1, 0));
   expect(await foundPins(other.request, base)).toEqual([ids[0]]);
-  await other.getByRole('button', { name: ko.importApply }).click();
+  await other.getByRole('button', { name: ko.importApplyReplace }).click();
   await expectToast(other, ko.importDone(49, 0));
   expect(await foundPins(other.request, base)).toEqual(await foundPins(page.request, base));
   await other.context().close();
+});
+
+// Issue 25 item 1: a backup restores, whatever changed since; the switch shows its state and warns before replace.
+test('a backup restores: export CSV, change things, re-import it (replace, then merge); the switch shows its mode', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const base = server.url;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInLocally(page, `restore${Date.now()}@example.com`, '복원탐험가', base);
+  const ids = (await pinIdsOf(page.request, base, 1)).slice(0, 40);
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(0, 30), check: true } });
+  await page.goto(`${base}/mypage`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: ko.exportCsv }).click(LOAD);
+  const file = await (await download).path();
+  expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(31);
+
+  // After the export: 28 of its pins unmarked, 10 others found (the report's "28개는 그대로 둠").
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(0, 28), check: false } });
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(30), check: true } });
+  await page.reload();
+
+  const merge = page.getByRole('radio', { name: ko.importMerge });
+  const replace = page.getByRole('radio', { name: ko.importReplace });
+  await expect(merge).toBeChecked(LOAD);
+  await expect(replace).not.toBeChecked();
+  await replace.check();
+  await expect(replace).toBeChecked();
+  await expect(merge).not.toBeChecked();
+  await expect(page.getByTestId('import-mode-hint')).toHaveText(ko.importReplaceWarning);
+  await page.getByTestId('import-file').setInputFiles(file);
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText(ko.importPreview(28, 10, 2, 0));
+  await expect(preview).toContainText(ko.importReplaceConfirm(10));
+  await page.getByRole('region', { name: ko.progressTitle }).screenshot({ path: '/tmp/i25-import-replace.png' });
+  const shown = await toastsShown(page, /가져왔습니다/);
+  await preview.getByRole('button', { name: ko.importApplyReplace }).click();
+  await expectOneUndoToast(page, /가져왔습니다/, shown, ko.undo);
+  // Slid in, so the screenshot shows it.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /가져왔습니다/ })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '/tmp/i25-import-toast.png' });
+  await expect.poll(() => foundPins(page.request, base)).toEqual(ids.slice(0, 30));
+
+  // Merge after more changes: the file's found pins come back, the rest stays.
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(0, 5), check: false } });
+  await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(35), check: true } });
+  await merge.check();
+  await expect(page.getByTestId('import-mode-hint')).toHaveText(ko.importMergeHint);
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(preview).toContainText(ko.importPreview(5, 0, 25, 0));
+  await page.getByRole('region', { name: ko.progressTitle }).screenshot({ path: '/tmp/i25-import-merge.png' });
+  await preview.getByRole('button', { name: ko.importApply }).click();
+  await expect.poll(() => foundPins(page.request, base)).toEqual([...ids.slice(0, 30), ...ids.slice(35)]);
+
+  // A file with a third column is refused, naming its line, and nothing changes.
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'notes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`pinId,checkedAt\n${ids[0]},2026-01-01T00:00:00.000Z,메모\n`),
+  });
+  await expect(page.getByRole('alert')).toContainText('파일의 2번째 줄에 칸이 너무 많습니다.');
 });
