@@ -202,6 +202,16 @@ describe('image host', () => {
     const edited = await t.call(user, 'PATCH', `/api/v1/pin/${made.body.result.id}`, { image: link });
     expect(edited.status).toBe(200);
     expect((await t.one<{ image: string }>('select image from pins where id = $1', [made.body.result.id])).image).toBe(path);
+    // A new pin with the link under the server's old address: made with the path, as an edit is (was refused with 400).
+    const moved = await t.call(user, 'PUT', '/api/v1/pin', {
+      coordX: 2,
+      coordY: 2,
+      region: 0,
+      categoryId: 901,
+      image: `http://localhost:8101${path}`,
+    });
+    expect(moved.status).toBe(200);
+    expect((await t.one<{ image: string }>('select image from pins where id = $1', [moved.body.result.id])).image).toBe(path);
   });
 });
 

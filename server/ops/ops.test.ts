@@ -51,6 +51,7 @@ describe('/healthz, /readyz, /metrics', () => {
     Object.defineProperty(r, 'ready', { value: true, writable: true, configurable: true, enumerable: true });
     r.reason = null;
     expect(answer.statusCode).toBe(503);
+    expect(answer.body).not.toContain('shutting down');
   });
 
   it('reports request latency by route and the relay, and echoes a request id', async () => {

@@ -137,8 +137,10 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
       return reply.status(503).send(notReady);
     }
     // The probe may have waited behind a write (PGlite's one connection) while a SIGTERM arrived: ask again.
-    if (!r.ready)
-      return reply.status(503).send(fail(503, 'not_ready', '서버가 요청을 받을 준비가 되지 않았습니다.', r.reason ?? 'not ready'));
+    if (!r.ready) {
+      request.log.warn({ reason: r.reason }, 'readyz: not ready');
+      return reply.status(503).send(notReady);
+    }
     return ok({ ready: true });
   });
   const token = app.config.metricsToken ? Buffer.from(`Bearer ${app.config.metricsToken}`) : null;

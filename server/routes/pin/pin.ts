@@ -132,8 +132,8 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     draftValidation(request);
     const body = request.body as Static<typeof Draft>;
     const categoryId = categoryIdOf(body.categoryId);
-    requireOurImage(app.config, body.image);
     const d = { ...body, image: await storedImage(app.db, app.config, body.image) };
+    requireOurImage(app.config, d.image);
     await requireEditAllowance(app.db, app.config, userId);
     const fields = await validateFields(
       app,
