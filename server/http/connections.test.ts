@@ -27,9 +27,13 @@ describe('connection budgets', () => {
     return { t, port: (t.app.server.address() as { port: number }).port };
   }
   const closed = (s: Socket) => new Promise<void>((r) => (s.destroyed ? r() : s.once('close', () => r())));
+  /** The server's open TCP connections, as /metrics tells them (an inject opens none). */
+  const openCounter = (t: { app: { inject: (url: string) => Promise<{ body: string }> } }) => async () =>
+    Number(/http_connections\{kind="open"\} (\d+)/.exec((await t.app.inject('/metrics')).body)?.[1] ?? NaN);
 
   it('past CONN_PER_IP an address gets a 429 envelope and a closed socket; other addresses are served; past CONN_TOTAL, 503', async () => {
     const { port, t } = await listening({ CONN_PER_IP: '4', CONN_TOTAL: '10' });
+    const openConnections = openCounter(t);
     const mine = await openIdle(port, 4, '127.0.0.1');
     held.push(...mine);
     const refused = await getFrom(port, '/healthz', '127.0.0.1');
@@ -41,10 +45,11 @@ describe('connection budgets', () => {
     });
     expect((await getFrom(port, '/healthz', '127.0.0.2')).status).toBe(200);
     // One of the address's connections closes: it is served again.
+    const opened = await openConnections();
     mine[0]!.destroy();
     await closed(mine[0]!);
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await getFrom(port, '/healthz', '127.0.0.1')).status).toBe(200);
+    // The server counts the close when its side of the socket ends: wait for that, not for a time.
+    await expect.poll(openConnections).toBe(opened - 1);
     // 3 + 3 + 3 open from three addresses: the tenth connection is the last one admitted.
     held.push(...(await openIdle(port, 3, '127.0.0.3')), ...(await openIdle(port, 3, '127.0.0.4')));
     expect((await getFrom(port, '/healthz', '127.0.0.5')).status).toBe(200);
@@ -61,7 +66,8 @@ describe('connection budgets', () => {
   });
 
   it('past EVENTS_PER_IP an address gets 429 before its stream opens, past EVENTS_TOTAL 503; a closed stream frees its place', async () => {
-    const { port } = await listening({ EVENTS_PER_IP: '2', EVENTS_TOTAL: '3' });
+    const { port, t } = await listening({ EVENTS_PER_IP: '2', EVENTS_TOTAL: '3' });
+    const openConnections = openCounter(t);
     const open = async (from: string) => {
       const { sockets, answers } = await openStreams(port, 1, from);
       held.push(...sockets);
@@ -77,9 +83,10 @@ describe('connection budgets', () => {
     const busy = await getFrom(port, '/api/v1/events', '127.0.0.3');
     expect(busy.status).toBe(503);
     expect(JSON.parse(busy.body)).toMatchObject({ status: 503, error: { errClazz: 'server_busy' } });
+    const streamsOpen = await openConnections();
     first.socket.destroy();
     await closed(first.socket);
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(openConnections).toBe(streamsOpen - 1);
     expect((await open('127.0.0.3')).status).toBe('HTTP/1.1 200 OK');
     expect((await open('127.0.0.1')).status).toBe('HTTP/1.1 503 Service Unavailable');
   });

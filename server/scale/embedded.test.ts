@@ -34,7 +34,9 @@ describe('the embedded database in real processes', () => {
 
   it('holds across PID namespaces (containers): a second server refuses; a killed holder is taken over after the stale time', async () => {
     // Each server is pid 1 of a PID namespace of its own, as in two containers on one volume.
-    const ns = ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc'];
+    // As another user than root, a user namespace of its own (mapped to root inside) allows the PID namespace.
+    const asUser = process.getuid?.() === 0 ? [] : ['--user', '--map-root-user'];
+    const ns = ['unshare', ...asUser, '--pid', '--fork', '--kill-child', '--mount-proc'];
     const env = { ...embedded, DATA_DIR_LOCK_STALE_S: '4' };
     const a = await startServer(env, { wrap: ns });
     started.push(a);
