@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
+import { packIds } from './pinpack';
 import { withRetry } from './tx';
 
 /**
@@ -59,8 +60,58 @@ export interface Commit {
   checkTime: number;
 }
 
-/** Actions kept per user (older ones are forgotten and can no longer be undone). */
+/** Actions kept per user (older ones are forgotten: no longer listed, no longer undoable). */
 export const MAX_ACTIONS_KEPT = 100;
+
+/**
+ * Bytes of undo data (packed pin sets, see pinpack.ts) kept per player. Past it the oldest actions lose their undo
+ * data: they stay in the list of recent actions, marked as no longer undoable. The newest action is always kept.
+ */
+export const UNDO_BYTES_PER_PLAYER = 1_048_576;
+
+/**
+ * Large changes on the embedded database are written in steps of `stepPins` pins, one short transaction each (about
+ * 50–100 ms of the one connection each), under a journal; `minPins` and more pins make a change large. Tests make
+ * them small.
+ */
+export const bulkTuning = { stepPins: 1_000, minPins: 1_000 };
+/** Steps of large changes written, and large changes rolled back, since start (tests and /metrics). */
+export const stepStats = { steps: 0, rolledBack: 0 };
+
+type PinState = { id: number; checked: boolean; at: number | null; action_id: number | null };
+
+/** The user's state of each existing pin of `ids`. */
+async function readStates(q: Db, userId: number, ids: readonly number[]): Promise<PinState[]> {
+  const { rows } = await q.query<PinState>(
+    `select p.id, (c.pin_id is not null) as checked, m.at, m.action_id
+       from unnest($2::int[]) as p(id)
+       join pins on pins.id = p.id
+       left join checks c on c.user_id = $1 and c.pin_id = p.id
+       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`,
+    [userId, ids],
+  );
+  return rows;
+}
+
+/** The pins whose last change is newer than this one (left alone), and those that really change. */
+function sortOut(rows: readonly PinState[], want: (pin: number) => boolean, meta: ChangeMeta) {
+  const atOf = (pin: number) => meta.atOf?.(pin) ?? meta.at;
+  const stale: number[] = [];
+  const changes: PinState[] = [];
+  for (const r of rows) {
+    if (!meta.force && r.at != null && atOf(r.id) < r.at) stale.push(r.id);
+    else if (r.checked !== want(r.id)) changes.push(r);
+  }
+  const on = changes.filter((r) => !r.checked).map((r) => r.id);
+  const off = changes.filter((r) => r.checked).map((r) => r.id);
+  return { stale, changes, on, off, atOf };
+}
+
+function noticeOf(userId: number, checkTime: number, last: number, on: number[], off: number[]): CheckNotice {
+  return on.length + off.length > NOTICE_MAX_IDS
+    ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
+    : { userId, checkTime, lastCheckTime: last, on, off };
+}
 
 /**
  * Moves each of `pinIds` (existing, locked, unique) to `want(pin)` unless the pin's last change
@@ -76,45 +127,23 @@ export async function commitChanges(
   want: (pin: number) => boolean,
   meta: ChangeMeta,
 ): Promise<Commit> {
-  const { rows } = await tx.query<{ id: number; checked: boolean; at: number | null; action_id: number | null }>(
-    `select p.id, (c.pin_id is not null) as checked, m.at, m.action_id
-       from unnest($2::int[]) as p(id)
-       join pins on pins.id = p.id
-       left join checks c on c.user_id = $1 and c.pin_id = p.id
-       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`,
-    [userId, pinIds],
-  );
-  const atOf = (pin: number) => meta.atOf?.(pin) ?? meta.at;
-  const stale: number[] = [];
-  const changes: typeof rows = [];
-  for (const r of rows) {
-    if (!meta.force && r.at != null && atOf(r.id) < r.at) stale.push(r.id);
-    else if (r.checked !== want(r.id)) changes.push(r);
-  }
+  const { stale, changes, on, off, atOf } = sortOut(await readStates(tx, userId, pinIds), want, meta);
   if (changes.length === 0) return { actionId: null, on: [], off: [], stale, checkTime: last };
-  const on = changes.filter((r) => !r.checked).map((r) => r.id);
-  const off = changes.filter((r) => r.checked).map((r) => r.id);
   await applyChecks(tx, userId, on, true);
   await applyChecks(tx, userId, off, false);
   const checkTime = Math.max(meta.now, last + 1);
-  const notice: CheckNotice =
-    on.length + off.length > NOTICE_MAX_IDS
-      ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
-      : { userId, checkTime, lastCheckTime: last, on, off };
-  // One statement records the action with each pin's previous state (so it can be undone), gives the pins their new
-  // last-change time, bumps the user's checkTime and announces the change: on the embedded database every statement
-  // is a turn of the one connection, so a single check costs 9 statements, not 13. NOTIFY inside the transaction is
-  // delivered on commit, and never for a rolled-back change.
-  const pins = changes.map((r) => r.id);
+  const [wasOff, wasOn] = [packIds(on), packIds(off)];
+  // One statement records the action with the packed sets of the pins it changed (so it can be undone), gives the pins
+  // their new last-change time, bumps the user's checkTime and announces the change: on the embedded database every
+  // statement is a turn of the one connection. NOTIFY inside the transaction is delivered on commit, and never for a
+  // rolled-back change.
   const action = await tx.query<{ id: number }>(
     `with action as (
-       insert into check_actions (user_id, kind, checked, pin_count, at, device) values ($1, $2, $3, $4, $5, $6) returning id
-     ), was as (
-       insert into check_action_pins (action_id, pin_id, was_checked, was_at, was_action_id)
-       select action.id, t.pin, t.was, t.at, t.act from action, unnest($7::int[], $8::boolean[], $9::bigint[], $10::bigint[]) as t(pin, was, at, act)
+       insert into check_actions (user_id, kind, checked, pin_count, at, device, was_off, was_on, undo_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id
      ), marks as (
        insert into check_marks (user_id, pin_id, checked, at, action_id)
-       select $1, t.pin, t.checked, t.at, action.id from action, unnest($7::int[], $11::boolean[], $12::bigint[]) as t(pin, checked, at)
+       select $1, t.pin, t.checked, t.at, action.id from action, unnest($10::int[], $11::boolean[], $12::bigint[]) as t(pin, checked, at)
        on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id
      ), bump as (
        update users set check_time = $13 where id = $1
@@ -127,26 +156,268 @@ export async function commitChanges(
       changes.length,
       meta.now,
       meta.device.slice(0, 60),
-      pins,
-      changes.map((r) => r.checked),
-      changes.map((r) => r.at),
-      changes.map((r) => r.action_id),
+      wasOff,
+      wasOn,
+      wasOff.length + wasOn.length,
+      changes.map((r) => r.id),
       changes.map((r) => !r.checked),
       changes.map((r) => atOf(r.id)),
       checkTime,
       CHECKS_CHANNEL,
-      JSON.stringify(notice),
+      JSON.stringify(noticeOf(userId, checkTime, last, on, off)),
     ],
   );
   const actionId = action.rows[0]!.id;
-  // Older actions are forgotten in steps of ten: the last MAX_ACTIONS_KEPT are always kept.
-  if (actionId % 10 === 0) {
+  await trimHistory(tx, userId, actionId);
+  return { actionId, on, off, stale, checkTime };
+}
+
+/**
+ * Keeps the user's history bounded: the last MAX_ACTIONS_KEPT actions (older ones forgotten in steps of ten), and
+ * undo data of at most UNDO_BYTES_PER_PLAYER: older actions past it keep their row but lose their pin sets.
+ */
+async function trimHistory(tx: Db, userId: number, newest: number): Promise<void> {
+  await tx.query(
+    `update check_actions set was_off = null, was_on = null, undo_bytes = 0
+      where id in (select id from (select id, sum(undo_bytes) over (order by id desc) as total
+                                     from check_actions where user_id = $1 and not pending) s
+                    where total > $2 and id <> $3)
+        and undo_bytes > 0`,
+    [userId, UNDO_BYTES_PER_PLAYER, newest],
+  );
+  if (newest % 10 === 0) {
     await tx.query(
       `delete from check_actions where user_id = $1 and id < (select id from check_actions where user_id = $1 order by id desc offset $2 limit 1)`,
       [userId, MAX_ACTIONS_KEPT - 1],
     );
   }
+}
+
+/** What a change does, once the caller has read what it needs (`prepare`): each pin of `ids` moves to `want(pin)`. */
+export interface ChangePlan {
+  /** The pins (unique). */
+  ids: readonly number[];
+  want: (pin: number) => boolean;
+  meta: ChangeMeta;
+  /** Every pin must exist: one missing leaves everything as it was (the outcome's `unknown`). */
+  strict?: boolean;
+}
+
+/** The outcome of runChange: the plan's own refusal, or what was committed and `finish`'s answer. */
+export type ChangeOutcome<A, F> =
+  { abort: A } | { unknown: number; last: number; commit: Commit; done: null } | { unknown: 0; last: number; commit: Commit; done: F };
+
+/** A step found a pin of a strict change missing. */
+class PinsMissing extends Error {
+  constructor(readonly unknown: number) {
+    super('pins missing');
+  }
+}
+
+/** Runs `fn` after the user's earlier changes where the database needs that (embedded: see UserTurns). */
+export const inUserTurn = <T>(db: Db, userId: number, fn: () => Promise<T>): Promise<T> => (db.userTurn ? db.userTurn(userId, fn) : fn());
+
+/**
+ * Makes one change of the user's checks, all or nothing, as one undoable action: `prepare` reads what it needs and
+ * says which pins move where (or refuses), `finish` runs in the transaction that makes the change visible.
+ *
+ * On PostgreSQL, and for fewer than bulkTuning.minPins pins (`size`, known before `prepare`), it is one transaction.
+ * A large change on the embedded database (one connection: a transaction there stops every other player) is written
+ * in steps of bulkTuning.stepPins pins, one short transaction each, taking turns in the bulk lane: the action is
+ * pending (hidden) meanwhile, each step journals the earlier state of its pins, and one last short transaction makes
+ * it whole (the action listed, the checkTime bumped, the devices told). A step that fails rolls the steps before it
+ * back from the journal; a process killed midway leaves a pending action that start-up rolls back
+ * (recoverPendingActions). The player's other changes wait meanwhile (UserTurns), and their own reads wait for it
+ * to be whole (userIdle); other players only ever see the pins' found-counts move step by step.
+ */
+export async function runChange<A, F>(
+  db: Db,
+  userId: number,
+  size: number,
+  prepare: (q: Db) => Promise<{ abort: A } | ChangePlan>,
+  finish: (tx: Db, c: Commit) => Promise<F>,
+): Promise<ChangeOutcome<A, F>> {
+  if (!db.userTurn || size < bulkTuning.minPins) {
+    return inUserTurn(db, userId, () =>
+      withRetry(db, async (tx): Promise<ChangeOutcome<A, F>> => {
+        const last = await lockUser(tx, userId);
+        const p = await prepare(tx);
+        if ('abort' in p) return p;
+        const found = await lockPins(tx, p.ids);
+        if (p.strict && found !== p.ids.length) return { unknown: p.ids.length - found, last, commit: unchanged(last), done: null };
+        const c = await commitChanges(tx, userId, last, p.ids, p.want, p.meta);
+        return { unknown: 0, last, commit: c, done: await finish(tx, c) };
+      }),
+    );
+  }
+  return db.userTurn(userId, async (): Promise<ChangeOutcome<A, F>> => {
+    const user = await db.query<{ check_time: number }>('select check_time from users where id = $1', [userId]);
+    if (!user.rows[0]) throw ApiError.requiresLogin();
+    const before = user.rows[0].check_time;
+    const p = await prepare(db);
+    if ('abort' in p) return p;
+    const ids = Int32Array.from(p.ids).sort();
+    if (p.strict) {
+      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pins where id = any($1::int[])', [[...ids]]);
+      const missing = ids.length - (rows[0]?.n ?? 0);
+      if (missing) return { unknown: missing, last: before, commit: unchanged(before), done: null };
+    }
+    const { rows } = await db.query<{ id: number }>(
+      `insert into check_actions (user_id, kind, checked, pin_count, at, device, pending) values ($1, $2, $3, 0, $4, $5, true) returning id`,
+      [userId, p.meta.kind, p.meta.checked, p.meta.now, p.meta.device.slice(0, 60)],
+    );
+    const actionId = rows[0]!.id;
+    const on: number[] = [];
+    const off: number[] = [];
+    const stale: number[] = [];
+    try {
+      for (let i = 0, seq = 0; i < ids.length; i += bulkTuning.stepPins, seq++) {
+        const part = [...ids.subarray(i, i + bulkTuning.stepPins)];
+        await db.bulk(part.length, () =>
+          db.transaction(async (tx) => {
+            const found = await lockPins(tx, part);
+            if (p.strict && found !== part.length) throw new PinsMissing(part.length - found);
+            const s = sortOut(await readStates(tx, userId, part), p.want, p.meta);
+            await applyChecks(tx, userId, s.on, true);
+            await applyChecks(tx, userId, s.off, false);
+            if (s.changes.length) {
+              await tx.query(
+                `with journal as (
+                   insert into check_action_journal (action_id, seq, pins, was_checked, was_at, was_action)
+                   values ($2, $3, $4, $5, $6, $7)
+                 )
+                 insert into check_marks (user_id, pin_id, checked, at, action_id)
+                 select $1, t.pin, t.checked, t.at, $2 from unnest($4::int[], $8::boolean[], $9::bigint[]) as t(pin, checked, at)
+                 on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id`,
+                [
+                  userId,
+                  actionId,
+                  seq,
+                  s.changes.map((r) => r.id),
+                  s.changes.map((r) => r.checked),
+                  s.changes.map((r) => r.at),
+                  s.changes.map((r) => r.action_id),
+                  s.changes.map((r) => !r.checked),
+                  s.changes.map((r) => s.atOf(r.id)),
+                ],
+              );
+            }
+            on.push(...s.on);
+            off.push(...s.off);
+            stale.push(...s.stale);
+          }),
+        );
+        stepStats.steps++;
+      }
+      return await db.transaction(async (tx) => {
+        const last = await lockUser(tx, userId);
+        const c = await completeAction(tx, userId, last, actionId, on, off, stale, p.meta);
+        return { unknown: 0 as const, last, commit: c, done: await finish(tx, c) };
+      });
+    } catch (e) {
+      await rollbackAction(db, userId, actionId);
+      if (e instanceof PinsMissing) return { unknown: e.unknown, last: before, commit: unchanged(before), done: null };
+      throw e;
+    }
+  });
+}
+
+const unchanged = (last: number): Commit => ({ actionId: null, on: [], off: [], stale: [], checkTime: last });
+
+/** The last step of a large change: the pending action becomes whole, or goes when it changed nothing. */
+async function completeAction(
+  tx: Db,
+  userId: number,
+  last: number,
+  actionId: number,
+  on: number[],
+  off: number[],
+  stale: number[],
+  meta: ChangeMeta,
+): Promise<Commit> {
+  if (on.length + off.length === 0) {
+    await tx.query('delete from check_actions where id = $1', [actionId]);
+    return { ...unchanged(last), stale };
+  }
+  const checkTime = Math.max(meta.now, last + 1);
+  const [wasOff, wasOn] = [packIds(on), packIds(off)];
+  await tx.query(
+    `with action as (
+       update check_actions set pending = false, pin_count = $2, was_off = $3, was_on = $4, undo_bytes = $5 where id = $1
+     ), journal as (
+       delete from check_action_journal where action_id = $1
+     ), bump as (
+       update users set check_time = $7 where id = $6
+     )
+     select pg_notify($8, $9)`,
+    [
+      actionId,
+      on.length + off.length,
+      wasOff,
+      wasOn,
+      wasOff.length + wasOn.length,
+      userId,
+      checkTime,
+      CHECKS_CHANNEL,
+      JSON.stringify(noticeOf(userId, checkTime, last, on, off)),
+    ],
+  );
+  await trimHistory(tx, userId, actionId);
   return { actionId, on, off, stale, checkTime };
+}
+
+/**
+ * Undoes the written steps of a pending action from its journal, newest first, one short transaction each, then
+ * drops the action: the user's checks, marks and the pins' found-counts are as before the change began.
+ */
+async function rollbackAction(db: Db, userId: number, actionId: number): Promise<void> {
+  const { rows } = await db.query<{ seq: number }>('select seq from check_action_journal where action_id = $1 order by seq desc', [
+    actionId,
+  ]);
+  for (const { seq } of rows) {
+    await db.bulk(bulkTuning.stepPins, () =>
+      db.transaction(async (tx) => {
+        const j = await tx.query<{ pins: number[]; was_checked: boolean[]; was_at: (number | null)[]; was_action: (number | null)[] }>(
+          'select pins, was_checked, was_at, was_action from check_action_journal where action_id = $1 and seq = $2',
+          [actionId, seq],
+        );
+        const r = j.rows[0];
+        if (!r) return;
+        const back = r.pins.filter((_, k) => r.was_checked[k]);
+        const gone = r.pins.filter((_, k) => !r.was_checked[k]);
+        // A pin deleted meanwhile has no checks to give back.
+        const existing = await tx.query<{ ids: number[] | null }>('select array_agg(id) as ids from pins where id = any($1::int[])', [
+          back,
+        ]);
+        await applyChecks(tx, userId, existing.rows[0]?.ids ?? [], true);
+        await applyChecks(tx, userId, gone, false);
+        await tx.query(
+          `with t as (
+             select * from unnest($2::int[], $3::boolean[], $4::bigint[], $5::bigint[]) as t(pin, checked, at, act)
+           ), dropped as (
+             delete from check_marks m using t where m.user_id = $1 and m.pin_id = t.pin and t.at is null
+           ), restored as (
+             update check_marks m set checked = t.checked, at = t.at, action_id = t.act from t
+              where m.user_id = $1 and m.pin_id = t.pin and t.at is not null
+           )
+           delete from check_action_journal where action_id = $6 and seq = $7`,
+          [userId, r.pins, r.was_checked, r.was_at, r.was_action, actionId, seq],
+        );
+      }),
+    );
+  }
+  await db.query('delete from check_actions where id = $1', [actionId]);
+  stepStats.rolledBack++;
+}
+
+/**
+ * Start-up on the embedded database: rolls back every change a stopped process left half written (pending actions),
+ * so none of it remains. Returns how many.
+ */
+export async function recoverPendingActions(db: Db): Promise<number> {
+  const { rows } = await db.query<{ id: number; user_id: number }>('select id, user_id from check_actions where pending order by id');
+  for (const r of rows) await rollbackAction(db, r.user_id, Number(r.id));
+  return rows.length;
 }
 
 /** Locks the user's row (serialising their changes) and returns their checkTime. */
@@ -196,19 +467,21 @@ export async function checkPin(
   at: number = now,
   device = '',
 ): Promise<(CheckResult & { actionId: number | null }) | null> {
-  return withRetry(db, async (tx) => {
-    const last = await lockUser(tx, userId);
-    if ((await lockPins(tx, [pinId])) === 0) return null;
-    const c = await commitChanges(tx, userId, last, [pinId], () => check, {
-      at: Math.min(at, now),
-      kind: 'single',
-      checked: check,
-      device,
-      now,
-    });
-    const current = c.stale.length ? await isChecked(tx, userId, pinId) : check;
-    return { check: current, userId, checkTime: c.checkTime, lastCheckTime: last, changed: c.actionId != null, actionId: c.actionId };
-  });
+  return inUserTurn(db, userId, () =>
+    withRetry(db, async (tx) => {
+      const last = await lockUser(tx, userId);
+      if ((await lockPins(tx, [pinId])) === 0) return null;
+      const c = await commitChanges(tx, userId, last, [pinId], () => check, {
+        at: Math.min(at, now),
+        kind: 'single',
+        checked: check,
+        device,
+        now,
+      });
+      const current = c.stale.length ? await isChecked(tx, userId, pinId) : check;
+      return { check: current, userId, checkTime: c.checkTime, lastCheckTime: last, changed: c.actionId != null, actionId: c.actionId };
+    }),
+  );
 }
 
 async function isChecked(tx: Db, userId: number, pinId: number): Promise<boolean> {
@@ -218,6 +491,7 @@ async function isChecked(tx: Db, userId: number, pinId: number): Promise<boolean
 
 /** The user's checked pin ids (ascending) and checkTime. */
 export async function userChecks(db: Db, userId: number): Promise<{ userId: number; checkTime: number; pinIds: number[] }> {
+  await db.userIdle?.(userId);
   const user = await db.query<{ check_time: number }>('select check_time from users where id = $1', [userId]);
   if (!user.rows[0]) throw ApiError.requiresLogin();
   const { rows } = await db.query<{ ids: number[] | null }>(
@@ -248,34 +522,33 @@ export async function batchCheck(
   actionId: number | null;
   pinIds: number[];
 }> {
-  return db.bulk(ids.length, () =>
-    withRetry(db, async (tx) => {
-      const last = await lockUser(tx, userId);
-      const found = await lockPins(tx, ids);
-      if (found !== ids.length)
-        return { unknown: ids.length - found, checkTime: last, lastCheckTime: last, changed: 0, ignored: 0, actionId: null, pinIds: [] };
-      const c = await commitChanges(tx, userId, last, ids, () => check, {
-        at: Math.min(at, now),
-        kind: 'batch',
-        checked: check,
-        device,
-        now,
-      });
-      const { rows } = await tx.query<{ ids: number[] | null }>(
-        'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
-        [userId],
-      );
-      return {
-        unknown: 0,
-        checkTime: c.checkTime,
-        lastCheckTime: last,
-        changed: c.on.length + c.off.length,
-        ignored: c.stale.length,
-        actionId: c.actionId,
-        pinIds: rows[0]?.ids ?? [],
-      };
-    }),
+  const r = await runChange(
+    db,
+    userId,
+    ids.length,
+    async () => ({ ids, want: () => check, meta: { at: Math.min(at, now), kind: 'batch', checked: check, device, now }, strict: true }),
+    (tx) => pinList(tx, userId),
   );
+  if ('abort' in r) throw new Error('unreachable');
+  const c = r.commit;
+  return {
+    unknown: r.unknown,
+    checkTime: c.checkTime,
+    lastCheckTime: r.last,
+    changed: c.on.length + c.off.length,
+    ignored: c.stale.length,
+    actionId: c.actionId,
+    pinIds: r.done ?? [],
+  };
+}
+
+/** The user's found pins, ascending (answers of the changes that return them). */
+export async function pinList(q: Db, userId: number): Promise<number[]> {
+  const { rows } = await q.query<{ ids: number[] | null }>(
+    'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
+    [userId],
+  );
+  return rows[0]?.ids ?? [];
 }
 
 /**
@@ -288,18 +561,20 @@ export async function mergeChecks(
   ids: readonly number[],
   now: number,
 ): Promise<{ checkTime: number; merged: number }> {
-  return withRetry(db, async (tx) => {
-    const last = await lockUser(tx, userId);
-    let known: number[] = [];
-    if (ids.length) {
-      const { rows } = await tx.query<{ ids: number[] | null }>(
-        'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) order by id for update) s',
-        [ids],
-      );
-      known = rows[0]?.ids ?? [];
-    }
-    const n = await applyChecks(tx, userId, known, true);
-    const checkTime = n > 0 ? await bumpTime(tx, userId, last, now) : last;
-    return { checkTime, merged: n };
-  });
+  return inUserTurn(db, userId, () =>
+    withRetry(db, async (tx) => {
+      const last = await lockUser(tx, userId);
+      let known: number[] = [];
+      if (ids.length) {
+        const { rows } = await tx.query<{ ids: number[] | null }>(
+          'select array_agg(id order by id) as ids from (select id from pins where id = any($1::int[]) order by id for update) s',
+          [ids],
+        );
+        known = rows[0]?.ids ?? [];
+      }
+      const n = await applyChecks(tx, userId, known, true);
+      const checkTime = n > 0 ? await bumpTime(tx, userId, last, now) : last;
+      return { checkTime, merged: n };
+    }),
+  );
 }
