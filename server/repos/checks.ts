@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { packIds } from './pinpack';
 import { withRetry } from './tx';
+import { BULK_MIN_ROWS } from '../db/BulkLane';
 
 /**
  * Checks (found pins) per user. Every change runs in one transaction that first locks the
@@ -68,15 +69,17 @@ export const MAX_ACTIONS_KEPT = 100;
  * data: they stay in the list of recent actions, marked as no longer undoable. The newest action is always kept.
  */
 export const UNDO_BYTES_PER_PLAYER = 1_048_576;
+/** The cap in force (tests lower it). */
+export const undoCap = { bytes: UNDO_BYTES_PER_PLAYER };
 
 /**
- * Large changes on the embedded database are written in steps of `stepPins` pins, one short transaction each (about
- * 50–100 ms of the one connection each), under a journal; `minPins` and more pins make a change large. Tests make
- * them small.
+ * Large changes on the embedded database (`minPins` pins and more) are written in steps, one short transaction each,
+ * under a journal: the first of `stepPins` pins, each next one sized to hold the database about `stepMs` ms (0: all
+ * of `stepPins`; tests).
  */
-export const bulkTuning = { stepPins: 1_000, minPins: 1_000 };
-/** Steps of large changes written, and large changes rolled back, since start (tests and /metrics). */
-export const stepStats = { steps: 0, rolledBack: 0 };
+export const bulkTuning = { stepPins: 250, stepMs: 40, minPins: 1_000 };
+/** Steps of large changes written, the longest one (ms), and large changes rolled back, since start (tests, /metrics). */
+export const stepStats = { steps: 0, longestMs: 0, rolledBack: 0 };
 
 type PinState = { id: number; checked: boolean; at: number | null; action_id: number | null };
 
@@ -183,7 +186,7 @@ async function trimHistory(tx: Db, userId: number, newest: number): Promise<void
                                      from check_actions where user_id = $1 and not pending) s
                     where total > $2 and id <> $3)
         and undo_bytes > 0`,
-    [userId, UNDO_BYTES_PER_PLAYER, newest],
+    [userId, undoCap.bytes, newest],
   );
   if (newest % 10 === 0) {
     await tx.query(
@@ -223,7 +226,7 @@ export const inUserTurn = <T>(db: Db, userId: number, fn: () => Promise<T>): Pro
  *
  * On PostgreSQL, and for fewer than bulkTuning.minPins pins (`size`, known before `prepare`), it is one transaction.
  * A large change on the embedded database (one connection: a transaction there stops every other player) is written
- * in steps of bulkTuning.stepPins pins, one short transaction each, taking turns in the bulk lane: the action is
+ * in steps sized to hold it about bulkTuning.stepMs each, one short transaction each, taking turns in the bulk lane: the action is
  * pending (hidden) meanwhile, each step journals the earlier state of its pins, and one last short transaction makes
  * it whole (the action listed, the checkTime bumped, the devices told). A step that fails rolls the steps before it
  * back from the journal; a process killed midway leaves a pending action that start-up rolls back
@@ -258,8 +261,13 @@ export async function runChange<A, F>(
     if ('abort' in p) return p;
     const ids = Int32Array.from(p.ids).sort();
     if (p.strict) {
-      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pins where id = any($1::int[])', [[...ids]]);
-      const missing = ids.length - (rows[0]?.n ?? 0);
+      // Unknown pins are refused before anything is written (a step finds a pin deleted since).
+      let missing = 0;
+      for (let i = 0; i < ids.length; i += CHECK_STEP) {
+        const part = [...ids.subarray(i, i + CHECK_STEP)];
+        const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pins where id = any($1::int[])', [part]);
+        missing += part.length - (rows[0]?.n ?? 0);
+      }
       if (missing) return { unknown: missing, last: before, commit: unchanged(before), done: null };
     }
     const { rows } = await db.query<{ id: number }>(
@@ -271,13 +279,21 @@ export async function runChange<A, F>(
     const off: number[] = [];
     const stale: number[] = [];
     try {
-      for (let i = 0, seq = 0; i < ids.length; i += bulkTuning.stepPins, seq++) {
-        const part = [...ids.subarray(i, i + bulkTuning.stepPins)];
-        await db.bulk(part.length, () =>
+      let size = bulkTuning.stepPins;
+      for (let i = 0, seq = 0; i < ids.length; seq++) {
+        const part = [...ids.subarray(i, i + size)];
+        i += part.length;
+        let held = 0;
+        // Every step takes its turn in the bulk lane (a pause as long as the step after it), whatever its size.
+        await db.bulk(Math.max(part.length, BULK_MIN_ROWS), () =>
           db.transaction(async (tx) => {
-            const found = await lockPins(tx, part);
-            if (p.strict && found !== part.length) throw new PinsMissing(part.length - found);
-            const s = sortOut(await readStates(tx, userId, part), p.want, p.meta);
+            const t0 = performance.now();
+            // A step names few pins of large tables: each is looked up by its key (the planner would hash whole
+            // tables), and the foreign keys were just checked (the pins by the join below, the player by the turn).
+            await tx.exec(`set local enable_hashjoin = off; set local enable_mergejoin = off; ${await replicaRole(tx)}`);
+            const states = await readStates(tx, userId, part);
+            if (p.strict && states.length !== part.length) throw new PinsMissing(part.length - states.length);
+            const s = sortOut(states, p.want, p.meta);
             await applyChecks(tx, userId, s.on, true);
             await applyChecks(tx, userId, s.off, false);
             if (s.changes.length) {
@@ -305,9 +321,16 @@ export async function runChange<A, F>(
             on.push(...s.on);
             off.push(...s.off);
             stale.push(...s.stale);
+            held = performance.now() - t0;
           }),
         );
         stepStats.steps++;
+        stepStats.longestMs = Math.max(stepStats.longestMs, held);
+        // The next step is sized to hold the database about stepMs, whatever this machine's speed.
+        if (bulkTuning.stepMs > 0) {
+          const fit = Math.round((part.length * bulkTuning.stepMs) / Math.max(held, 1));
+          size = Math.min(STEP_MAX, Math.max(STEP_MIN, Math.min(fit, size * 2)));
+        }
       }
       return await db.transaction(async (tx) => {
         const last = await lockUser(tx, userId);
@@ -318,8 +341,29 @@ export async function runChange<A, F>(
       await rollbackAction(db, userId, actionId);
       if (e instanceof PinsMissing) return { unknown: e.unknown, last: before, commit: unchanged(before), done: null };
       throw e;
+    } finally {
+      // The journal's rows are gone; its pages go too (the embedded database has no autovacuum).
+      await db.exec('vacuum check_action_journal').catch(() => undefined);
     }
   });
+}
+
+/** Pins a step of a large change may name, and ids per existence check before one. */
+const STEP_MIN = 50;
+const STEP_MAX = 5_000;
+const CHECK_STEP = 5_000;
+
+let replica: string | undefined;
+/**
+ * `set local session_replication_role = replica` where the role may skip foreign-key triggers (the embedded
+ * database runs as a superuser; seeding does the same), else nothing.
+ */
+async function replicaRole(tx: Db): Promise<string> {
+  if (replica === undefined) {
+    const { rows } = await tx.query<{ s: boolean }>('select rolsuper as s from pg_roles where rolname = current_user');
+    replica = rows[0]?.s ? 'set local session_replication_role = replica' : '';
+  }
+  return replica;
 }
 
 const unchanged = (last: number): Commit => ({ actionId: null, on: [], off: [], stale: [], checkTime: last });
@@ -375,7 +419,7 @@ async function rollbackAction(db: Db, userId: number, actionId: number): Promise
     actionId,
   ]);
   for (const { seq } of rows) {
-    await db.bulk(bulkTuning.stepPins, () =>
+    await db.bulk(BULK_MIN_ROWS, () =>
       db.transaction(async (tx) => {
         const j = await tx.query<{ pins: number[]; was_checked: boolean[]; was_at: (number | null)[]; was_action: (number | null)[] }>(
           'select pins, was_checked, was_at, was_action from check_action_journal where action_id = $1 and seq = $2',

@@ -1,7 +1,6 @@
 import type { Db } from '../db';
 import { pinList, runChange, type ActionKind } from './checks';
 import { unpackIds } from './pinpack';
-import { withRetry } from './tx';
 
 /*
  * A player's progress beyond single checks: the recent actions (and undoing one), export of the
