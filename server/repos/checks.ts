@@ -77,7 +77,7 @@ export const undoCap = { bytes: UNDO_BYTES_PER_PLAYER };
  * under a journal: the first of `stepPins` pins, each next one sized to hold the database about `stepMs` ms (0: all
  * of `stepPins`; tests).
  */
-export const bulkTuning = { stepPins: 250, stepMs: 40, minPins: 1_000 };
+export const bulkTuning = { stepPins: 500, stepMs: 60, minPins: 1_000 };
 /** Steps of large changes written, the longest one (ms), and large changes rolled back, since start (tests, /metrics). */
 export const stepStats = { steps: 0, longestMs: 0, rolledBack: 0 };
 
@@ -86,11 +86,13 @@ type PinState = { id: number; checked: boolean; at: number | null; action_id: nu
 /** The user's state of each existing pin of `ids`. */
 async function readStates(q: Db, userId: number, ids: readonly number[]): Promise<PinState[]> {
   const { rows } = await q.query<PinState>(
-    `select p.id, (c.pin_id is not null) as checked, m.at, m.action_id
-       from unnest($2::int[]) as p(id)
-       join pins on pins.id = p.id
-       left join checks c on c.user_id = $1 and c.pin_id = p.id
-       left join check_marks m on m.user_id = $1 and m.pin_id = p.id`,
+    // Each pin is looked up by its keys (an array scan of pins, a lateral probe of the player's check and mark): the
+    // planner's statistics go stale on the embedded database (no autovacuum), and with them it hashed or rescanned
+    // all of the player's rows for every pin of a step (quadratic: a 50,000-pin batch in steps took minutes).
+    `select p.id, exists (select 1 from checks c where c.user_id = $1 and c.pin_id = p.id) as checked, m.at, m.action_id
+       from pins p
+       left join lateral (select at, action_id from check_marks where user_id = $1 and pin_id = p.id) m on true
+      where p.id = any($2::int[])`,
     [userId, ids],
   );
   return rows;
@@ -288,9 +290,9 @@ export async function runChange<A, F>(
         await db.bulk(Math.max(part.length, BULK_MIN_ROWS), () =>
           db.transaction(async (tx) => {
             const t0 = performance.now();
-            // A step names few pins of large tables: each is looked up by its key (the planner would hash whole
-            // tables), and the foreign keys were just checked (the pins by the join below, the player by the turn).
-            await tx.exec(`set local enable_hashjoin = off; set local enable_mergejoin = off; ${await replicaRole(tx)}`);
+            // The foreign keys were just checked: the pins by readStates, the player by the turn.
+            const role = await replicaRole(tx);
+            if (role) await tx.exec(role);
             const states = await readStates(tx, userId, part);
             if (p.strict && states.length !== part.length) throw new PinsMissing(part.length - states.length);
             const s = sortOut(states, p.want, p.meta);
@@ -329,7 +331,7 @@ export async function runChange<A, F>(
         // The next step is sized to hold the database about stepMs, whatever this machine's speed.
         if (bulkTuning.stepMs > 0) {
           const fit = Math.round((part.length * bulkTuning.stepMs) / Math.max(held, 1));
-          size = Math.min(STEP_MAX, Math.max(STEP_MIN, Math.min(fit, size * 2)));
+          size = Math.min(STEP_MAX, Math.max(STEP_MIN, Math.round(size / 2), Math.min(fit, size * 2)));
         }
       }
       return await db.transaction(async (tx) => {
@@ -349,7 +351,7 @@ export async function runChange<A, F>(
 }
 
 /** Pins a step of a large change may name, and ids per existence check before one. */
-const STEP_MIN = 50;
+const STEP_MIN = 100;
 const STEP_MAX = 5_000;
 const CHECK_STEP = 5_000;
 
@@ -485,9 +487,9 @@ async function applyChecks(tx: Db, userId: number, ids: readonly number[], check
   if (ids.length === 0) return 0;
   const sql = check
     ? `with changed as (insert into checks (user_id, pin_id) select $1, unnest($2::int[]) on conflict do nothing returning pin_id)
-       update pins set total_checks = total_checks + 1 from changed where pins.id = changed.pin_id`
+       update pins set total_checks = total_checks + 1 where id = any(array(select pin_id from changed))`
     : `with changed as (delete from checks where user_id = $1 and pin_id = any($2::int[]) returning pin_id)
-       update pins set total_checks = total_checks - 1 from changed where pins.id = changed.pin_id`;
+       update pins set total_checks = total_checks - 1 where id = any(array(select pin_id from changed))`;
   const r = await tx.query(sql, [userId, ids]);
   return r.rowCount;
 }
