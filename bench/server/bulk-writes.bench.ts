@@ -87,11 +87,13 @@ async function measure(url: string | undefined) {
   const busy = probe(() => done);
   const rounds: number[] = [];
   let last: number | null = null;
+  let half: { at: number; sizes: Map<string, number> } | undefined;
   for (let i = 0; Date.now() - started < LOOP_S * 1000; i++) {
     const t0 = performance.now();
     if (i % 4 === 3 && last != null) await post(heavy, `/me/actions/${last}/undo`);
     else last = (await post(heavy, '/pin/batch-check', { pinIds: ids, check: i % 2 === 0 })).actionId as number;
     rounds.push(performance.now() - t0);
+    if (!half && Date.now() - started >= (LOOP_S * 1000) / 2) half = { at: Date.now(), sizes: await sizes() };
   }
   done = true;
   const during = await busy;
@@ -101,12 +103,26 @@ async function measure(url: string | undefined) {
   const undoBytes = (
     await db.query<{ n: number }>('select coalesce(sum(undo_bytes), 0)::bigint as n from check_actions where user_id = $1', [heavy])
   ).rows[0]!.n;
+  // What one VACUUM of each churned table would hold the database for, and the growth left after it.
+  const vacuumMs: Record<string, number> = {};
+  for (const table of ['pins', 'checks', 'check_marks', 'check_actions']) {
+    const t0 = performance.now();
+    await db.exec(`vacuum ${table}`);
+    vacuumMs[table] = Math.round(performance.now() - t0);
+  }
+  const vacuumed = await sizes();
   await app.close();
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 
   const growth = [...after].map(([t, b]) => [t, b - (before.get(t) ?? 0)] as const).filter(([, d]) => d !== 0);
   const total = growth.reduce((s, [, d]) => s + d, 0);
+  // The first rounds add the player's own rows (50,000 checks and marks) and a first copy of every updated row; the
+  // second half's growth is the steady rate, extrapolated to 10 minutes.
+  const endAt = Date.now();
+  const steady = half ? [...after].reduce((s, [t, b]) => s + b - (half!.sizes.get(t) ?? 0), 0) : NaN;
+  const steadyS = half ? (endAt - half.at) / 1000 : NaN;
+  const afterVacuum = [...vacuumed].reduce((s, [t, b]) => s + b - (before.get(t) ?? 0), 0);
   return {
     database: url ? 'PostgreSQL' : 'PGlite',
     loop_s: +loopS.toFixed(1),
@@ -119,7 +135,10 @@ async function measure(url: string | undefined) {
     checks: during.length,
     longest_stall_ms: Math.round(loopDelay.max / 1e6),
     growth_mb: MB(total),
-    growth_10min_mb: MB((total * 600) / loopS),
+    growth_2nd_half_mb: MB(steady),
+    growth_10min_mb: MB(total - steady + (steady * (600 - loopS / 2)) / steadyS),
+    growth_after_vacuum_mb: MB(afterVacuum),
+    vacuum_ms: vacuumMs,
     undo_history_kb: +(Number(undoBytes) / 1000).toFixed(1),
     growth_by_table_mb: Object.fromEntries(growth.sort((a, b) => b[1] - a[1]).map(([t, d]) => [t, MB(d)])),
   };
@@ -129,8 +148,8 @@ const results = [await measure(undefined)];
 if (PG) results.push(await measure(PG));
 
 console.log(`${BATCH.toLocaleString('en')}-pin batch loop (undo every 4th round) for ${LOOP_S} s, beside another player's single checks`);
-console.table(results.map(({ growth_by_table_mb: _g, ...r }) => r));
-for (const r of results) console.log(`${r.database} growth by table (MB):`, r.growth_by_table_mb);
+console.table(results.map(({ growth_by_table_mb: _g, vacuum_ms: _v, ...r }) => r));
+for (const r of results) console.log(`${r.database} growth by table (MB):`, r.growth_by_table_mb, 'vacuum (ms):', r.vacuum_ms);
 for (const r of results) {
   console.log(
     `${r.database}: other player's check p99 ${r.check_p99_ms} ms (${(r.check_p99_ms / r.quiet_check_p99_ms).toFixed(1)}× quiet; goal < 250 ms), ` +
