@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import { buildApp } from './app';
 import { seedIfEmpty } from './seed/seed';
+import { recoverPendingActions } from './repos/checks';
 import { lockDataDir } from './ops/data-dir-lock';
 import { guardStorage } from './ops/storage-guard';
 import { startStallWatchdog } from './ops/stall-watchdog';
@@ -95,6 +96,11 @@ export async function main(): Promise<void> {
   };
   const db = guardStorage(await open(config), storageFailed);
   await migrate(db);
+  // The embedded database belongs to this process alone: a large change a stopped one left half written goes.
+  if (!config.databaseUrl) {
+    const rolledBack = await recoverPendingActions(db);
+    if (rolledBack) console.log(`중단된 큰 변경 ${rolledBack}건을 되돌렸습니다. / Rolled back ${rolledBack} unfinished change(s).`);
+  }
   const seeded = await seedIfEmpty(db, config);
   if (seeded) console.log(`데모 월드를 만들었습니다: 핀 ${seeded.pins.toLocaleString('ko-KR')}개 (${seeded.ms} ms)`);
   const app = await buildApp({ config, db, logger: true });

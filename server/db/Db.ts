@@ -20,6 +20,14 @@ export interface Db {
   listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** PostgreSQL `NOTIFY` (`pg_notify`): every listener on `channel`, in every process, gets `payload` (< 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Embedded database only: runs `fn`, a change of the player's checks, after the player's earlier ones (large
+   * changes there are written in several short transactions; see UserTurns). Absent on PostgreSQL, where the
+   * player's row lock inside one transaction does this.
+   */
+  userTurn?<T>(userId: number, fn: () => Promise<T>): Promise<T>;
+  /** Embedded database only: resolves once the player's changes queued so far are whole. */
+  userIdle?(userId: number): Promise<void>;
   close(): Promise<void>;
   /** Large writes that took their turn in the bulk lane, and the milliseconds they waited (PGlite; /metrics). */
   bulkStats?(): { ran: number; waitedMs: number };

@@ -2,6 +2,7 @@ import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { BULK_MIN_ROWS, BulkLane } from './BulkLane';
 import type { Db, QueryResult } from './Db';
 import { LoopTurns } from './LoopTurns';
+import { UserTurns } from './UserTurns';
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -14,10 +15,11 @@ type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 interface Shared {
   lane: BulkLane;
   turns: LoopTurns;
+  users: UserTurns;
 }
 
 function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
-  const { lane, turns } = shared;
+  const { lane, turns, users } = shared;
   // Outside a transaction each operation takes its turn (see LoopTurns); inside one the connection is ours.
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => (q === root ? turns.run(fn) : fn());
   return {
@@ -44,6 +46,8 @@ function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
     async notify(channel: string, payload: string) {
       await inTurn(() => q.query('select pg_notify($1, $2)', [channel, payload]));
     },
+    userTurn: (userId, fn) => users.run(userId, fn),
+    userIdle: (userId) => users.idle(userId),
     close: () => root.close(),
     bulkStats: () => ({ ...lane.stats }),
   };
@@ -53,5 +57,5 @@ function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
 export async function openPglite(dir?: string): Promise<Db> {
   const pg = new PGlite(dir, { parsers });
   await pg.waitReady;
-  return wrap(pg, pg, { lane: new BulkLane(), turns: new LoopTurns() });
+  return wrap(pg, pg, { lane: new BulkLane(), turns: new LoopTurns(), users: new UserTurns() });
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ok, fail } from '../http/envelope';
 import { ErrClazz } from '../http/errors';
 import { retryStats } from '../repos/tx';
+import { stepStats } from '../repos/checks';
 
 /** Whether this process should get traffic: false once it is shutting down or its storage failed. */
 export interface Readiness {
@@ -87,7 +88,7 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
   });
   new Counter({
     name: 'db_bulk_lane_writes_total',
-    help: "Large writes (batch checks, imports, undos of 1,000 pins or more) that took their turn in the embedded database's bulk lane",
+    help: "Steps of large writes (batch checks, imports, undos of 1,000 pins or more) that took their turn in the embedded database's bulk lane",
     registers: [registry],
     collect() {
       this.reset();
@@ -101,6 +102,23 @@ export async function registerOps(app: FastifyInstance): Promise<void> {
     collect() {
       this.reset();
       this.inc((app.db.bulkStats?.().waitedMs ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'db_bulk_step_longest_seconds',
+    help: 'Longest single step (one transaction) of a large change written in steps on the embedded database',
+    registers: [registry],
+    collect() {
+      this.set(stepStats.longestMs / 1000);
+    },
+  });
+  new Counter({
+    name: 'db_bulk_rolled_back_total',
+    help: 'Large changes on the embedded database rolled back from their journal (a step failed, or at start-up)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stepStats.rolledBack);
     },
   });
   new Counter({

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { EXPORT_VERSION, type FilePin } from '../../common/progress-file';
-import { commitChanges, lockUser, type ActionKind } from './checks';
+import { pinList, runChange, type ActionKind } from './checks';
 import { markTargets } from './pins';
-import { withRetry } from './tx';
+import { unpackIds } from './pinpack';
 
 /*
  * A player's progress beyond single checks: the recent actions (and undoing one), export of the
@@ -20,6 +20,8 @@ export interface ActionView {
   at: number;
   device: string;
   undoneAt: number | null;
+  /** false once its undo data was dropped to keep the player under UNDO_BYTES_PER_PLAYER (or it is an old one). */
+  undoable: boolean;
 }
 
 /** The user's most recent actions, newest first. */
@@ -32,10 +34,12 @@ export async function listActions(db: Db, userId: number, limit: number): Promis
     at: number;
     device: string;
     undone_at: number | null;
-  }>('select id, kind, checked, pin_count, at, device, undone_at from check_actions where user_id = $1 order by id desc limit $2', [
-    userId,
-    limit,
-  ]);
+    undoable: boolean;
+  }>(
+    `select id, kind, checked, pin_count, at, device, undone_at, (was_off is not null or was_on is not null) as undoable
+       from check_actions where user_id = $1 and not pending order by id desc limit $2`,
+    [userId, limit],
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,
@@ -44,61 +48,63 @@ export async function listActions(db: Db, userId: number, limit: number): Promis
     at: r.at,
     device: r.device,
     undoneAt: r.undone_at,
+    undoable: r.undoable,
   }));
 }
 
 export type UndoOutcome =
   | { kind: 'missing' }
   | { kind: 'undone' }
+  | { kind: 'forgotten' }
   | { kind: 'ok'; actionId: number | null; restored: number; checkTime: number; lastCheckTime: number; pinIds: number[] };
 
 /**
  * Restores the state before action `id` of exactly the pins it changed and still owns (a pin
- * changed again since keeps its newer change). The undo is itself an action.
+ * changed again since keeps its newer change). The undo is itself an action. An action whose
+ * undo data was dropped (the per-player cap) answers `forgotten`.
  */
 export async function undoAction(db: Db, userId: number, id: number, now: number, device: string): Promise<UndoOutcome> {
-  // Undoing a large batch is a large write: it takes its turn in the bulk lane like the batch did.
+  // Undoing a large batch is a large write: on the embedded database it is written in steps like the batch was.
   const size = await db.query<{ pin_count: number }>('select pin_count from check_actions where id = $1 and user_id = $2', [id, userId]);
-  return db.bulk(size.rows[0]?.pin_count ?? 0, () =>
-    withRetry(db, async (tx) => {
-      const last = await lockUser(tx, userId);
-      const { rows } = await tx.query<{ undone_at: number | null }>(
-        'select undone_at from check_actions where id = $1 and user_id = $2 for update',
+  const r = await runChange<'missing' | 'undone' | 'forgotten', number[]>(
+    db,
+    userId,
+    size.rows[0]?.pin_count ?? 0,
+    async (q) => {
+      const { rows } = await q.query<{ undone_at: number | null; pending: boolean; was_off: Uint8Array | null; was_on: Uint8Array | null }>(
+        `select undone_at, pending, was_off, was_on from check_actions where id = $1 and user_id = $2${q === db ? '' : ' for update'}`,
         [id, userId],
       );
-      if (!rows[0]) return { kind: 'missing' };
-      if (rows[0].undone_at != null) return { kind: 'undone' };
-      const owned = await tx.query<{ pin_id: number; was_checked: boolean }>(
-        `select ap.pin_id, ap.was_checked from check_action_pins ap
-         join check_marks m on m.user_id = $2 and m.pin_id = ap.pin_id and m.action_id = ap.action_id
-        where ap.action_id = $1 order by ap.pin_id`,
-        [id, userId],
+      const a = rows[0];
+      if (!a || a.pending) return { abort: 'missing' as const };
+      if (a.undone_at != null) return { abort: 'undone' as const };
+      if (a.was_off == null && a.was_on == null) return { abort: 'forgotten' as const };
+      const owned = await q.query<{ ids: number[] | null }>(
+        'select array_agg(pin_id order by pin_id) as ids from check_marks where user_id = $1 and action_id = $2',
+        [userId, id],
       );
-      const was = new Map(owned.rows.map((r) => [r.pin_id, r.was_checked]));
-      await tx.query('select 1 from pins where id = any($1::int[]) order by id for update', [[...was.keys()]]);
-      const c = await commitChanges(tx, userId, last, [...was.keys()], (pin) => was.get(pin)!, {
-        at: now,
-        kind: 'undo',
-        checked: null,
-        device,
-        now,
-        force: true,
-      });
-      await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
-      const list = await tx.query<{ ids: number[] | null }>(
-        'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
-        [userId],
-      );
+      const wasOn = new Set(unpackIds(a.was_on));
       return {
-        kind: 'ok',
-        actionId: c.actionId,
-        restored: c.on.length + c.off.length,
-        checkTime: c.checkTime,
-        lastCheckTime: last,
-        pinIds: list.rows[0]?.ids ?? [],
+        ids: owned.rows[0]?.ids ?? [],
+        want: (pin: number) => wasOn.has(pin),
+        meta: { at: now, kind: 'undo' as const, checked: null, device, now, force: true },
       };
-    }),
+    },
+    async (tx) => {
+      await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
+      return pinList(tx, userId);
+    },
   );
+  if ('abort' in r) return { kind: r.abort };
+  const c = r.commit;
+  return {
+    kind: 'ok',
+    actionId: c.actionId,
+    restored: c.on.length + c.off.length,
+    checkTime: c.checkTime,
+    lastCheckTime: r.last,
+    pinIds: r.done ?? [],
+  };
 }
 
 /** The export file (JSON); the CSV has the same rows (pinId,checkedAt). */
@@ -114,6 +120,7 @@ export interface ProgressExport {
  * player's own time of the mark where that is earlier (a mark made offline and sent later).
  */
 export async function exportChecks(db: Db, userId: number, now: number): Promise<ProgressExport> {
+  await db.userIdle?.(userId);
   const { rows } = await db.query<{ pin_id: number; at: number }>(
     `select c.pin_id, least(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
        from checks c left join check_marks m on m.user_id = c.user_id and m.pin_id = c.pin_id
@@ -206,6 +213,7 @@ export async function previewImport(
   pins: readonly ImportedPin[],
   now: number,
 ): Promise<ImportPlan> {
+  await db.userIdle?.(userId);
   return (await plan(db, userId, mode, pins, now)).summary;
 }
 
@@ -220,30 +228,38 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, pins
     mode === 'replace'
       ? ((await db.query<{ n: number }>('select count(*)::int as n from checks where user_id = $1', [userId])).rows[0]?.n ?? 0)
       : 0;
-  return db.bulk(pins.length + found, () =>
-    withRetry(db, async (tx) => {
-      const last = await lockUser(tx, userId);
-      const p = await plan(tx, userId, mode, pins, now);
-      const ids = [...p.add, ...p.remove].sort((a, b) => a - b);
-      await tx.query('select 1 from pins where id = any($1::int[]) and not hidden order by id for update', [ids]);
+  let summary: ImportPlan | undefined;
+  let dated: { pins: number[]; at: number[] } = { pins: [], at: [] };
+  const r = await runChange<never, null>(
+    db,
+    userId,
+    pins.length + found,
+    async (q) => {
+      const p = await plan(q, userId, mode, pins, now);
+      summary = p.summary;
       const adding = new Set(p.add);
-      const c = await commitChanges(tx, userId, last, ids, (pin) => adding.has(pin), {
-        at: now,
-        kind: 'import',
-        checked: null,
-        device,
-        now,
-        force: true,
-      });
-      const dated = p.add.filter((pin) => p.at.get(pin) !== undefined);
-      if (dated.length > 0) {
+      const withTime = p.add.filter((pin) => p.at.get(pin) !== undefined);
+      dated = { pins: withTime, at: withTime.map((pin) => p.at.get(pin)!) };
+      return {
+        ids: [...p.add, ...p.remove],
+        want: (pin: number) => adding.has(pin),
+        // A restore is the player's own act, now: its marks are the pins' newest change (a mark replayed late from
+        // another device does not undo it), and it is not weighed against the pins' last-change times (force).
+        meta: { at: now, kind: 'import' as const, checked: null, device, now, force: true },
+      };
+    },
+    async (tx) => {
+      // The pins it finds keep the file's time as when they were found (what the export gives back).
+      if (dated.pins.length > 0) {
         await tx.query(
           `update checks c set checked_at = to_timestamp(t.at / 1000.0)
              from unnest($2::int[], $3::bigint[]) as t(pin, at) where c.user_id = $1 and c.pin_id = t.pin`,
-          [userId, dated, dated.map((pin) => p.at.get(pin)!)],
+          [userId, dated.pins, dated.at],
         );
       }
-      return { plan: p.summary, actionId: c.actionId, checkTime: c.checkTime };
-    }),
+      return null;
+    },
   );
+  if ('abort' in r) throw new Error('unreachable');
+  return { plan: summary!, actionId: r.commit.actionId, checkTime: r.commit.checkTime };
 }

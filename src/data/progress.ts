@@ -21,6 +21,8 @@ export interface RecentAction {
   at: number;
   device: string;
   undoneAt: number | null;
+  /** false once the server dropped its undo data (the per-player cap): listed, no longer undoable. */
+  undoable: boolean;
 }
 
 /** What an import would change (preview) or changed (applied). */

@@ -141,6 +141,8 @@ export const ko = {
   actionNotFound: '못 찾음',
   actionPins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개`,
   actionUndone: '취소됨',
+  /** An action whose undo data was dropped (the per-player cap of the undo history). */
+  actionTooOld: '오래되어 취소 불가',
   actionUnknownDevice: '알 수 없는 기기',
   progressTitle: '진행 상황 백업',
   exportJson: 'JSON으로 내보내기',

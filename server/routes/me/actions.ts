@@ -14,6 +14,7 @@ export const MAX_ACTIONS_LISTED = 50;
 export const ActionMessages = {
   actionNotFound: '되돌릴 작업을 찾을 수 없습니다.',
   alreadyUndone: '이미 실행 취소한 작업입니다.',
+  forgotten: '오래된 작업이라 더 이상 실행 취소할 수 없습니다.',
 } as const;
 
 /** GET /v1/me/actions (the caller's recent check actions) and POST /v1/me/actions/:id/undo. */
@@ -29,6 +30,7 @@ export async function registerActionRoutes(app: FastifyInstance): Promise<void> 
     const r = await undoAction(app.db, userId, id, nowMs(), deviceLabel(request));
     if (r.kind === 'missing') throw ApiError.notFound(ActionMessages.actionNotFound, `no action ${id}`);
     if (r.kind === 'undone') throw ApiError.conflict(ActionMessages.alreadyUndone, `action ${id} already undone`);
+    if (r.kind === 'forgotten') throw ApiError.conflict(ActionMessages.forgotten, `action ${id} no longer has undo data`);
     return ok({
       userId,
       actionId: r.actionId,

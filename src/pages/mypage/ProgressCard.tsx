@@ -39,6 +39,8 @@ function RecentActions() {
             <span className="spacer" />
             {a.undoneAt != null ? (
               <span className="muted small">{ko.actionUndone}</span>
+            ) : a.undoable === false ? (
+              <span className="muted small">{ko.actionTooOld}</span>
             ) : (
               <button type="button" className="btn btn-ghost" disabled={undo.isPending} onClick={() => undo.mutate(a.id)}>
                 {ko.undo}
