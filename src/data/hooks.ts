@@ -5,15 +5,16 @@ import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { categoriesById, ensureCategoryLoaded } from './categories';
-import { fetchCheckList, knownChecks, markPins } from './checks';
+import { fetchCheckList, markPins } from './checks';
 import { clearVisitorMarks, VISITOR_ID, visitorMarks } from './visitor-checks';
+import { fetchProgress, mergeVisitorMarks, visitorMergePreview } from './visitor-merge';
 import { offerUndo } from './undo';
 import { localDb } from './db';
 import { keys, paths, type SearchFilters } from './keys';
 import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
-import { aggregateProgress, type LeftPin, type ProgressRow } from '../../common/progress';
+import type { LeftPin } from '../../common/progress';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, SearchResult, TagGroup } from './types';
 
 /** The signed-in user, or null for a visitor (undefined while loading). */
@@ -95,7 +96,7 @@ function markerId(): number {
   return queryClient.getQueryData<Me | null>(keys.me) === null ? VISITOR_ID : requireUserId();
 }
 
-/** Found/total per category and per region, as the server counts them (the same on every page, cold or warm). */
+/** Found/total per category and per region, as the server counts them (a visitor's: this device's marks, counted there). */
 export function useProgress() {
   const me = useMe();
   const qc = useQueryClient();
@@ -111,7 +112,7 @@ export function useProgress() {
   }, [checks, qc]);
   return useQuery({
     queryKey: keys.progress(userId),
-    queryFn: async () => aggregateProgress((await api.get<{ rows: ProgressRow[] }>(paths.progress, { suppressToast: true })).rows),
+    queryFn: () => fetchProgress(me.data ? me.data.id : VISITOR_ID),
     // Wait for the session so a signed-in player's first answer already has their checks.
     enabled: !me.isPending,
   });
@@ -123,7 +124,13 @@ export function useLeftPins(cell: { region: number; categoryId: number } | null)
   const userId = me.data?.id ?? 0;
   return useQuery({
     queryKey: keys.progressLeft(userId, cell?.region ?? -1, cell?.categoryId ?? -1),
-    queryFn: async () => (await api.get<{ left: LeftPin[] }>(paths.progressLeft(cell!.region, cell!.categoryId))).left,
+    queryFn: async () => {
+      const { left } = await api.get<{ left: LeftPin[] }>(paths.progressLeft(cell!.region, cell!.categoryId));
+      if (me.data) return left;
+      // A visitor's marks are on this device only: the server lists every pin of the cell.
+      const marks = new Set(await visitorMarks());
+      return left.filter((p) => !marks.has(p.id));
+    },
     enabled: !me.isPending && cell !== null,
   });
 }
@@ -147,36 +154,28 @@ export function useCheckPin() {
   });
 }
 
-/** The marks a visitor made on this device that the signed-in account lacks (null for a visitor). */
-export interface VisitorMergePreview {
-  /** Pins to add to the account. */
-  fresh: number[];
-  /** Visitor marks the account already has. */
-  already: number;
-}
-
-/** What merging this device's visitor marks would add to the signed-in account. */
+/** What merging this device's visitor marks would add to the signed-in account (pins the server still shows). */
 export function useVisitorMerge() {
   const me = useMe().data;
   return useQuery({
     queryKey: keys.visitorMerge(me?.id ?? 0),
-    queryFn: async (): Promise<VisitorMergePreview> => {
-      const [marks, account] = await Promise.all([visitorMarks(), knownChecks(me!.id)]);
-      const fresh = marks.filter((id) => !account.has(id));
-      return { fresh, already: marks.length - fresh.length };
-    },
+    queryFn: () => visitorMergePreview(me!.id),
     enabled: me != null,
     staleTime: 0,
   });
 }
 
-/** Merges the visitor marks into the account as one batch (undoable like any), then forgets them; or only forgets them. */
+/**
+ * Merges the visitor marks into the account as one batch (undoable like any); the device forgets them once the
+ * server has the batch (queued offline, they stay until then). Declined, it only forgets them.
+ */
 export function useMergeVisitorMarks() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ pinIds, merge }: { pinIds: number[]; merge: boolean }) => {
-      if (merge && pinIds.length) offerUndo(await markPins(requireUserId(), pinIds, true));
-      await clearVisitorMarks();
+      if (!merge) return void (await clearVisitorMarks());
+      const change = await mergeVisitorMarks(requireUserId(), pinIds);
+      if (change) offerUndo(change);
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['visitorMerge'] });

@@ -81,4 +81,29 @@ describe('GET /v1/pin/progress', () => {
       expect(JSON.stringify(bad.body), q).toMatch(/[가-힣]/);
     }
   });
+
+  // Issue 25 item 10 (review): a visitor's marks live on their device; the panel counts them by the server's rules.
+  it("counts a visitor's marks sent from the device (hidden and unknown pins count nowhere)", async () => {
+    const pins = (
+      await t.db.query<{ id: number; region: number; category_id: number }>('select id, region, category_id from pins order by id limit 4')
+    ).rows;
+    await t.db.query('update pins set hidden = true where id = $1', [pins[3]!.id]);
+    try {
+      const r = await t.call(null, 'POST', '/api/v1/pin/progress', { pinIds: [...pins.map((p) => p.id), pins[0]!.id, 999_999_999] });
+      expect(r.status).toBe(200);
+      const rows = r.body.result.rows as Row[];
+      expect(sum(rows, 'checked')).toBe(3);
+      expect(sum(rows, 'total')).toBe(2999);
+      const first = pins[0]!;
+      const expected = pins.slice(0, 3).filter((p) => p.region === first.region && p.category_id === first.category_id).length;
+      expect(rows.find((x) => x.region === first.region && x.categoryId === first.category_id)!.checked).toBe(expected);
+      for (const body of [{}, { pinIds: ['x'] }, { pinIds: [0] }]) {
+        const bad = await t.call(null, 'POST', '/api/v1/pin/progress', body);
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+        expect(JSON.stringify(bad.body)).toMatch(/[가-힣]/);
+      }
+    } finally {
+      await t.db.query('update pins set hidden = false where id = $1', [pins[3]!.id]);
+    }
+  });
 });

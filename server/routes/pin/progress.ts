@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { LeftPin, ProgressRow } from '../../../common/progress';
 import { ok } from '../../http/envelope';
 
+/** Most pin ids a visitor's device sends to be counted (as many as one batch check takes). */
+const MAX_VISITOR_MARKS = 50_000;
+const VisitorMarksBody = Type.Object({
+  pinIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: MAX_VISITOR_MARKS }),
+});
+
 const ProgressQuery = Type.Object({
   region: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
@@ -33,5 +39,22 @@ export async function registerRegionProgressRoutes(app: FastifyInstance): Promis
       [request.userId ?? 0, region, categoryId],
     );
     return ok({ rows, left: left.rows });
+  });
+
+  /**
+   * POST /v1/pin/progress — the same rows with `checked` counting the given pins: a visitor's marks, kept on their
+   * device only (issue 25 item 10), counted by the same rules (hidden or unknown pins count nowhere).
+   */
+  app.post('/v1/pin/progress', { schema: { body: VisitorMarksBody } }, async (request) => {
+    const { pinIds } = request.body as Static<typeof VisitorMarksBody>;
+    const { rows } = await app.db.query<ProgressRow>(
+      `select p.category_id as "categoryId", p.region, count(*)::int as total,
+              (count(*) filter (where p.id = any($1::int[])))::int as checked
+         from pins p
+        where not p.hidden
+        group by p.category_id, p.region order by p.category_id, p.region`,
+      [[...new Set(pinIds)]],
+    );
+    return ok({ rows });
   });
 }

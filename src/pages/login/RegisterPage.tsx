@@ -5,7 +5,7 @@ import { useRegister } from '../../data';
 import { Icon } from '../../ui/icons';
 import { PageLayout } from '../PageLayout';
 import { takeReturnTo } from '../session';
-import { NICKNAME_MAX, nicknameMessages, nicknameProblem } from '../../../common/nickname';
+import { nicknameMessages, nicknameProblem } from '../../../common/nickname';
 
 const t = ko.login;
 
@@ -45,7 +45,6 @@ export default function RegisterPage() {
               id="nickname"
               className="input"
               value={nickname}
-              maxLength={NICKNAME_MAX}
               autoComplete="nickname"
               autoFocus
               onChange={(e) => setNickname(e.target.value)}

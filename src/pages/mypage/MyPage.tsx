@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/Loading';
 import { THEME_LABELS, type ThemePreference } from '../../ui/theme';
 import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, useMe, useMyPins, useUpdateNickname } from '../../data';
 import { PageLayout } from '../PageLayout';
-import { NICKNAME_MAX, nicknameMessages, nicknameProblem } from '../../../common/nickname';
+import { nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
 import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
@@ -63,7 +63,6 @@ function NicknameForm({ current }: { current: string }) {
             id="new-nickname"
             className="input"
             value={value}
-            maxLength={NICKNAME_MAX}
             onChange={(e) => setValue(e.target.value)}
             aria-invalid={!!error}
             aria-describedby={error ? 'nick-err' : undefined}

@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { setCategories, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useMe, useSearch, type PinHit, type SearchFilters } from '../../data';
+import { useCategoryGroups, useMe, useSearch, VISITOR_ID, type PinHit, type SearchFilters } from '../../data';
 import { PageLayout } from '../PageLayout';
 
 const t = ko.search;
@@ -73,8 +73,10 @@ export default function SearchPage() {
   const pins = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.pins), [results.data]);
   const total = first?.total ?? 0;
   const cats = first?.categories ?? [];
-  // The store knows this player's marks before the server does (offline, or just made).
-  const isFound = (p: PinHit) => (me != null && snap.checksOf === me.id ? snap.checks.has(p.id) : p.checked === true);
+  // The store knows this player's marks before the server does (offline, or just made); a visitor's are only there
+  // (kept on this device, under VISITOR_ID), as on the pin page.
+  const isFound = (p: PinHit) =>
+    me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.checked === true;
   const loading = deferred !== '' && (results.isPending || (results.isFetching && !results.isFetchingNextPage && !results.isRefetching));
 
   const showCategory = (id: number) => {

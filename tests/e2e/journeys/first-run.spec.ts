@@ -104,7 +104,7 @@ test('the first-visit hint on a touch phone speaks of taps, not keys', async ({ 
   await context.close();
 });
 
-test('the nickname step says the limit the server keeps, and the field holds no more', async ({ page }) => {
+test('the nickname step says the limit the server keeps, and the field cuts no nickname the server allows', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
   await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
@@ -113,11 +113,23 @@ test('the nickname step says the limit the server keeps, and the field holds no 
   await expect(page).toHaveURL(/\/register\/local/);
   await expect(page.getByText(`${NICKNAME_MIN}~${NICKNAME_MAX}자`)).toBeVisible();
   const field = page.getByLabel('닉네임');
-  await field.fill('가'.repeat(NICKNAME_MAX + 4));
-  await expect(field).toHaveValue('가'.repeat(NICKNAME_MAX));
-  // One character is refused here before the server is asked.
+  const tooLong = `닉네임은 ${NICKNAME_MIN}~${NICKNAME_MAX}자로 입력해 주세요.`;
+  // Too long: the shared rule's Korean message, before the server is asked.
+  await field.fill('가'.repeat(NICKNAME_MAX + 1));
+  await page.getByRole('button', { name: '가입 완료' }).click();
+  await expect(page.getByRole('alert')).toHaveText(tooLong);
+  // One character is refused here too.
   await field.fill('가');
   await page.getByRole('button', { name: '가입 완료' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`닉네임은 ${NICKNAME_MIN}~${NICKNAME_MAX}자로 입력해 주세요.`);
+  await expect(page.getByRole('alert')).toHaveText(tooLong);
   await expect(page).toHaveURL(/\/register\/local/);
+  // 16 characters, emoji among them (two UTF-16 units each): the field keeps them all and the server takes them.
+  const emoji = `${'🌊'.repeat(NICKNAME_MAX - 6)}${String(Date.now()).slice(-6)}`;
+  expect([...emoji]).toHaveLength(NICKNAME_MAX);
+  await field.fill(emoji);
+  await expect(field).toHaveValue(emoji);
+  await page.getByRole('button', { name: '가입 완료' }).click();
+  await expect(page).not.toHaveURL(/\/register\/local/, { timeout: 30_000 });
+  const me = (await (await page.request.get('/api/v1/me')).json()) as { result: { nickname: string } };
+  expect(me.result.nickname).toBe(emoji);
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { REGIONS } from '../../../common/regions';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
 import { expectToast, signInLocally } from './helpers';
@@ -90,4 +91,65 @@ test('a visitor on a phone sees the merge prompt fit the screen (390×844 touch)
   const checks = ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []) as number[];
   expect(checks).toEqual([]);
   await context.close();
+});
+
+// From review: a visitor's marks count on the panel and on the search page as on the map, and a mark of a pin
+// since deleted (or hidden) neither blocks the merge nor counts in its preview.
+test("a visitor's marks count on the panel and in search; a pin since deleted is left out of the merge", async ({ page, server }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const pins = await twoPins(page.request, server.url);
+  for (const id of pins) {
+    await page.goto(`/pin/${id}`);
+    await page.getByRole('button', { name: ko.markFound }).click();
+    await expect(page.getByRole('button', { name: ko.markNotFound })).toBeVisible();
+  }
+
+  // The search page shows them found.
+  await page.goto(`/search?q=${encodeURIComponent(`핀 번호 ${pins[0]}`)}`);
+  const hit = page.locator(`[data-pin-id="${pins[0]}"]`);
+  await expect(hit).toBeVisible({ timeout: 30_000 });
+  await expect(hit.locator('.found-state')).toHaveText(ko.search.found);
+
+  // The panel counts them in their region.
+  const rows = (
+    (await (await page.request.get(`${server.url}/api/v1/pin/progress`)).json()) as {
+      result: { rows: { region: number; total: number }[] };
+    }
+  ).result.rows;
+  const total = rows.filter((r) => r.region === 0).reduce((n, r) => n + r.total, 0);
+  await page.goto('/');
+  await expect(page.getByLabel(ko.map.progress(REGIONS[0]!.label, total, 2))).toBeVisible({ timeout: 60_000 });
+
+  // A pin marked on this device has since been deleted.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pins store v2');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('checks', 'readwrite');
+          const checks = tx.objectStore('checks');
+          const get = checks.get(0);
+          get.onsuccess = () => checks.put({ ...get.result, pinIds: [...get.result.pinIds, 2_147_483_000] });
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+
+  await signInLocally(page, `visitor-gone${Date.now()}@example.com`, '지워진핀', server.url);
+  const prompt = page.getByRole('dialog', { name: ko.visitorMerge.title });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText(ko.visitorMerge.preview(2));
+  await prompt.getByRole('button', { name: ko.visitorMerge.merge }).click();
+  await expect(prompt).toBeHidden();
+  await expectToast(page, ko.markedFound(2));
+  const accountChecks = async (): Promise<number[]> =>
+    ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []) as number[];
+  await expect.poll(async () => (await accountChecks()).sort()).toEqual([...pins].sort());
+  // Merged: the next visit asks nothing.
+  await page.reload();
+  await expect(page.getByTestId('map-view')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('dialog', { name: ko.visitorMerge.title })).toHaveCount(0);
 });
