@@ -41,14 +41,14 @@ describe('private notes: /v1/me/notes/:id', () => {
     const me = await t.newUser('메모3');
     const long = await write(me, 11, '가'.repeat(MAX_NOTE + 1));
     expect(long.status).toBe(400);
-    expect(long.body.error.messageTranslated).toBe(`메모는 ${MAX_NOTE}자 이하로 입력해 주세요.`);
+    expect(long.body.error?.messageTranslated).toBe(`메모는 ${MAX_NOTE}자 이하로 입력해 주세요.`);
     expect((await write(me, 11, '가'.repeat(MAX_NOTE))).status).toBe(200);
     const empty = await write(me, 11, '   ');
     expect(empty.status).toBe(400);
-    expect(empty.body.error.messageTranslated).toBe('메모 내용을 입력해 주세요.');
+    expect(empty.body.error?.messageTranslated).toBe('메모 내용을 입력해 주세요.');
     const nul = await write(me, 11, 'a\u0000b');
     expect(nul.status).toBe(400);
-    expect(nul.body.error.messageTranslated).toMatch(/[가-힣]/);
+    expect(nul.body.error?.messageTranslated).toMatch(/[가-힣]/);
     expect((await write(me, 11, 42)).status).toBe(400);
     expect((await t.call(me, 'PUT', '/api/v1/me/notes/11', {})).status).toBe(400);
     expect((await t.call(me, 'PUT', '/api/v1/me/notes/abc', { body: 'x' })).status).toBe(400);
@@ -61,7 +61,7 @@ describe('private notes: /v1/me/notes/:id', () => {
     expect((await t.call(ADMIN, 'POST', '/api/v1/moderation/pins/12/hide', { hidden: true })).status).toBe(200);
     for (const r of [await note(me, 12), await write(me, 12, 'x'), await t.call(me, 'DELETE', '/api/v1/me/notes/12')]) {
       expect(r.status).toBe(404);
-      expect(r.body.error.messageTranslated).toBe('핀을 찾을 수 없습니다.');
+      expect(r.body.error?.messageTranslated).toBe('핀을 찾을 수 없습니다.');
     }
     expect((await note(me, 999_999)).status).toBe(404);
     expect((await write(me, 999_999, 'x')).status).toBe(404);
