@@ -21,7 +21,7 @@ export const notes = {
   deleted: '메모를 삭제했습니다.',
   loginHint: '로그인하면 핀에 나만 보는 메모를 남길 수 있습니다.',
   // Search
-  tabAll: '전체',
+  tabAll: '모든 핀',
   tabNotes: '내 메모',
   tabsLabel: '검색 대상',
   notesPlaceholder: '내 메모에서 검색 (비워 두면 모든 메모)',
