@@ -173,7 +173,8 @@ export default function PinPage() {
                 )}
               </p>
             )}
-            <PinNote pinId={p.id} />
+            {/* A hidden pin takes no notes (the server answers 404 for it, as for a missing pin). */}
+            {!p.hidden && <PinNote pinId={p.id} />}
             <dl className="detail-meta">
               <dt>{ko.common.region}</dt>
               <dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>

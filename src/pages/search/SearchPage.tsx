@@ -69,8 +69,9 @@ export default function SearchPage() {
   const asked = deferred !== '' || notes;
   const navigate = useNavigate();
 
+  // From the address itself, not this render's copy: two quick changes (a tab, then typing) both stay.
   const setParam = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(window.location.search);
     if (value === null || value === '') next.delete(key);
     else next.set(key, value);
     setParams(next, { replace: true });

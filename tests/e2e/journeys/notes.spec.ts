@@ -49,6 +49,8 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await expect(phone.getByTestId('pin-note')).toContainText(t.count(MAX_NOTE + 1));
   await phone.getByRole('button', { name: t.save }).tap();
   await expect(phone.getByRole('alert').filter({ hasText: t.tooLong })).toBeVisible();
+  await phone.getByTestId('pin-note').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: 'test-results/notes-phone-too-long-390.png' });
   const text = '절벽 위 상자: 활공해서 내려가기';
   await field.fill(text);
   await phone.getByRole('button', { name: t.save }).tap();
@@ -88,6 +90,7 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await desktop.getByRole('searchbox').fill('');
   await expect(hit).toBeVisible();
   await desktop.getByRole('button', { name: t.tabAll }).click();
+  await expect(desktop.getByRole('button', { name: t.tabAll })).toHaveAttribute('aria-pressed', 'true');
   await desktop.getByRole('searchbox').fill(`핀 번호 ${pin.id}`);
   await expect(hit.getByTestId('note-badge')).toBeVisible();
 
