@@ -108,8 +108,17 @@ export const PinHitSchema = Type.Object({
   /** Search only: whether the caller found it (false for a visitor), and its tags' names. */
   checked: Type.Optional(Type.Boolean()),
   tags: Type.Optional(Type.Array(Type.String())),
+  /** Search only: the caller's private note on the pin, when they have one (a badge; the snippet in "내 메모"). */
+  note: Type.Optional(Type.String()),
 });
 export type PinHit = Static<typeof PinHitSchema>;
+
+/** A player's private note on a pin (GET/PUT /api/v1/me/notes/{pinId}); only its author ever gets it. */
+export const PinNoteSchema = Type.Object({ pinId: Type.Integer(), body: Type.String(), updatedAt: Type.Integer() });
+export type PinNote = Static<typeof PinNoteSchema>;
+/** The answer of the note calls: the note, or null when there is none (or it was just deleted). */
+export const PinNoteResultSchema = Type.Object({ note: Nullable(PinNoteSchema) });
+export type PinNoteResult = Static<typeof PinNoteResultSchema>;
 
 /**
  * GET /api/v1/search: one page of the pins that match; the first page (no `after`) also has the

@@ -38,9 +38,10 @@ interface HitRow {
   created_at?: unknown;
   checked?: boolean;
   tags?: string[] | null;
+  note?: string | null;
 }
 
-function hit(r: HitRow, q: string): PinHit {
+function hit(r: HitRow, q: string, notes = false): PinHit {
   const h: PinHit = {
     id: r.id,
     region: r.region,
@@ -50,11 +51,12 @@ function hit(r: HitRow, q: string): PinHit {
     coordX: r.coord_x,
     coordY: r.coord_y,
     coordZ: r.coord_z,
-    snippet: snippetOf(r.description, q),
+    snippet: snippetOf(notes ? (r.note ?? null) : r.description, q),
   };
   if (r.created_at !== undefined) h.createdAt = r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at);
   if (r.checked !== undefined) h.checked = r.checked;
   if (r.tags !== undefined) h.tags = r.tags ?? [];
+  if (r.note != null) h.note = r.note;
   return h;
 }
 
@@ -69,6 +71,8 @@ export interface SearchOptions {
   userId: number | null;
   /** The `next` of the previous page; absent for the first page. */
   after?: string;
+  /** "내 메모": only pins whose private note of the caller matches (needs `userId`; an empty query lists every note). */
+  notes?: boolean;
 }
 
 /** A cursor: the last pin id of the previous page, as a decimal string; null when malformed. */
@@ -94,7 +98,9 @@ export async function search(db: Db, q: string, o: SearchOptions): Promise<Searc
   // The pin a number names comes first, on the first page; the list then leaves it out (its id is a checked integer).
   let numbered = false;
   const rows: HitRow[] = [];
-  if (first && number !== null) {
+  const notes = o.notes === true && o.userId != null;
+  const match = notes ? 'true' : MATCH;
+  if (first && number !== null && !notes) {
     const params: unknown[] = [];
     const r = (await db.query<HitRow>(`${selectHits(o, params)} where ${pinFilter(o, params)} and p.id = $${params.push(number)}`, params))
       .rows;
@@ -104,7 +110,7 @@ export async function search(db: Db, q: string, o: SearchOptions): Promise<Searc
   const notNumbered = numbered ? ` and p.id <> ${number}` : '';
   const want = o.limit - rows.length;
   const params: unknown[] = [pattern];
-  const sql = `${MATCHED} ${selectHits(o, params)} where ${pinFilter(o, params)} and ${MATCH}${notNumbered}
+  const sql = `${MATCHED} ${selectHits(o, params)} where ${pinFilter(o, params)} and ${match}${notNumbered}
     and p.id > $${params.push(from)} order by p.id limit $${params.push(want + 1)}`;
   const page = (await db.query<HitRow>(sql, params)).rows;
   let next: string | null = null;
@@ -114,11 +120,12 @@ export async function search(db: Db, q: string, o: SearchOptions): Promise<Searc
   }
   rows.push(...page);
 
-  const result: SearchResult = { query: q, categories: [], pins: rows.map((r) => hit(r, q)), next };
+  const result: SearchResult = { query: q, categories: [], pins: rows.map((r) => hit(r, q, notes)), next };
   if (first) {
     const params: unknown[] = [pattern];
-    const sql = `${MATCHED} select count(*)::int as n from pins p where ${pinFilter(o, params)} and ${MATCH}${notNumbered}`;
+    const sql = `${MATCHED} select count(*)::int as n from pins p where ${pinFilter(o, params)} and ${match}${notNumbered}`;
     result.total = ((await db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0) + (numbered ? 1 : 0);
+    if (notes) return result;
     const inRegion = o.region === undefined ? '' : ' and p.region = $2';
     result.categories = (
       await db.query<{ id: number; name: string; icon: number; group_name: string; pin_count: number }>(
@@ -142,17 +149,23 @@ const MATCH = `(p.search_text like $1 or p.category_id in (select id from matche
 
 /** The columns of a hit, with found state and tag names for the caller; parameters go into `params`. */
 function selectHits(o: SearchOptions, params: unknown[]): string {
-  const checked =
-    o.userId == null ? 'false' : `exists (select 1 from checks k where k.user_id = $${params.push(o.userId)} and k.pin_id = p.id)`;
+  const user = o.userId == null ? null : `$${params.push(o.userId)}`;
+  const checked = user == null ? 'false' : `exists (select 1 from checks k where k.user_id = ${user} and k.pin_id = p.id)`;
+  const note = user == null ? 'null' : `(select n.body from pin_notes n where n.user_id = ${user} and n.pin_id = p.id)`;
   return `select p.id, p.region, p.category_id, c.name as category_name, c.icon, p.coord_x, p.coord_y, p.coord_z, p.description,
-      ${checked} as checked,
+      ${checked} as checked, ${note} as note,
       (select array_agg(t.name order by t.id) from pin_tags pt join tags t on t.id = pt.tag_id where pt.pin_id = p.id) as tags
     from pins p join categories c on c.id = p.category_id`;
 }
 
-/** The filters (visible pins, region, category, not yet found) as SQL on `p`; parameters go into `params`. */
+/**
+ * The filters (visible pins, region, category, not yet found, the caller's notes matching $1) as SQL on `p`;
+ * parameters go into `params`.
+ */
 function pinFilter(o: SearchOptions, params: unknown[]): string {
   const f = ['not p.hidden'];
+  if (o.notes && o.userId != null)
+    f.push(`exists (select 1 from pin_notes n where n.user_id = $${params.push(o.userId)} and n.pin_id = p.id and n.search_text like $1)`);
   if (o.region !== undefined) f.push(`p.region = $${params.push(o.region)}`);
   if (o.category !== undefined) f.push(`p.category_id = $${params.push(o.category)}`);
   if (o.unfound && o.userId != null)

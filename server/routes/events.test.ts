@@ -130,3 +130,25 @@ describe('GET /v1/events: pins', () => {
     s.close();
   });
 });
+
+describe('GET /v1/events: private notes', () => {
+  it("pushes a note written or deleted through one process to its author's streams only, without the text", async () => {
+    const me = await t.newUser('메모라이브1');
+    const stranger = await t.newUser('메모라이브2');
+    const mine = await stream(me);
+    const theirs = await stream(stranger);
+    await t.call(me, 'PUT', '/api/v1/me/notes/9', { body: '비밀 메모' });
+    await expect.poll(() => mine.of('note').length, { timeout: 2000 }).toBe(1);
+    expect(mine.of('note')[0]).toEqual({ userId: me, pinId: 9, deleted: false, updatedAt: expect.any(Number) });
+    await t.call(me, 'DELETE', '/api/v1/me/notes/9');
+    await expect.poll(() => mine.of('note').length).toBe(2);
+    expect(mine.of('note')[1]).toMatchObject({ pinId: 9, deleted: true });
+    // A check after the notes arrives after them: the stranger's stream had its chance to get them and did not.
+    await t.call(stranger, 'POST', '/api/v1/pin/9/check', { check: true });
+    await expect.poll(() => theirs.of('check').length).toBe(1);
+    expect(theirs.of('note')).toEqual([]);
+    expect(JSON.stringify(mine.events)).not.toContain('비밀');
+    mine.close();
+    theirs.close();
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHECKS_CHANNEL } from '../repos/checks';
 import { PIN_CHANNEL } from '../repos/pin-events';
+import { NOTES_CHANNEL } from '../repos/notes';
 import { fail } from '../http/envelope';
 import { ErrClazz } from '../http/errors';
 import { connectionMessages } from '../http/connections';
@@ -8,9 +9,10 @@ import { connectionMessages } from '../http/connections';
 /*
  * GET /v1/events: the one Server-Sent Events stream of an open page. Everyone gets `pin` events
  * (`{pinId, categoryIds, kind}`: an edit reaches every open map); a signed-in caller also gets
- * `check` events (a CheckNotice) for their own checks, made on any device through any process.
+ * `check` events (a CheckNotice) for their own checks and `note` events (a NoteNotice, without the text)
+ * for their own private notes, made on any device through any process; never another player's.
  * Every committed change is announced with NOTIFY inside its transaction; each process LISTENs on
- * both channels once, while it has any stream open, and writes each notice to the streams it is for.
+ * its channels once, while it has any stream open, and writes each notice to the streams it is for.
  *
  * The stream starts with `ready` `{userId}` (null for a visitor: the client compares it with the user
  * it expects), and gets a comment line every HEARTBEAT_MS so proxies keep it open. One stream, not
@@ -47,15 +49,19 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   const onPin = (payload: string) => {
     for (const s of streams) send(s, 'pin', payload);
   };
-  const onCheck = (payload: string) => {
+  // A player's own notices go to that player's streams only.
+  const toOwner = (event: string) => (payload: string) => {
     let userId: unknown;
     try {
       userId = (JSON.parse(payload) as { userId?: unknown }).userId;
     } catch {
       return;
     }
-    for (const s of byUser.get(userId as number) ?? []) send(s, 'check', payload);
+    if (typeof userId !== 'number') return;
+    for (const s of byUser.get(userId) ?? []) send(s, event, payload);
   };
+  const onCheck = toOwner('check');
+  const onNote = toOwner('note');
   const stopListening = async () => {
     const stops = listening;
     listening = null;
@@ -89,9 +95,13 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     for (const s of streams) send(s, 'ready', JSON.stringify({ userId: s.userId }));
   };
 
-  // One onGap is enough: both channels share one LISTEN connection, so they have their gaps together.
+  // One onGap is enough: the channels share one LISTEN connection, so they have their gaps together.
   const listenBoth = async () => {
-    const got = await Promise.allSettled([app.db.listen(PIN_CHANNEL, onPin, onGap), app.db.listen(CHECKS_CHANNEL, onCheck)]);
+    const got = await Promise.allSettled([
+      app.db.listen(PIN_CHANNEL, onPin, onGap),
+      app.db.listen(CHECKS_CHANNEL, onCheck),
+      app.db.listen(NOTES_CHANNEL, onNote),
+    ]);
     const stops = got.flatMap((g) => (g.status === 'fulfilled' ? [g.value] : []));
     const failed = got.find((g) => g.status === 'rejected');
     if (!failed) return stops;

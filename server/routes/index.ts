@@ -11,6 +11,7 @@ import { registerMyCheckRoutes } from './me/checks';
 import { registerMyPinRoutes } from './me/pins';
 import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
+import { registerNoteRoutes } from './me/notes';
 import { registerCategoryRoutes } from './category/groups';
 import { registerPinListRoutes } from './category/pins-proto';
 import { registerPinRoutes } from './pin/pin';
@@ -49,6 +50,7 @@ import { registerEventRoutes } from './events';
  *   GET /v1/search                 q 1..50 chars (trimmed), limit 1..200 (default 30), region, category,
  *                                  unfound=true (signed in), after = the previous page's `next` (a pin id)
  *   GET /v1/me/pins                n 1..200 (default 50), page 0..100,000
+ *   PUT /v1/me/notes/:id           body 1..MAX_NOTE (500, common/notes.ts) chars (trimmed); one note per player per pin
  *   request bodies                 1 MiB (the app's bodyLimit)
  *
  * Decisions where the spec is silent
@@ -106,6 +108,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerRevisionRoutes(scope);
     await registerEventRoutes(scope);
     await registerRegionProgressRoutes(scope);
+    await registerNoteRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

@@ -1,5 +1,5 @@
 // The page's one server event stream (GET /api/v1/events, server/routes/events.ts): pin edits for
-// every map and, for a signed-in player, their own check changes. One stream per page rather than one
+// every map and, for a signed-in player, their own check and private-note changes. One stream per page rather than one
 // per kind: a browser opens at most six HTTP/1.1 connections to a host, across all its tabs.
 import { apiBaseHost } from '../api';
 import { paths } from './keys';
@@ -18,6 +18,7 @@ interface Listeners {
   ready: (r: StreamReady) => void;
   pin: (data: string) => void;
   check: (data: string) => void;
+  note: (data: string) => void;
 }
 
 export interface EventStream {
@@ -30,7 +31,7 @@ export interface EventStream {
 
 /** Opens the event stream; the browser reconnects a dropped one itself, and one it could not open is retried. */
 export function openEventStream(): EventStream {
-  const listeners: { [K in keyof Listeners]: Set<Listeners[K]> } = { ready: new Set(), pin: new Set(), check: new Set() };
+  const listeners: { [K in keyof Listeners]: Set<Listeners[K]> } = { ready: new Set(), pin: new Set(), check: new Set(), note: new Set() };
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let readies = 0;
@@ -58,6 +59,9 @@ export function openEventStream(): EventStream {
     });
     es.addEventListener('check', (m) => {
       for (const fn of listeners.check) fn((m as MessageEvent<string>).data);
+    });
+    es.addEventListener('note', (m) => {
+      for (const fn of listeners.note) fn((m as MessageEvent<string>).data);
     });
     es.onerror = () => {
       if (es.readyState === EventSource.CLOSED && source === es && !closed) retry = setTimeout(open, EVENTS_RETRY_MS);

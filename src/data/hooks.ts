@@ -77,7 +77,7 @@ export function useSearch(q: string, filters: SearchFilters, pageSize = SEARCH_P
     queryFn: ({ pageParam }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,
-    enabled: text.length > 0,
+    enabled: text.length > 0 || filters.notes === true,
     staleTime: 0,
   });
 }

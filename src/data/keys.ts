@@ -5,6 +5,8 @@ export interface SearchFilters {
   region?: number;
   category?: number;
   unfound?: boolean;
+  /** "내 메모": the signed-in player's private notes only (an empty query lists them all). */
+  notes?: boolean;
 }
 
 /** react-query keys. */
@@ -15,11 +17,13 @@ export const keys = {
   pin: (id: number) => ['pin', id] as const,
   comments: (pinId: number, page: number, n: number) => ['pin', pinId, 'comments', page, n] as const,
   commentsOf: (pinId: number) => ['pin', pinId, 'comments'] as const,
+  /** The player's private note on a pin (under ['pin'], so a sign-out drops it). */
+  note: (pinId: number) => ['pin', pinId, 'note'] as const,
   myChecks: ['me', 'checks'] as const,
   myPins: ['me', 'pins'] as const,
   myActions: ['me', 'actions'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
-  search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true] as const,
+  search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true, f.notes === true] as const,
   providers: ['auth', 'providers'] as const,
   /** The local settings row (IndexedDB, not the server). */
   settings: ['settings'] as const,
@@ -37,6 +41,7 @@ export const paths = {
   myPins: '/api/v1/me/pins',
   myActions: '/api/v1/me/actions',
   undoAction: (id: number) => `/api/v1/me/actions/${id}/undo`,
+  note: (pinId: number) => `/api/v1/me/notes/${pinId}`,
   events: '/api/v1/events',
   exportChecks: (format: 'json' | 'csv') => `/api/v1/me/export?format=${format}`,
   importChecks: '/api/v1/me/import',
@@ -57,6 +62,7 @@ export const paths = {
     if (f.region !== undefined) p.set('region', String(f.region));
     if (f.category !== undefined) p.set('category', String(f.category));
     if (f.unfound) p.set('unfound', 'true');
+    if (f.notes) p.set('notes', 'true');
     if (after !== undefined) p.set('after', after);
     return `/api/v1/search?${p}`;
   },

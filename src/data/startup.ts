@@ -11,6 +11,7 @@ import { updateSettings } from './settings';
 import { emergencyReport } from './emergency';
 import { openEventStream } from './events';
 import { startLiveChecks } from './live';
+import { startLiveNotes } from './notes';
 import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
@@ -98,6 +99,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     startLiveChecks(events, currentUserId, db),
+    startLiveNotes(events, currentUserId),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
     worker.upsertPin && worker.removePins ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
     () => events.close(),

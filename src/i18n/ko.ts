@@ -9,6 +9,7 @@ import { map } from './map';
 import { mapHint } from './map-hint';
 import { moderation } from './moderation';
 import { mypage } from './mypage';
+import { notes } from './notes';
 import { pin } from './pin';
 import { search } from './search';
 import { settings } from './settings';
@@ -39,6 +40,7 @@ export const ko = {
   moderation,
   errors,
   visitorMerge,
+  notes,
   // The first keys, flat and sectioned: notices of the data layer, tracker, overlay, progress, sync.
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',

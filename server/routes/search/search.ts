@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { parseCursor, search } from '../../repos/search';
@@ -18,6 +19,8 @@ const SearchQuery = Type.Object({
   region: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   category: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   unfound: Type.Optional(Type.Boolean()),
+  /** "내 메모": search the caller's private notes only (signed in; an empty q lists them all). */
+  notes: Type.Optional(Type.Boolean()),
   /** The previous page's `next`. */
   after: Type.Optional(Type.String({ maxLength: 32 })),
 });
@@ -31,9 +34,10 @@ export async function registerSearchRoutes(app: FastifyInstance): Promise<void> 
     '/v1/search',
     { schema: { querystring: SearchQuery, response: { 200: EnvelopeSchema(SearchResultSchema) } } },
     async (request) => {
-      const { q, limit = 30, region, category, unfound, after } = request.query as Static<typeof SearchQuery>;
+      const { q, limit = 30, region, category, unfound, notes, after } = request.query as Static<typeof SearchQuery>;
       const text = q.trim();
-      if (searchKey(text).length === 0) throw ApiError.badRequest(DataMessages.queryEmpty, 'q is empty');
+      if (notes === true) requireUser(request);
+      if (searchKey(text).length === 0 && notes !== true) throw ApiError.badRequest(DataMessages.queryEmpty, 'q is empty');
       if (text.length > MAX_QUERY) throw ApiError.badRequest(DataMessages.contentTooLong(MAX_QUERY), `q longer than ${MAX_QUERY}`);
       if (after !== undefined && !parseCursor(after)) throw ApiError.badRequest(DataMessages.searchCursorBad, 'after is malformed');
       return ok(
@@ -42,6 +46,7 @@ export async function registerSearchRoutes(app: FastifyInstance): Promise<void> 
           ...(region !== undefined ? { region } : {}),
           ...(category !== undefined ? { category } : {}),
           unfound: unfound === true,
+          notes: notes === true,
           userId: request.userId ?? null,
           ...(after !== undefined ? { after } : {}),
         }),

@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { MapMode, setFloor, setOpenedPin, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useCheckPin, useMe, usePin, VISITOR_ID } from '../../data';
+import { useCategoryGroups, useCheckPin, useMe, usePin, usePinNote, VISITOR_ID } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
 import { copyShareLink } from '../../map/share-link';
@@ -17,6 +17,7 @@ import { uncoveredCenter } from '../../map/uncovered';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
 import { PinHistory } from './PinHistory';
+import { PinNote } from './PinNote';
 import { wantsFlyTo } from './fly-state';
 
 const t = ko.pin;
@@ -37,6 +38,7 @@ export default function PinPage() {
   const [reportOpen, setReportOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const p = pin.data;
+  const hasNote = usePinNote(valid ? id : 0).data != null;
   const category = groups.data?.flatMap((g) => g.categories).find((c) => c.id === p?.categoryId);
   const title = p?.categoryName ?? category?.name ?? (p ? ko.common.pinNumbered(p.id) : ko.common.pin);
   useDocumentTitle(title);
@@ -103,6 +105,13 @@ export default function PinPage() {
         <h1 id="pin-title">
           {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}
           <span>{title}</span>
+          {p && hasNote && (
+            <span className="badge note-badge" title={ko.notes.badgeLabel} data-testid="note-badge">
+              <Icon name="doc" className="inline-icon" />
+              {ko.notes.badge}
+              <span className="sr-only">: {ko.notes.badgeLabel}</span>
+            </span>
+          )}
         </h1>
         <button
           type="button"
@@ -164,6 +173,8 @@ export default function PinPage() {
                 )}
               </p>
             )}
+            {/* A hidden pin takes no notes (the server answers 404 for it, as for a missing pin). */}
+            {!p.hidden && <PinNote pinId={p.id} />}
             <dl className="detail-meta">
               <dt>{ko.common.region}</dt>
               <dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>

@@ -12,6 +12,7 @@ import { useCategoryGroups, useMe, useSearch, VISITOR_ID, type PinHit, type Sear
 import { PageLayout } from '../PageLayout';
 
 const t = ko.search;
+const tn = ko.notes;
 
 /** One pin result's height in CSS pixels: the list draws only the rows in view. */
 const ROW = 84;
@@ -39,7 +40,8 @@ function intParam(v: string | null): number | undefined {
  * /search: the server's search over every region (category names, tags, descriptions, pin numbers;
  * case-, accent- and spacing-insensitive), narrowed by region, category and "not found yet". The
  * address holds the query and the filters. Pins come a page at a time as the list scrolls; a click
- * flies the map to the pin.
+ * flies the map to the pin. The "내 메모" tab (`tab=notes`) searches the player's private notes instead
+ * (an empty query lists them all); a pin with a note wears the note badge in either tab.
  */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -49,21 +51,27 @@ export default function SearchPage() {
   const region = intParam(params.get('region'));
   const category = intParam(params.get('category'));
   const unfound = params.get('unfound') === '1' && me != null;
+  const notesTab = params.get('tab') === 'notes';
+  const notes = notesTab && me != null;
   const filters: SearchFilters = useMemo(
     () => ({
       ...(region !== undefined ? { region } : {}),
       ...(category !== undefined ? { category } : {}),
       ...(unfound ? { unfound } : {}),
+      ...(notes ? { notes } : {}),
     }),
-    [region, category, unfound],
+    [region, category, unfound, notes],
   );
   const groups = useCategoryGroups();
   const snap = useStore();
-  const results = useSearch(deferred, filters);
+  // A visitor on the notes tab asks for nothing (the tab says why).
+  const results = useSearch(notesTab && !notes ? '' : deferred, filters);
+  const asked = deferred !== '' || notes;
   const navigate = useNavigate();
 
+  // From the address itself, not this render's copy: two quick changes (a tab, then typing) both stay.
   const setParam = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(window.location.search);
     if (value === null || value === '') next.delete(key);
     else next.set(key, value);
     setParams(next, { replace: true });
@@ -77,7 +85,7 @@ export default function SearchPage() {
   // (kept on this device, under VISITOR_ID), as on the pin page.
   const isFound = (p: PinHit) =>
     me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.checked === true;
-  const loading = deferred !== '' && (results.isPending || (results.isFetching && !results.isFetchingNextPage && !results.isRefetching));
+  const loading = asked && (results.isPending || (results.isFetching && !results.isFetchingNextPage && !results.isRefetching));
 
   const showCategory = (id: number) => {
     setCategories([...new Set([...store.homeFilters.categories, id])]);
@@ -91,6 +99,16 @@ export default function SearchPage() {
   return (
     <PageLayout title={t.title(q)}>
       <h1>{ko.common.search}</h1>
+      <div className="search-tabs" role="group" aria-label={tn.tabsLabel}>
+        <button type="button" className="chip" aria-pressed={!notesTab} onClick={() => setParam('tab', null)}>
+          <Icon name="search" className="inline-icon" />
+          {tn.tabAll}
+        </button>
+        <button type="button" className="chip" aria-pressed={notesTab} onClick={() => setParam('tab', 'notes')}>
+          <Icon name="doc" className="inline-icon" />
+          {tn.tabNotes}
+        </button>
+      </div>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="search-box">
           <Icon name="search" />
@@ -99,8 +117,8 @@ export default function SearchPage() {
             type="search"
             autoFocus
             value={q}
-            aria-label={t.inputLabel}
-            placeholder={t.placeholder}
+            aria-label={notesTab ? tn.tabNotes : t.inputLabel}
+            placeholder={notesTab ? tn.notesPlaceholder : t.placeholder}
             onChange={(e) => setParam('q', e.target.value)}
           />
         </div>
@@ -136,7 +154,12 @@ export default function SearchPage() {
           </label>
         </div>
       </form>
-      {!deferred && <p className="muted">{t.intro}</p>}
+      {notesTab && !me && me !== undefined && (
+        <p className="notice">
+          {tn.notesNeedLogin} <Link to={`/login?from=${encodeURIComponent('/search?tab=notes')}`}>{ko.common.login}</Link>
+        </p>
+      )}
+      {!deferred && <p className="muted">{notesTab ? tn.notesIntro : t.intro}</p>}
       {loading && <Spinner label={ko.common.loading} />}
       {results.isError && !loading && (
         <p className="field-error" role="alert">
@@ -167,7 +190,9 @@ export default function SearchPage() {
         </section>
       )}
 
-      {deferred && !loading && results.isSuccess && total === 0 && cats.length === 0 && <p className="empty">{t.noResults(deferred)}</p>}
+      {asked && !loading && results.isSuccess && total === 0 && cats.length === 0 && (
+        <p className="empty">{notes ? (deferred ? tn.noNoteResults(deferred) : tn.noNotes) : t.noResults(deferred)}</p>
+      )}
       {!loading && pins.length > 0 && (
         <section className="search-region" aria-labelledby="pin-results">
           <h2 id="pin-results">
@@ -196,6 +221,13 @@ export default function SearchPage() {
                       <span>{isKnownRegion(p.region) ? REGIONS[p.region]!.label : t.noRegion}</span>
                       <span>{floorLabel(p.coordZ)}</span>
                       <span>{ko.common.pinNumbered(p.id)}</span>
+                      {p.note !== undefined && (
+                        <span className="badge note-badge" title={tn.badgeLabel} data-testid="note-badge">
+                          <Icon name="doc" className="inline-icon" />
+                          {tn.badge}
+                          <span className="sr-only">: {tn.badgeLabel}</span>
+                        </span>
+                      )}
                       {isFound(p) ? (
                         <span className="found-state is-found">
                           <Icon name="check" className="inline-icon" />
