@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { NICKNAME_MAX, NICKNAME_MIN } from '../../../common/nickname';
 import { expect, test } from '../fixtures';
+import { PHONE } from './helpers';
 
 // Issue 25 item 8: a new player's first minutes on a phone (and the nickname rule on any screen).
 
@@ -84,13 +85,7 @@ test('a visitor on a phone finds 로그인 in the bottom bar, at 390 and 320 px'
 });
 
 test('the first-visit hint on a touch phone speaks of taps, not keys', async ({ browser, server }) => {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'ko-KR',
-  });
+  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
   const page = await context.newPage();
   await page.goto('/');
   const hint = page.getByRole('region', { name: ko.mapHint.title });

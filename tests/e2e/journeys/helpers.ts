@@ -127,3 +127,6 @@ export async function toastsShown(page: Page, text: RegExp): Promise<number> {
     { source: text.source, flags: text.flags },
   );
 }
+
+/** A 390×844 phone driven by touch alone (no hover, no right-click, no Esc), in Korean: `browser.newContext({ ...PHONE, baseURL })`. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ko-KR' } as const;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, signInLocally } from './helpers';
+import { expectToast, findPin, signInLocally, PHONE } from './helpers';
 
 // Issue 25 item 9: the smaller things a player hit, each on the screen it was seen on.
 
@@ -71,13 +71,7 @@ test('offline, the marked toasts leave the red banner readable (1440×900)', asy
 });
 
 test('on a phone, picking a region closes the sheet over the map (390×844 touch)', async ({ browser, server }) => {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'ko-KR',
-  });
+  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('mapToolsHintDismissed', '1'));
   await page.goto('/');

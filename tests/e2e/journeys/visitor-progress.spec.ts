@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { REGIONS } from '../../../common/regions';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, signInLocally } from './helpers';
+import { expectToast, signInLocally, PHONE } from './helpers';
 
 // Issue 25 item 10: a visitor marks pins found on this device (IndexedDB); signing in offers to
 // merge them into the account, with a preview of the count, as one action that can be undone.
@@ -66,13 +66,7 @@ test('a visitor marks pins found, keeps them across a reload, and merges them in
 
 test('a visitor on a phone sees the merge prompt fit the screen (390×844 touch)', async ({ browser, server }) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'ko-KR',
-  });
+  const context = await browser.newContext({ ...PHONE, baseURL: server.url });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('mapToolsHintDismissed', '1'));
   const [pin] = await twoPins(page.request, server.url);
