@@ -42,6 +42,10 @@ export const CategorySummarySchema = Type.Object({
   lastEdited: Type.Number(),
   pinCount: Type.Optional(Type.Integer()),
   icon: Type.Optional(Type.Integer()),
+  /** The category's own colour ('#rrggbb'), tinting its glyph; null: the glyph's built-in colour. */
+  color: Type.Optional(Nullable(Type.String())),
+  /** The category's raster icon (an immutable, versioned URL under /api), drawn instead of the glyph; null: none. */
+  iconUrl: Type.Optional(Nullable(Type.String())),
   tagGroups: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
 });
 export type CategorySummary = Static<typeof CategorySummarySchema>;

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { iconUrl } from '../images/category-icon';
 import type { CategoryGroup, CategoryPinList, CategorySummary as CategoryItem, ListPin, TagGroup } from '../../common/api';
 
 export type { CategoryGroup, CategoryItem, TagGroup };
@@ -9,6 +10,8 @@ interface CatRow {
   name: string;
   icon: number;
   last_edited: number;
+  color: string | null;
+  icon_hash: string | null;
 }
 
 // Pin counts change only with edits that bump a category's last_edited, so the counts are
@@ -30,7 +33,8 @@ async function pinCounts(db: Db, cats: CatRow[]): Promise<Map<number, number>> {
 /** Every group with its categories (sorted), each with its pin count and own tag groups. */
 export async function listGroups(db: Db): Promise<CategoryGroup[]> {
   const groups = (await db.query<{ id: number; name: string }>('select id, name from category_groups order by sort, id')).rows;
-  const cats = (await db.query<CatRow>('select id, group_id, name, icon, last_edited from categories order by sort, id')).rows;
+  const cats = (await db.query<CatRow>('select id, group_id, name, icon, last_edited, color, icon_hash from categories order by sort, id'))
+    .rows;
   const tagGroups = (
     await db.query<{ id: number; name: string; category_id: number }>(
       'select id, name, category_id from tag_groups where category_id is not null order by sort, id',
@@ -48,6 +52,8 @@ export async function listGroups(db: Db): Promise<CategoryGroup[]> {
         lastEdited: c.last_edited,
         pinCount: counts.get(c.id) ?? 0,
         icon: c.icon,
+        color: c.color,
+        iconUrl: iconUrl(c.id, c.icon_hash),
         tagGroups: tagGroups.filter((t) => t.category_id === c.id).map((t) => ({ id: t.id, name: t.name })),
       })),
   }));

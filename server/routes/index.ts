@@ -13,6 +13,7 @@ import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
 import { registerCategoryRoutes } from './category/groups';
+import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
 import { registerPinRoutes } from './pin/pin';
 import { registerCheckRoutes } from './pin/check';
@@ -80,6 +81,7 @@ import { registerEventRoutes } from './events';
  *   GET  /v1/moderation/audit?before=                       the audit log, newest first
  *   POST /v1/moderation/categories, PATCH …/categories/:id, POST …/categories/order,
  *   POST …/categories/:id/tags                              admins: catalogue upkeep
+ *   PUT/DELETE …/categories/:id/icon (body: the PNG/WebP)   admins: a category's raster icon
  */
 
 /** Registers every route of the API (SPEC §7) on `app` (the /api scope). */
@@ -94,6 +96,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);
     await registerCategoryRoutes(scope);
+    await registerCategoryIconRoute(scope);
     await registerPinListRoutes(scope);
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);

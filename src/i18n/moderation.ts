@@ -70,6 +70,7 @@ export const moderation = {
     'category-add': '카테고리 추가',
     'category-edit': '카테고리 수정',
     'category-order': '카테고리 순서',
+    'category-icon': '카테고리 아이콘',
     'tag-add': '태그 추가',
     'delete-comment': '댓글 삭제',
     refused: '거절된 시도',

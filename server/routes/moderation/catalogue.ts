@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { ApiError } from '../../http/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { fail, ok } from '../../http/envelope';
+import { ApiError, ErrClazz } from '../../http/errors';
+import { IconMessages, MAX_ICON_BYTES, iconUrl, normalizeColor, prepareCategoryIcon } from '../../images/category-icon';
 import { audit } from '../../moderation/audit';
 import { ModerationMessages, requireAdmin } from '../../moderation/roles';
 import { bumpCategories } from '../../repos/categories';
@@ -10,8 +11,15 @@ import { DataMessages, Id, IdParams } from '../common';
 
 const Name = Type.String({ maxLength: 100 });
 const Icon = Type.Integer({ minimum: 0, maximum: 10_000 });
-const NewCategory = Type.Object({ groupId: Id, name: Name, icon: Icon });
-const CategoryPatch = Type.Object({ name: Type.Optional(Name), icon: Type.Optional(Icon), groupId: Type.Optional(Id) });
+// The colour's form is checked by normalizeColor, for its own Korean message.
+const Color = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
+const NewCategory = Type.Object({ groupId: Id, name: Name, icon: Icon, color: Type.Optional(Color) });
+const CategoryPatch = Type.Object({
+  name: Type.Optional(Name),
+  icon: Type.Optional(Icon),
+  groupId: Type.Optional(Id),
+  color: Type.Optional(Color),
+});
 const Order = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 10_000 }) });
 const NewTag = Type.Object({ groupName: Name, name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) });
 
@@ -32,14 +40,15 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     const actor = await requireAdmin(app.db, request);
     const b = request.body as Static<typeof NewCategory>;
     const name = nameOf(b.name);
+    const color = normalizeColor(b.color);
     if (!(await groupExists(b.groupId))) throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
     const id = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: number }>(
-        `insert into categories (group_id, name, icon, sort, last_edited)
-         values ($1, $2, $3, (select coalesce(max(sort), 0) + 1 from categories where group_id = $1), $4) returning id`,
-        [b.groupId, name, b.icon, nowMs()],
+        `insert into categories (group_id, name, icon, sort, last_edited, color)
+         values ($1, $2, $3, (select coalesce(max(sort), 0) + 1 from categories where group_id = $1), $4, $5) returning id`,
+        [b.groupId, name, b.icon, nowMs(), color],
       );
-      await audit(tx, actor, 'category-add', 'category', rows[0]!.id, { name, groupId: b.groupId, icon: b.icon });
+      await audit(tx, actor, 'category-add', 'category', rows[0]!.id, { name, groupId: b.groupId, icon: b.icon, color });
       return rows[0]!.id;
     });
     return ok({ id });
@@ -50,20 +59,67 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     const { id } = request.params as { id: number };
     const b = request.body as Static<typeof CategoryPatch>;
     const name = b.name === undefined ? null : nameOf(b.name);
+    const color = b.color === undefined ? undefined : normalizeColor(b.color);
     if (b.groupId !== undefined && !(await groupExists(b.groupId)))
       throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
     const found = await app.db.transaction(async (tx) => {
       const r = await tx.query(
-        'update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id) where id = $1',
-        [id, name, b.icon ?? null, b.groupId ?? null],
+        `update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id),
+                color = case when $5 then $6 else color end where id = $1`,
+        [id, name, b.icon ?? null, b.groupId ?? null, color !== undefined, color ?? null],
       );
       if (r.rowCount === 0) return false;
       await bumpCategories(tx, [id], nowMs());
-      await audit(tx, actor, 'category-edit', 'category', id, { ...b });
+      await audit(tx, actor, 'category-edit', 'category', id, { ...b, ...(color !== undefined && { color }) });
       return true;
     });
     if (!found) throw ApiError.notFound(DataMessages.categoryNotFound, `no category ${id}`);
     return ok({ id });
+  });
+
+  // The icon routes take the file itself as the body (image/png, image/webp or any type: the bytes are
+  // sniffed), at most MAX_ICON_BYTES; in their own scope so the parser reaches no other route.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ICON_BYTES }, (_req, body, done) => done(null, body));
+    const tooLarge = (err: FastifyError, reply: FastifyReply) =>
+      err.statusCode === 413 ? reply.status(413).send(fail(413, ErrClazz.tooLarge, IconMessages.tooLarge, err.message)) : null;
+    scope.setErrorHandler((err: FastifyError, _request, reply) => {
+      if (tooLarge(err, reply)) return;
+      throw err;
+    });
+
+    scope.put('/v1/moderation/categories/:id/icon', { schema: { params: IdParams } }, async (request) => {
+      const actor = await requireAdmin(app.db, request);
+      const { id } = request.params as { id: number };
+      // text/plain and JSON keep Fastify's own parsers: a string is sniffed as bytes, a JSON body is no image.
+      const body = request.body;
+      if (body != null && !Buffer.isBuffer(body) && typeof body !== 'string')
+        throw new ApiError(415, ErrClazz.unsupportedMedia, IconMessages.badType, 'a JSON body');
+      const icon = await prepareCategoryIcon(typeof body === 'string' ? Buffer.from(body) : (body as Buffer | undefined));
+      const found = await app.db.transaction(async (tx) => {
+        const r = await tx.query('update categories set icon_webp = $2, icon_hash = $3 where id = $1', [id, icon.webp, icon.hash]);
+        if (r.rowCount === 0) return false;
+        await bumpCategories(tx, [id], nowMs());
+        await audit(tx, actor, 'category-icon', 'category', id, { hash: icon.hash, bytes: icon.webp.length });
+        return true;
+      });
+      if (!found) throw ApiError.notFound(DataMessages.categoryNotFound, `no category ${id}`);
+      return ok({ id, iconUrl: iconUrl(id, icon.hash) });
+    });
+
+    scope.delete('/v1/moderation/categories/:id/icon', { schema: { params: IdParams } }, async (request) => {
+      const actor = await requireAdmin(app.db, request);
+      const { id } = request.params as { id: number };
+      const found = await app.db.transaction(async (tx) => {
+        const r = await tx.query('update categories set icon_webp = null, icon_hash = null where id = $1', [id]);
+        if (r.rowCount === 0) return false;
+        await bumpCategories(tx, [id], nowMs());
+        await audit(tx, actor, 'category-icon', 'category', id, { hash: null });
+        return true;
+      });
+      if (!found) throw ApiError.notFound(DataMessages.categoryNotFound, `no category ${id}`);
+      return ok({ id, iconUrl: null });
+    });
   });
 
   app.post('/v1/moderation/categories/order', { schema: { body: Order } }, async (request) => {
