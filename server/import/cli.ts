@@ -1,11 +1,12 @@
 // npm run import -- FILE: loads a JSON file of category groups, categories, tag groups and pins
 // (the format is in ./format.ts and the README) into the configured database, all or nothing.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { lockDataDirForTool } from '../ops/data-dir-lock';
 import { ImportError, importFile, parseImport } from './import';
+import { prepareImportIcons } from './icons';
 
 async function main(): Promise<number> {
   const path = process.argv[2];
@@ -23,6 +24,7 @@ async function main(): Promise<number> {
   let file;
   try {
     file = parseImport(text);
+    await prepareImportIcons(file, dirname(path));
   } catch (e) {
     if (e instanceof ImportError) {
       console.error(`${path} ${e.where}: ${e.problem}`);

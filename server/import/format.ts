@@ -15,6 +15,9 @@ import { Type, type Static } from 'typebox';
  *   }]
  * }
  *
+ * A category may add "color": "#RRGGBB" and "iconImage": "icons/shell.png" (PNG or WebP, ≤ 256 KiB, relative to
+ * the import file; re-encoded to a 64×64 WebP); "icon" stays the glyph drawn where there is no iconImage.
+ *
  * region 0..6; x and y inside the region's tile-set extent; floor an integer sub-map depth (-32..32)
  * or null/absent for the base map; tags name tags of the category's own groups or the shared ones.
  */
@@ -43,6 +46,9 @@ const Category = Type.Object(
   {
     name: Name,
     icon: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    // h14 (issue 20 item 3): the category's own colour, and a PNG/WebP icon file relative to the import file (import/icons.ts).
+    color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })),
+    iconImage: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
     tagGroups: Type.Optional(Type.Array(TagGroup, { maxItems: 100 })),
     pins: Type.Optional(Type.Array(Pin, { maxItems: 1_000_000 })),
   },

@@ -2,6 +2,7 @@ import { Value } from 'typebox/value';
 import { extentContains, regionById } from '../../common/regions';
 import type { Db } from '../db';
 import { ImportFile } from './format';
+import { applyCategoryLooks } from './icons';
 
 /** A refused file: `where` is the JSON pointer (or line:column for a syntax error) of the first problem. */
 export class ImportError extends Error {
@@ -107,6 +108,7 @@ export async function importFile(
           )
         ).rows[0]!.id;
         counts.categories++;
+        await applyCategoryLooks(tx, catId, c);
         const tagIds = new Map(shared);
         for (const [ti, tg] of (c.tagGroups ?? []).entries()) {
           // A category's own tag wins over a shared one of the same name.
