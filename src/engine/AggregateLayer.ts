@@ -29,6 +29,8 @@ export class AggregateLayer {
   private level = -1;
   /** Bumped whenever something drawn changes. */
   version = 0;
+  /** A marker's disc colour (0xRRGGBB) from its dominant category and that category's glyph: the pins' atlas sets it. */
+  colorOf: (category: number, icon: number) => number = (_category, icon) => parseInt(iconColor(icon).slice(1), 16);
 
   constructor() {
     this.container = new ParticleContainer({
@@ -59,6 +61,11 @@ export class AggregateLayer {
     return n;
   }
 
+  /** Draws the markers again (the categories' colours changed); one upload. */
+  recolor(): void {
+    if (this.data !== EMPTY) this.set(this.data);
+  }
+
   /** Replaces the markers (a new layout); one upload. */
   set(a: PinAggregates): void {
     this.data = a;
@@ -68,7 +75,7 @@ export class AggregateLayer {
         y = a.y[m]!,
         level = a.level[m]!;
       const k = aggregateDiameter(a.count[m]!) / AGGREGATE_FRAME_CSS;
-      const color = parseInt(iconColor(a.icon[m]!).slice(1), 16);
+      const color = this.colorOf(a.topCategory[m * AGGREGATE_TOP] ?? -1, a.icon[m]!);
       ps.push(
         new Particle({ texture: this.frames.disc, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level, tint: color }),
       );

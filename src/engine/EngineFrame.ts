@@ -97,6 +97,7 @@ export abstract class EngineFrame {
   ) {
     this.cache = new TileCache({ baseUrl: opts.tileBaseUrl ?? '', onLoad: () => this.tileLoaded() });
     this.overlay = new OverlayLayer(this.pins.atlas);
+    this.aggregates.colorOf = (category, icon) => this.pins.atlas.color(this.pins.atlas.slot(category, icon));
     this.world.addChild(this.tileRoot, this.subRoot, this.pins.container, this.aggregates.container);
     this.stage.addChild(this.world, this.overlay.container);
     const canvas = renderer.canvas as HTMLCanvasElement;
@@ -277,7 +278,7 @@ export abstract class EngineFrame {
           : f & PinFlag.Highlighted
             ? IconLook.Highlighted
             : IconLook.Plain;
-    this.overlay.setHover(info ? { x: info.x, y: info.y, icon: info.icon, look } : null);
+    this.overlay.setHover(info ? { x: info.x, y: info.y, slot: info.slot, look } : null);
     this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === MapMode.Default ? '' : 'crosshair';
     this.touch();
     this.events.emit('pinhover', { id });

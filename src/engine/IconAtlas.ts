@@ -1,80 +1,111 @@
-// One texture for every pin: ICON_COUNT icons in four looks (plain, selected, highlighted,
-// found: greyed, with a green check), and below them the same frames as dots for far zooms, drawn at 2× so they stay crisp
-// at devicePixelRatio 2. One texture = one draw call for all pins; the shader switches a pin
-// between its icon and its dot by shifting the texture's v by DOT_V_SHIFT (nothing re-uploaded).
+// One texture for every pin (one draw call), drawn at 2× so markers stay crisp at devicePixelRatio 2.
+// It holds one plain frame per *slot*: the 48 built-in glyph icons, then one per category that brings
+// its own look (a colour or a raster icon, issue 20 item 3), then nothing else: the looks of a pin
+// (selected, highlighted, found: greyed with a green check) are made by the pin shader from three
+// shared frames (two halos and the found badge, slots 0–2), so 512 categories cost 512 cells, not 2,048.
+//
+// Layout (device px): a 2048-px-wide grid of 64-px cells (32 CSS px), slot s at column s % 32, row
+// s / 32; below it the dot block, the same grid at half scale (32-px cells: each slot's dot, and the
+// dot versions of the halos and the check). The shader switches every pin between its icon and its dot
+// with one affine map of the uvs (DOT_UV_SCALE and dotShift), so nothing is re-uploaded when it does.
+// The height is the next power of two (mipmaps): 256 px for the built-in set, 2048 px for 560 slots.
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
-import { ICON_COUNT, drawIcon, iconColor } from './icons';
+import { ICON_COUNT, drawMarker, lookColor, type MarkerLook } from './icons';
 
 /** CSS pixels of one icon cell (the marker's box). */
 export const ICON_CSS = 32;
 const RES = 2;
-const COLS = 16;
+const CELL = ICON_CSS * RES;
+const WIDTH = 2048;
+const COLS = WIDTH / CELL;
+/** The tallest atlas: 42 rows of icons and their dots, 1,344 slots (WebGL guarantees 4096² textures almost everywhere). */
+const MAX_HEIGHT = 4096;
 export const IconLook = { Plain: 0, Selected: 1, Highlighted: 2, Found: 3 } as const;
-const LOOKS = 4;
-/** Rows of the icon block; the dot block starts at this row (half the atlas). */
-const DOT_ROW = 16;
-/** The v offset (0..1) from a pin's icon frame to its dot frame. */
-export const DOT_V_SHIFT = 0.5;
+/** Slots 0..2: the selected halo, the highlighted halo, the found badge (icon and dot versions). */
+const SPECIAL = 3;
+const GLYPH0 = SPECIAL;
+const CATEGORY0 = GLYPH0 + ICON_COUNT;
+/** The most slots an atlas holds; categories past it draw their glyph. */
+export const MAX_SLOTS = Math.floor(MAX_HEIGHT / (CELL * 1.5)) * COLS;
+/** Dots are drawn at this scale of their icon cell. */
+export const DOT_UV_SCALE = 0.5;
 /** In the dot frame the dot is centred at this point of the 32-unit cell. */
 export const DOT_CENTER_Y = 16;
 
-const HALO = ['', '#ffd54a', '#7df9ff', ''];
+const HALO = ['', '#ffd54a', '#7df9ff'];
+
+/** A category's look as the engine takes it (MapEngine.setCategoryLooks): its glyph, colour and decoded raster icon. */
+export interface CategoryLook extends MarkerLook {
+  id: number;
+}
 
 export class IconAtlas {
   readonly source: CanvasSource;
-  private readonly frames: Texture[] = [];
+  private readonly canvas: HTMLCanvasElement;
+  private frames: Texture[] = [];
+  /** Category id → its slot, for categories with their own look. */
+  private catSlot = new Map<number, number>();
+  /** Category id → its glyph (a pin with another glyph of its own keeps that glyph). */
+  private catIcon = new Map<number, number>();
+  private colors: number[] = [];
+  /** The shader's numbers for this layout: a cell's size in uv, and the dot block's v offset. */
+  cellU = 0;
+  cellV = 0;
+  dotShift = 0;
+  /** Bumped by each setLooks that redrew the atlas. */
+  version = 0;
 
-  constructor() {
-    const cell = ICON_CSS * RES;
-    const canvas = document.createElement('canvas');
-    canvas.width = COLS * cell;
-    canvas.height = 2 * DOT_ROW * cell; // 1024×2048, powers of two for mipmaps
-    const ctx = canvas.getContext('2d')!;
-    for (let look = 0; look < LOOKS; look++) {
-      for (let i = 0; i < ICON_COUNT; i++) {
-        const f = look * ICON_COUNT + i;
-        const x = (f % COLS) * cell;
-        const y = Math.floor(f / COLS) * cell;
-        ctx.save();
-        ctx.translate(x, y);
-        if (HALO[look]) drawHalo(ctx, cell, HALO[look]!, 13);
-        drawIcon(ctx, i, cell);
-        ctx.restore();
-        if (look === IconLook.Found) fadeToGrey(ctx, x, y, cell);
-        ctx.save();
-        ctx.translate(x, y);
-        if (look === IconLook.Found) drawFoundBadge(ctx, cell);
-        ctx.restore();
-        ctx.save();
-        ctx.translate(x, y + DOT_ROW * cell);
-        drawDot(ctx, cell, iconColor(i), look);
-        ctx.restore();
-        if (look === IconLook.Found) {
-          fadeToGrey(ctx, x, y + DOT_ROW * cell, cell);
-          ctx.save();
-          ctx.translate(x, y + DOT_ROW * cell);
-          drawCheck(ctx, cell / 32, 16, DOT_CENTER_Y, 7.5);
-          ctx.restore();
-        }
-      }
-    }
+  constructor(looks: readonly CategoryLook[] = []) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = WIDTH;
+    this.canvas.height = 256;
     this.source = new CanvasSource({
-      resource: canvas,
+      resource: this.canvas,
       resolution: RES,
       autoGenerateMipmaps: true,
       scaleMode: 'linear',
       label: 'pin-atlas',
     });
-    for (let f = 0; f < LOOKS * ICON_COUNT; f++) {
-      const frame = new Rectangle((f % COLS) * ICON_CSS, Math.floor(f / COLS) * ICON_CSS, ICON_CSS, ICON_CSS);
-      this.frames.push(new Texture({ source: this.source, frame }));
-    }
+    this.draw(looks);
   }
 
-  /** The atlas frame of icon `icon` in `look` (its dot is DOT_V_SHIFT below). */
-  frame(icon: number, look: number): Texture {
-    const i = icon >= 0 && icon < ICON_COUNT ? icon : 0;
-    return this.frames[look * ICON_COUNT + i]!;
+  /** Redraws the atlas for these category looks (one upload); frames change, so every pin must be restyled. */
+  setLooks(looks: readonly CategoryLook[]): void {
+    this.draw(looks);
+    this.source.update();
+    this.version++;
+  }
+
+  /** The slot a pin draws: its category's own look when it has one (and the pin no glyph of its own), else its glyph. */
+  slot(category: number, icon: number): number {
+    const s = this.catSlot.get(category);
+    if (s !== undefined && this.catIcon.get(category) === icon) return s;
+    return GLYPH0 + (icon >= 0 && icon < ICON_COUNT ? icon : 0);
+  }
+
+  /** The plain icon frame of a slot (its dot is the shader's affine map of it). */
+  frame(slot: number): Texture {
+    return this.frames[slot] ?? this.frames[GLYPH0]!;
+  }
+
+  /** The frame of built-in icon `icon` (0..ICON_COUNT-1). */
+  glyphFrame(icon: number): Texture {
+    return this.frame(GLYPH0 + (icon >= 0 && icon < ICON_COUNT ? icon : 0));
+  }
+
+  /** The marker colour (0xRRGGBB) of a slot: what dots and aggregate discs show. */
+  color(slot: number): number {
+    return this.colors[slot] ?? this.colors[GLYPH0]!;
+  }
+
+  /** How many slots are drawn (specials, glyphs, categories). */
+  get slots(): number {
+    return this.frames.length;
+  }
+
+  /** Texture bytes of the atlas (its mipmaps not counted). */
+  get bytes(): number {
+    return this.canvas.width * this.canvas.height * 4;
   }
 
   dispose(): void {
@@ -86,6 +117,72 @@ export class IconAtlas {
   get destroyed(): boolean {
     return this.frames.length === 0;
   }
+
+  private draw(all: readonly CategoryLook[]): void {
+    const looks = all.filter((l) => l.color || l.image).slice(0, MAX_SLOTS - CATEGORY0);
+    const slots = CATEGORY0 + looks.length;
+    const rows = Math.ceil(slots / COLS);
+    const iconH = rows * CELL;
+    const height = Math.min(MAX_HEIGHT, 2 ** Math.ceil(Math.log2(Math.max(256, iconH + rows * (CELL / 2)))));
+    const canvas = this.canvas;
+    if (canvas.height !== height) {
+      canvas.height = height;
+      this.source.resize(WIDTH / RES, height / RES, RES);
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.clearRect(0, 0, WIDTH, canvas.height);
+    const half = CELL / 2;
+    const at = (s: number) => [(s % COLS) * CELL, Math.floor(s / COLS) * CELL] as const;
+    const dotAt = (s: number) => [(s % COLS) * half, iconH + Math.floor(s / COLS) * half] as const;
+    const paint = (s: number, fn: (cell: number) => void, dot: boolean) => {
+      const [x, y] = dot ? dotAt(s) : at(s);
+      ctx.save();
+      ctx.translate(x, y);
+      fn(dot ? half : CELL);
+      ctx.restore();
+    };
+    // The shared look frames.
+    for (const look of [IconLook.Selected, IconLook.Highlighted]) {
+      paint(look - 1, (c) => drawHalo(ctx, c, HALO[look]!, 13), false);
+      paint(look - 1, (c) => drawHalo(ctx, c, HALO[look]!, DOT_CENTER_Y), true);
+    }
+    paint(2, (c) => drawCheck(ctx, c / 32, 23, 19, 8.5), false);
+    paint(2, (c) => drawCheck(ctx, c / 32, 16, DOT_CENTER_Y, 7.5), true);
+    this.colors = [0xffffff, 0xffffff, 0xffffff];
+    const markers: MarkerLook[] = [];
+    for (let i = 0; i < ICON_COUNT; i++) markers.push({ icon: i });
+    this.catSlot = new Map();
+    this.catIcon = new Map();
+    for (const l of looks) {
+      this.catSlot.set(l.id, CATEGORY0 + markers.length - ICON_COUNT);
+      this.catIcon.set(l.id, l.icon);
+      markers.push(l);
+    }
+    markers.forEach((m, k) => {
+      const s = GLYPH0 + k;
+      const color = lookColor(m);
+      this.colors[s] = parseInt(color.slice(1), 16);
+      paint(s, (c) => drawMarker(ctx, m, c), false);
+      paint(s, (c) => drawDot(ctx, c, color), true);
+    });
+    this.cellU = CELL / WIDTH;
+    this.cellV = CELL / height;
+    this.dotShift = iconH / height;
+    for (const t of this.frames) t.destroy(false);
+    this.frames = [];
+    for (let s = 0; s < slots; s++) {
+      const frame = new Rectangle((s % COLS) * ICON_CSS, Math.floor(s / COLS) * ICON_CSS, ICON_CSS, ICON_CSS);
+      this.frames.push(new Texture({ source: this.source, frame }));
+    }
+  }
+}
+
+/**
+ * The tint that carries a pin's look to the pin shader (pin-shader.ts decodes it): red steps down 32
+ * per look (255 plain), green 0 when the pin is dimmed (other pins step back while tags are highlighted).
+ */
+export function lookTint(look: number, dimmed: boolean): number {
+  return ((255 - 32 * look) << 16) | ((dimmed ? 0 : 255) << 8) | 255;
 }
 
 // A soft glow behind the marker's disc marks selected and highlighted pins.
@@ -100,7 +197,7 @@ function drawHalo(ctx: CanvasRenderingContext2D, cell: number, color: string, cy
   ctx.restore();
 }
 
-/** The found mark: a green disc with a white check at the marker's lower right, unlike any fade. */
+/** The found mark: a green disc with a white check, unlike any fade (at the marker's lower right; a dot's centre). */
 function drawCheck(ctx: CanvasRenderingContext2D, s: number, cx: number, cy: number, r: number): void {
   ctx.beginPath();
   ctx.arc(cx * s, cy * s, r * s, 0, Math.PI * 2);
@@ -119,43 +216,14 @@ function drawCheck(ctx: CanvasRenderingContext2D, s: number, cx: number, cy: num
   ctx.stroke();
 }
 
-// The found badge is large enough to read on a small icon (~19 px at zoom 1/4: about 8 px across).
-function drawFoundBadge(ctx: CanvasRenderingContext2D, cell: number): void {
-  drawCheck(ctx, cell / 32, 23, 19, 8.5);
-}
-
-/**
- * A found pin steps back: its icon (or dot) is desaturated and lightened towards a flat grey, so
- * a region's unfound pins stand out in colour at every zoom; only the green check keeps colour.
- */
-function fadeToGrey(ctx: CanvasRenderingContext2D, x: number, y: number, cell: number): void {
-  const img = ctx.getImageData(x, y, cell, cell);
-  const d = img.data;
-  for (let k = 0; k < d.length; k += 4) {
-    const l = 0.299 * d[k]! + 0.587 * d[k + 1]! + 0.114 * d[k + 2]!;
-    // Mostly grey, a hint of the colour left, pulled towards a light grey so dark and light icons
-    // both read as washed out (and unlike the brown and grey categories' own colours).
-    const g = 0.4 * l + 0.6 * 190;
-    d[k] = 0.88 * g + 0.12 * d[k]!;
-    d[k + 1] = 0.88 * g + 0.12 * d[k + 1]!;
-    d[k + 2] = 0.88 * g + 0.12 * d[k + 2]!;
-  }
-  ctx.putImageData(img, x, y);
-}
-
-/**
- * A dot centred at (16, DOT_CENTER_Y): filled with the category colour; a found pin's dot is a
- * ring of that colour (then greyed by fadeToGrey) under a green check, so found and not found
- * differ even at 10 px.
- */
-function drawDot(ctx: CanvasRenderingContext2D, cell: number, color: string, look: number): void {
+/** A dot centred at (16, DOT_CENTER_Y) of the 32-unit cell, filled with the marker colour, with a white rim. */
+function drawDot(ctx: CanvasRenderingContext2D, cell: number, color: string): void {
   const s = cell / 32;
-  if (HALO[look]) drawHalo(ctx, cell, HALO[look]!, DOT_CENTER_Y);
   ctx.beginPath();
   ctx.arc(16 * s, DOT_CENTER_Y * s, 11 * s, 0, Math.PI * 2);
-  ctx.fillStyle = look === IconLook.Found ? '#ffffff' : color;
+  ctx.fillStyle = color;
   ctx.fill();
-  ctx.lineWidth = (look === IconLook.Found ? 5 : 3) * s;
-  ctx.strokeStyle = look === IconLook.Found ? color : '#ffffff';
+  ctx.lineWidth = 3 * s;
+  ctx.strokeStyle = '#ffffff';
   ctx.stroke();
 }

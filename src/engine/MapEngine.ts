@@ -93,6 +93,22 @@ export class MapEngine extends EngineFrame {
     this.patchSnapshot({ floor: depth });
   }
 
+  private looksKey = '[]';
+  private readonly iconImages = new Map<string, Promise<ImageBitmap | null>>();
+
+  /** A category icon decoded once per URL (URLs are versioned, so a cached one never goes stale); null when it fails. */
+  private iconImage(url: string): Promise<ImageBitmap | null> {
+    let p = this.iconImages.get(url);
+    if (!p) {
+      p = fetch(url)
+        .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${r.status}`))))
+        .then((b) => createImageBitmap(b))
+        .catch(() => null);
+      this.iconImages.set(url, p);
+    }
+    return p;
+  }
+
   /** Replaces all pins. */
   setPins(buffers: PinBuffers): void {
     this.pins.setPins(buffers);
@@ -159,6 +175,28 @@ export class MapEngine extends EngineFrame {
   setPinSize(size: 'default' | 'large'): void {
     this.pins.setLarge(size === 'large');
     this.aggregates.setLarge(size === 'large');
+    this.touch();
+  }
+
+  /**
+   * The categories' own looks (issue 20 item 3): a colour ('#rrggbb') and a raster icon (a fetchable
+   * URL) per category. The icons are fetched and decoded off the main thread (createImageBitmap), then
+   * the pin atlas is redrawn once (one texture upload) and every pin restyled (one buffer upload). A
+   * list equal to the last one does nothing; an icon that fails to load leaves its category on its
+   * glyph (in its colour). Resolves when the atlas shows this list (or a newer call replaced it).
+   */
+  async setCategoryLooks(looks: readonly { id: number; icon: number; color?: string | null; iconUrl?: string | null }[]): Promise<void> {
+    const own = looks.filter((l) => l.color || l.iconUrl);
+    const key = JSON.stringify(own.map((l) => [l.id, l.icon, l.color ?? '', l.iconUrl ?? '']));
+    if (key === this.looksKey) return;
+    this.looksKey = key;
+    const images = await Promise.all(own.map((l) => (l.iconUrl ? this.iconImage(l.iconUrl) : null)));
+    if (this.disposed || key !== this.looksKey) return;
+    this.pins.setLooks(own.map((l, k) => ({ id: l.id, icon: l.icon, color: l.color ?? null, image: images[k] ?? null })));
+    this.aggregates.recolor();
+    const hover = this.hoverId;
+    this.setHover(null);
+    this.setHover(hover);
     this.touch();
   }
 
@@ -302,6 +340,8 @@ export class MapEngine extends EngineFrame {
     pinRestyles: number;
     /** The height of a pin's marker on screen now (CSS px): the setting's and the screen's scale included. */
     pinPx: number;
+    /** The pin atlas: slots drawn (3 look frames, 48 glyphs, the categories' own looks), its size and its redraws. */
+    atlas: { slots: number; width: number; height: number; bytes: number; version: number; pinSources: number };
   } {
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
@@ -309,6 +349,14 @@ export class MapEngine extends EngineFrame {
       pins: this.pins.count,
       textures: this.cache.textures(),
       atlasDestroyed: this.pins.atlas.destroyed,
+      atlas: {
+        slots: this.pins.atlas.slots,
+        width: this.pins.atlas.source.pixelWidth,
+        height: this.pins.atlas.source.pixelHeight,
+        bytes: this.pins.atlas.bytes,
+        version: this.pins.atlas.version,
+        pinSources: this.pins.textureSources,
+      },
       level: this.pins.level,
       aggregates: this.aggregates.countAt(this.pins.level),
       pinSets: this.pins.stats.sets,

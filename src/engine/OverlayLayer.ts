@@ -1,10 +1,13 @@
 // The interactive layer in screen space, over tiles and pins: the hovered pin drawn enlarged on
 // top, the selection shape being drawn, the temporary pin of pin creation and the player marker.
-// Sprites and the player graphic are built once and only moved per frame; the shape graphic is
-// rebuilt only when the shape or the camera changes.
-import { Container, Graphics, Sprite } from 'pixi.js';
+// The two markers and the player graphic are built once and only moved per frame; the shape graphic
+// is rebuilt only when the shape or the camera changes. The markers are one-particle containers with
+// the pin shader and the pins' atlas, so they show a pin's look (halo, found grey and check) the same
+// way (the atlas holds plain frames only); a hidden one is not drawn at all.
+import { Container, Graphics, Particle, ParticleContainer } from 'pixi.js';
 import type { IconAtlas } from './IconAtlas';
-import { IconLook } from './IconAtlas';
+import { IconLook, lookTint } from './IconAtlas';
+import { createPinShader, type PinUniformGroup } from './pin-shader';
 import type { CameraState } from './types';
 import type { Viewport } from './camera';
 
@@ -26,8 +29,8 @@ export const PLAYER_TIP = 34;
 export class OverlayLayer {
   readonly container = new Container({ label: 'overlay', eventMode: 'none' });
   private readonly shapeGfx = new Graphics();
-  private readonly hover: Sprite;
-  private readonly temp: Sprite;
+  private readonly hover: Marker;
+  private readonly temp: Marker;
   private readonly player = new Graphics();
   private hoverPin: { x: number; y: number } | null = null;
   private tempPin: { x: number; y: number } | null = null;
@@ -36,8 +39,8 @@ export class OverlayLayer {
   private shapeDirty = false;
 
   constructor(private readonly atlas: IconAtlas) {
-    this.hover = new Sprite({ texture: atlas.frame(0, IconLook.Plain), anchor: { x: 0.5, y: 1 }, visible: false });
-    this.temp = new Sprite({ texture: atlas.frame(TEMP_PIN_ICON, IconLook.Selected), anchor: { x: 0.5, y: 1 }, visible: false });
+    this.hover = new Marker(atlas, 'hover-pin');
+    this.temp = new Marker(atlas, 'temp-pin');
     // The player: a wide halo, a dark-edged disc with a thick white rim and an arrow along the heading
     // (drawn for heading 0 = up), in CSS px. About 36 px of solid marker and 64 px with the halo: it
     // reads on a phone over dense pins and, with the overlay's UI scale, on a 4K stream.
@@ -56,19 +59,20 @@ export class OverlayLayer {
       .fill(0x1f6feb)
       .stroke({ color: 0xffffff, width: 4 });
     this.player.visible = false;
-    this.container.addChild(this.shapeGfx, this.temp, this.player, this.hover);
+    this.container.addChild(this.shapeGfx, this.temp.container, this.player, this.hover.container);
   }
 
-  /** The hovered pin, drawn enlarged over all pins; null clears. */
-  setHover(pin: { x: number; y: number; icon: number; look: number } | null): void {
+  /** The hovered pin (its atlas slot and look), drawn enlarged over all pins; null clears. */
+  setHover(pin: { x: number; y: number; slot: number; look: number } | null): void {
     this.hoverPin = pin;
-    this.hover.visible = !!pin;
-    if (pin) this.hover.texture = this.atlas.frame(pin.icon, pin.look);
+    this.hover.container.visible = !!pin;
+    if (pin) this.hover.dress(pin.slot, pin.look);
   }
 
   setTempPin(p: { x: number; y: number } | null): void {
     this.tempPin = p ? { x: p.x, y: p.y } : null;
-    this.temp.visible = !!p;
+    this.temp.container.visible = !!p;
+    if (p) this.temp.dress(this.atlas.slot(-1, TEMP_PIN_ICON), IconLook.Selected);
   }
 
   setPlayer(p: { x: number; y: number; heading: number } | null): void {
@@ -89,14 +93,10 @@ export class OverlayLayer {
   update(cam: CameraState, vp: Viewport, pinSize: number, cameraMoved: boolean): void {
     const hw = vp.width / 2;
     const hh = vp.height / 2;
-    if (this.hoverPin) {
-      this.hover.position.set((this.hoverPin.x - cam.x) * cam.zoom + hw, (this.hoverPin.y - cam.y) * cam.zoom + hh);
-      this.hover.scale.set(pinSize * 1.3);
-    }
-    if (this.tempPin) {
-      this.temp.position.set((this.tempPin.x - cam.x) * cam.zoom + hw, (this.tempPin.y - cam.y) * cam.zoom + hh);
-      this.temp.scale.set(Math.max(1, pinSize * 1.2));
-    }
+    if (this.hoverPin)
+      this.hover.place((this.hoverPin.x - cam.x) * cam.zoom + hw, (this.hoverPin.y - cam.y) * cam.zoom + hh, pinSize * 1.3);
+    if (this.tempPin)
+      this.temp.place((this.tempPin.x - cam.x) * cam.zoom + hw, (this.tempPin.y - cam.y) * cam.zoom + hh, Math.max(1, pinSize * 1.2));
     if (this.playerPos) {
       this.player.position.set((this.playerPos.x - cam.x) * cam.zoom + hw, (this.playerPos.y - cam.y) * cam.zoom + hh);
       this.player.rotation = (this.playerPos.heading * Math.PI) / 180;
@@ -105,6 +105,8 @@ export class OverlayLayer {
   }
 
   dispose(): void {
+    this.hover.dispose();
+    this.temp.dispose();
     this.container.destroy({ children: true });
   }
 
@@ -122,5 +124,50 @@ export class OverlayLayer {
       return;
     }
     if (pts.length >= 6) g.poly(pts, true).fill({ color: SHAPE_COLOR, alpha: 0.15 }).stroke({ color: SHAPE_COLOR, width: 2 });
+  }
+}
+
+/** One pin marker in screen space: a one-particle container drawn by the pin shader from the pins' atlas. */
+class Marker {
+  readonly container: ParticleContainer;
+  private readonly particle: Particle;
+  private readonly uniforms: PinUniformGroup;
+  private readonly dispose_: () => void;
+
+  constructor(
+    private readonly atlas: IconAtlas,
+    label: string,
+  ) {
+    const { shader, pinUniforms } = createPinShader('pins');
+    this.uniforms = pinUniforms;
+    this.particle = new Particle({ texture: atlas.frame(0), anchorX: 0.5, anchorY: 1 });
+    this.container = new ParticleContainer({
+      label,
+      eventMode: 'none',
+      texture: atlas.frame(0),
+      shader,
+      dynamicProperties: { vertex: true, position: true, rotation: false, uvs: true, color: true },
+    });
+    this.container.particleChildren = [this.particle];
+    this.container.visible = false;
+    this.dispose_ = () => shader.destroy();
+  }
+
+  dress(slot: number, look: number): void {
+    this.particle.texture = this.atlas.frame(slot);
+    this.particle.tint = lookTint(look, false);
+  }
+
+  place(x: number, y: number, scale: number): void {
+    this.particle.x = x;
+    this.particle.y = y;
+    this.particle.scaleX = this.particle.scaleY = scale;
+    const u = this.uniforms.uniforms;
+    u.uCellU = this.atlas.cellU;
+    u.uCellV = this.atlas.cellV;
+  }
+
+  dispose(): void {
+    this.dispose_();
   }
 }

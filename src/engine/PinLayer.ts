@@ -3,7 +3,7 @@
 // their layout change (a version flag); camera moves touch only the container transform and the
 // shader's uniforms (size, level, icon or dot).
 import { Particle, ParticleContainer } from 'pixi.js';
-import { DOT_CENTER_Y, DOT_V_SHIFT, IconAtlas, ICON_CSS } from './IconAtlas';
+import { DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
 import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../workers/pins/api';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
@@ -53,7 +53,7 @@ export class PinLayer {
     this.container = new ParticleContainer({
       label: 'pins',
       eventMode: 'none',
-      texture: this.atlas.frame(0, 0),
+      texture: this.atlas.frame(0),
       shader: this.shaderParts.shader,
       // Nothing per frame: position and colour are re-uploaded only through update().
       dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
@@ -109,7 +109,7 @@ export class PinLayer {
       const i = order[s]!;
       this.slotOf[i] = s;
       let p = particles[s];
-      if (!p) particles[s] = p = new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
+      if (!p) particles[s] = p = new Particle({ texture: this.atlas.frame(0), anchorX: 0.5, anchorY: 1 });
       p.x = b.x[i]!;
       p.y = b.y[i]!;
     }
@@ -130,7 +130,7 @@ export class PinLayer {
   updatePins(change: PinSetChange): boolean {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
-    const newParticle = () => new Particle({ texture: this.atlas.frame(0, 0), anchorX: 0.5, anchorY: 1 });
+    const newParticle = () => new Particle({ texture: this.atlas.frame(0), anchorX: 0.5, anchorY: 1 });
     const cur = {
       buffers: old,
       flags: this.flags,
@@ -270,6 +270,23 @@ export class PinLayer {
     return ICON_CSS * styleSizeFactor(style, zoom, this.large) * this.screenScale;
   }
 
+  /** Redraws the atlas for the categories' own looks (one texture upload) and restyles every pin (one buffer upload). */
+  setLooks(looks: readonly CategoryLook[]): void {
+    this.atlas.setLooks(looks);
+    this.restyleAll();
+    this.version++;
+  }
+
+  /** How many texture sources the pin particles use (1: the atlas; for tests). */
+  get textureSources(): number {
+    return new Set(this.particles.map((p) => p.texture.source)).size;
+  }
+
+  /** The atlas slot of pin i (its category's own look, or its glyph). */
+  atlasSlot(i: number): number {
+    return this.atlas.slot(this.buffers!.category[i]!, this.buffers!.icon[i]!);
+  }
+
   /** Found pins fainter still (the setting); restyles the found pins only, one upload. */
   setFaintFound(on: boolean): void {
     if (on === this.faintFound) return;
@@ -295,11 +312,11 @@ export class PinLayer {
     return this.indexOfId.get(id);
   }
 
-  /** World position, icon and drawn state of pin `id` (hover overlay). */
-  pinInfo(id: number): { x: number; y: number; icon: number; flags: number } | null {
+  /** World position, icon, atlas slot and drawn state of pin `id` (hover overlay). */
+  pinInfo(id: number): { x: number; y: number; icon: number; slot: number; flags: number } | null {
     const i = this.indexOfId.get(id);
     if (i === undefined || !this.buffers) return null;
-    return { x: this.buffers.x[i]!, y: this.buffers.y[i]!, icon: this.buffers.icon[i]!, flags: this.flags[i]! };
+    return { x: this.buffers.x[i]!, y: this.buffers.y[i]!, icon: this.buffers.icon[i]!, slot: this.atlasSlot(i), flags: this.flags[i]! };
   }
 
   isDrawn(i: number): boolean {
@@ -353,8 +370,11 @@ export class PinLayer {
     const u = this.shaderParts.pinUniforms.uniforms;
     u.uPinScale = (styleSizeFactor(style, zoom, this.large) * this.screenScale) / zoom;
     u.uLevel = level;
-    u.uUvShift = style === 'dot' ? DOT_V_SHIFT : 0;
+    u.uUvScale = style === 'dot' ? DOT_UV_SCALE : 1;
+    u.uUvShift = style === 'dot' ? this.atlas.dotShift : 0;
     u.uDot = style === 'dot' ? ICON_CSS - DOT_CENTER_Y : 0;
+    u.uCellU = this.atlas.cellU;
+    u.uCellV = this.atlas.cellV;
     if (this.dirty) {
       this.container.update();
       this.dirty = false;
@@ -406,7 +426,7 @@ export class PinLayer {
     styleParticle(
       p,
       this.atlas,
-      this.buffers.icon[i]!,
+      this.atlasSlot(i),
       this.flags[i]!,
       this.minLevel[i] ?? 0,
       this.isDrawn(i),

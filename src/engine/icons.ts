@@ -1,5 +1,8 @@
 // The pin icon set, drawn procedurally (no artwork to ship): a coloured teardrop marker with a
 // white glyph. Icon i combines glyph i % 12 with one of 16 colours, so all 48 pairs differ.
+// A category may bring its own look (issue 20 item 3): a colour, which replaces the glyph's, and a
+// raster icon, drawn in the marker's disc instead of the glyph (drawMarker); the built-in glyphs
+// stay the fallback.
 
 /** How many icons there are; `categories.icon` indexes 0..ICON_COUNT-1. */
 export const ICON_COUNT = 48;
@@ -31,12 +34,34 @@ export function iconColor(index: number): string {
   return PALETTE[((i % GLYPHS) + 3 * row) % PALETTE.length]!;
 }
 
+/** What a marker shows: a built-in glyph (icon index), optionally in the category's colour or with its raster icon. */
+export interface MarkerLook {
+  icon: number;
+  /** '#rrggbb'; null/absent: the glyph's own colour (or a dark disc behind a raster icon). */
+  color?: string | null;
+  /** The category's raster icon (a decoded 64×64 image), drawn in the disc instead of the glyph. */
+  image?: CanvasImageSource | null;
+}
+
+/** Behind a raster icon without a category colour: a dark slate disc that any icon reads on. */
+const RASTER_DISC = '#27303f';
+
+/** The marker colour of a look (its dots and aggregate discs take it too). */
+export function lookColor(look: MarkerLook): string {
+  return look.color ?? (look.image ? RASTER_DISC : iconColor(look.icon));
+}
+
 /**
  * Draws icon `index` into the square (0,0)–(size,size) of `ctx`: the marker's tip touches the
  * bottom centre, so anchor it at (0.5, 1) to put the tip on the pin's coordinate.
  */
 export function drawIcon(ctx: CanvasRenderingContext2D, index: number, size: number): void {
-  const i = ((index % ICON_COUNT) + ICON_COUNT) % ICON_COUNT;
+  drawMarker(ctx, { icon: index }, size);
+}
+
+/** Draws a marker look (drawIcon's teardrop, in the look's colour, with its glyph or raster icon) into (0,0)–(size,size). */
+export function drawMarker(ctx: CanvasRenderingContext2D, look: MarkerLook, size: number): void {
+  const i = ((look.icon % ICON_COUNT) + ICON_COUNT) % ICON_COUNT;
   const s = size / 32; // drawn on a 32-unit design grid
   ctx.save();
   ctx.scale(s, s);
@@ -50,15 +75,24 @@ export function drawIcon(ctx: CanvasRenderingContext2D, index: number, size: num
   ctx.shadowColor = 'rgba(0,0,0,0.45)';
   ctx.shadowBlur = 2;
   ctx.shadowOffsetY = 1;
-  ctx.fillStyle = iconColor(i);
+  ctx.fillStyle = look.color ?? (look.image ? RASTER_DISC : iconColor(i));
   ctx.fill();
   ctx.shadowColor = 'transparent';
   ctx.lineWidth = 1.6;
   ctx.strokeStyle = '#ffffff';
   ctx.stroke();
-  ctx.fillStyle = '#ffffff';
-  ctx.strokeStyle = '#ffffff';
-  drawGlyph(ctx, i % GLYPHS);
+  if (look.image) {
+    // The raster icon fills the disc (radius 10.5 inside the white rim), clipped round.
+    ctx.beginPath();
+    ctx.arc(16, 13, 10.6, 0, Math.PI * 2);
+    ctx.clip();
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(look.image, 5.4, 2.4, 21.2, 21.2);
+  } else {
+    ctx.fillStyle = '#ffffff';
+    ctx.strokeStyle = '#ffffff';
+    drawGlyph(ctx, i % GLYPHS);
+  }
   ctx.restore();
 }
 

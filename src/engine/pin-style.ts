@@ -1,7 +1,7 @@
 // How a pin looks: its style per layout level (icon, small icon, dot), its size, and the
 // look, alpha and tint of its particle for its flags.
 import type { Particle } from 'pixi.js';
-import { IconLook, type IconAtlas } from './IconAtlas';
+import { IconLook, lookTint, type IconAtlas } from './IconAtlas';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom } from '../../common/pin-levels';
 import { PinFlag } from './types';
 
@@ -50,17 +50,16 @@ const ALPHA_OTHER_FLOOR = 0.3;
 // While tags are highlighted, every other pin steps back (faded and greyed) so the highlighted
 // ones stand out; a restyle of flags, no new scene.
 const ALPHA_DIMMED = 0.35;
-const TINT_DIMMED = 0x8a8a8a;
 
 /**
- * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its look, its layout level
- * `minLevel`, alpha (0 when not `drawn`; found pins fainter still with `faintFound`), tint (dimmed
- * while `dimOthers`) and scale.
+ * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its slot (IconAtlas.slot), its
+ * look and dimming (carried to the pin shader in the tint, lookTint), its layout level `minLevel`,
+ * alpha (0 when not `drawn`; found pins fainter still with `faintFound`) and scale.
  */
 export function styleParticle(
   p: Particle,
   atlas: IconAtlas,
-  icon: number,
+  slot: number,
   f: number,
   minLevel: number,
   drawn: boolean,
@@ -75,7 +74,7 @@ export function styleParticle(
       : f & PinFlag.Highlighted
         ? IconLook.Highlighted
         : IconLook.Plain;
-  p.texture = atlas.frame(icon, look);
+  p.texture = atlas.frame(slot);
   // The layout level rides in the unused rotation; picked pins show at every level.
   p.rotation = picked ? 0 : minLevel;
   const dimmed = dimOthers && !picked && !(f & PinFlag.Highlighted);
@@ -85,7 +84,7 @@ export function styleParticle(
   else if (dimmed) alpha = ALPHA_DIMMED;
   else if (f & PinFlag.Checked && !picked) alpha = faintFound ? ALPHA_CHECKED_FAINT : ALPHA_CHECKED;
   p.alpha = alpha;
-  p.tint = dimmed ? TINT_DIMMED : 0xffffff;
+  p.tint = lookTint(look, dimmed);
   const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
   p.scaleX = p.scaleY = scale;
 }

@@ -57,7 +57,7 @@ export function AggregateTip({ engine, groups }: { engine: MapEngine; groups: re
           const cat = byId.get(c.categoryId);
           return (
             <li key={c.categoryId}>
-              <CategoryIcon icon={cat?.icon ?? 0} size={18} />
+              <CategoryIcon icon={cat?.icon ?? 0} color={cat?.color} iconUrl={cat?.iconUrl} size={18} />
               <span className="aggregate-tip-name">{cat?.name ?? ko.common.category}</span>
               <span className="count">{t.categoryCount(c.found, c.count)}</span>
             </li>

@@ -14,6 +14,7 @@ import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './ur
 import { useCategoryGroups, useCheckPin } from '../data';
 import { ko } from '../i18n/ko';
 import { pinTitle } from '../ui/pin-title';
+import { apiBaseHost } from '../api';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
 export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: MapEngine | null) => void }) {
@@ -60,6 +61,15 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
     [onEngine],
   );
   useEffect(() => () => disconnectRef.current?.(), []);
+
+  // The categories' own colours and icons go into the pin atlas (redrawn only when they change).
+  useEffect(() => {
+    if (!engine || !groups) return;
+    const looks = groups.flatMap((g) =>
+      g.categories.map((c) => ({ id: c.id, icon: c.icon ?? 0, color: c.color, iconUrl: c.iconUrl ? apiBaseHost() + c.iconUrl : null })),
+    );
+    void engine.setCategoryLooks(looks);
+  }, [engine, groups]);
 
   // Pin clicks open the detail; right-click (long-press) opens the found/not-found menu.
   useEffect(() => {

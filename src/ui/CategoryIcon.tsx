@@ -1,9 +1,53 @@
-import { useEffect, useRef } from 'react';
-import { drawIcon } from '../engine';
+import { useEffect, useRef, useState } from 'react';
+import { drawMarker } from '../engine';
+import { apiBaseHost } from '../api';
 
-/** A category's icon drawn by the engine's own icon painter, so the list matches the pins on the map. */
-export function CategoryIcon({ icon, size = 24, className }: { icon: number; size?: number; className?: string }) {
+/** Decoded category icons by URL (the URLs are versioned, so an entry never goes stale). */
+const images = new Map<string, Promise<HTMLImageElement | null>>();
+
+function loadImage(url: string): Promise<HTMLImageElement | null> {
+  let p = images.get(url);
+  if (!p) {
+    p = new Promise((resolve) => {
+      const img = new Image();
+      img.decoding = 'async';
+      img.onload = () => resolve(img);
+      img.onerror = () => resolve(null);
+      img.src = url.startsWith('/') ? apiBaseHost() + url : url;
+    });
+    images.set(url, p);
+  }
+  return p;
+}
+
+/**
+ * A category's icon drawn by the engine's own marker painter, so the list matches the pins on the map:
+ * its glyph (`icon`), in its own `color` when it has one, or its raster icon (`iconUrl`) when it has one.
+ */
+export function CategoryIcon({
+  icon,
+  color,
+  iconUrl,
+  size = 24,
+  className,
+}: {
+  icon: number;
+  color?: string | null;
+  iconUrl?: string | null;
+  size?: number;
+  className?: string;
+}) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const [image, setImage] = useState<{ url: string; img: HTMLImageElement | null } | null>(null);
+  useEffect(() => {
+    if (!iconUrl) return;
+    let live = true;
+    void loadImage(iconUrl).then((img) => live && setImage({ url: iconUrl, img }));
+    return () => {
+      live = false;
+    };
+  }, [iconUrl]);
+  const img = iconUrl && image?.url === iconUrl ? image.img : null;
   useEffect(() => {
     const c = ref.current;
     const ctx = c?.getContext('2d');
@@ -13,13 +57,14 @@ export function CategoryIcon({ icon, size = 24, className }: { icon: number; siz
     c.width = px;
     c.height = px;
     ctx.clearRect(0, 0, px, px);
-    drawIcon(ctx, icon, px);
-  }, [icon, size]);
+    drawMarker(ctx, { icon, color, image: img }, px);
+  }, [icon, color, img, size]);
   return (
     <canvas
       ref={ref}
       className={`category-icon ${className ?? ''}`}
       style={{ width: `${size / 16}rem`, height: `${size / 16}rem` }}
+      data-icon-url={iconUrl ?? undefined}
       aria-hidden
     />
   );

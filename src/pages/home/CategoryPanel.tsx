@@ -143,7 +143,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
                 <li key={c.id}>
                   <label className="cat-item" data-on={enabled.has(c.id)}>
                     <input type="checkbox" checked={enabled.has(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} />
-                    <CategoryIcon icon={c.icon ?? 0} size={26} />
+                    <CategoryIcon icon={c.icon ?? 0} color={c.color} iconUrl={c.iconUrl} size={26} />
                     <span className="cat-name">{c.name}</span>
                     <Progress c={inRegion?.[c.id]} label={c.name} />
                   </label>

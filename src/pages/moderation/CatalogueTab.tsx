@@ -14,7 +14,7 @@ function CategoryRow({ c, prev, groupIds }: { c: CategoryGroup['categories'][num
   const [tag, setTag] = useState('');
   return (
     <li className="mod-row" data-testid="catalogue-category">
-      <CategoryIcon icon={c.icon ?? 0} size={22} />
+      <CategoryIcon icon={c.icon ?? 0} color={c.color} iconUrl={c.iconUrl} size={22} />
       <input className="input" aria-label={`${c.name} ${t.name}`} value={name} onChange={(e) => setName(e.target.value)} />
       <button
         type="button"

@@ -40,6 +40,9 @@ export default function PinPage() {
   const p = pin.data;
   const hasNote = usePinNote(valid ? id : 0).data != null;
   const category = groups.data?.flatMap((g) => g.categories).find((c) => c.id === p?.categoryId);
+  // The pin's glyph, in its category's own look unless the pin carries another glyph of its own (as the map draws it).
+  const pinLook = (icon: number) =>
+    category && icon === (category.icon ?? 0) ? { icon, color: category.color, iconUrl: category.iconUrl } : { icon };
   const title = p?.categoryName ?? category?.name ?? (p ? ko.common.pinNumbered(p.id) : ko.common.pin);
   useDocumentTitle(title);
 
@@ -103,7 +106,9 @@ export default function PinPage() {
     <section ref={panel} className="detail-panel" aria-labelledby="pin-title">
       <div className="detail-head">
         <h1 id="pin-title">
-          {p && <CategoryIcon icon={p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0} size={28} />}
+          {p && (
+            <CategoryIcon {...pinLook(p.icon ?? (typeof p.categoryIcon === 'number' ? p.categoryIcon : category?.icon) ?? 0)} size={28} />
+          )}
           <span>{title}</span>
           {p && hasNote && (
             <span className="badge note-badge" title={ko.notes.badgeLabel} data-testid="note-badge">
