@@ -1,7 +1,9 @@
 // Pin history and the moderation calls (issue 15): react-query hooks over the API.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PinChange, PinState } from '../../common/pin-diff';
-import { api } from '../api';
+import { api, apiBaseHost } from '../api';
+import { ApiClientError } from '../api/errors';
+import { ko } from '../i18n/ko';
 import { keys as baseKeys } from './keys';
 import type { Me } from './types';
 
@@ -161,6 +163,31 @@ export function useAudit() {
   return useQuery({ queryKey: moderationKeys.audit, queryFn: () => api.get<AuditEntry[]>(moderationPaths.audit), staleTime: 0 });
 }
 
+/**
+ * PUT of a category's icon file (the body is the file itself; the server checks the bytes, at most
+ * 256 KiB, PNG or WebP, and re-encodes it to a 64×64 WebP). Errors carry the server's Korean message.
+ */
+async function uploadCategoryIcon(id: number, file: Blob): Promise<{ id: number; iconUrl: string }> {
+  let res: Response;
+  try {
+    res = await fetch(`${apiBaseHost()}${m}/categories/${id}/icon`, {
+      method: 'PUT',
+      body: file,
+      headers: { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json' },
+      credentials: 'include',
+    });
+  } catch (e) {
+    throw ApiClientError.client('network', 0, e instanceof Error ? e.message : undefined);
+  }
+  const env = (await res.json().catch(() => null)) as {
+    error: { errClazz: string; messageTranslated: string; message: string } | null;
+    result: { id: number; iconUrl: string } | null;
+  } | null;
+  if (!res.ok || !env?.result)
+    throw new ApiClientError(res.status, env?.error?.errClazz ?? 'bad_response', env?.error?.messageTranslated ?? ko.defaultError, null, env?.error?.message);
+  return env.result;
+}
+
 /** Catalogue upkeep (admins): add, rename or move a category, reorder, add a tag. Each refetches the category list. */
 export function useCatalogue() {
   const qc = useQueryClient();
@@ -170,9 +197,11 @@ export function useCatalogue() {
     await qc.invalidateQueries({ queryKey: moderationKeys.audit });
   };
   return {
-    addCategory: useMutation({ mutationFn: (b: { groupId: number; name: string; icon: number }) => api.post<{ id: number }>(`${m}/categories`, b), onSuccess: done }),
-    editCategory: useMutation({ mutationFn: ({ id, ...b }: { id: number; name?: string; icon?: number; groupId?: number }) => api.patch(`${m}/categories/${id}`, b), onSuccess: done }),
+    addCategory: useMutation({ mutationFn: (b: { groupId: number; name: string; icon: number; color?: string | null }) => api.post<{ id: number }>(`${m}/categories`, b), onSuccess: done }),
+    editCategory: useMutation({ mutationFn: ({ id, ...b }: { id: number; name?: string; icon?: number; groupId?: number; color?: string | null }) => api.patch(`${m}/categories/${id}`, b), onSuccess: done }),
     order: useMutation({ mutationFn: (ids: number[]) => api.post(`${m}/categories/order`, { ids }), onSuccess: done }),
     addTag: useMutation({ mutationFn: ({ id, ...b }: { id: number; groupName: string; name: string }) => api.post(`${m}/categories/${id}/tags`, b), onSuccess: done }),
+    setIcon: useMutation({ mutationFn: ({ id, file }: { id: number; file: Blob }) => uploadCategoryIcon(id, file), onSuccess: done }),
+    removeIcon: useMutation({ mutationFn: (id: number) => api.delete(`${m}/categories/${id}/icon`), onSuccess: done }),
   };
 }

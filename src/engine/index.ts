@@ -14,6 +14,6 @@ export type {
   ScreenPoint,
   WorldPoint,
 } from './types';
-export { ICON_COUNT, drawIcon, drawMarker } from './icons';
+export { ICON_COUNT, drawIcon, drawMarker, iconColor } from './icons';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
 export { chooseScale } from './tile-cover';

@@ -1,11 +1,108 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useCatalogue, useCategoryGroups, type CategoryGroup } from '../../data';
+import { iconColor } from '../../engine';
+import { asApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { toast } from '../../ui/toast';
 
 const t = ko.moderation.catalogue;
 const done = () => toast.success(t.done);
+
+/** Largest icon file the server takes (server/images/category-icon.ts). */
+const MAX_ICON_BYTES = 256 * 1024;
+
+/**
+ * A category's look: its colour (a colour picker; '기본 색' goes back to the glyph's own) and its raster
+ * icon (a PNG or WebP file), previewed as the map will draw it before anything is saved.
+ */
+function LookEditor({ c }: { c: CategoryGroup['categories'][number] }) {
+  const cat = useCatalogue();
+  const id = useId();
+  const [color, setColor] = useState<string | null>(c.color ?? null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [fileKey, setFileKey] = useState(0);
+  useEffect(() => setColor(c.color ?? null), [c.color]);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const colorChanged = (color ?? null) !== (c.color ?? null);
+  const pick = (f: File | null) => {
+    setError('');
+    setFile(null);
+    if (!f) return;
+    if (f.type !== 'image/png' && f.type !== 'image/webp') return setError(t.iconBadType);
+    if (f.size > MAX_ICON_BYTES) return setError(t.iconTooLarge);
+    setFile(f);
+  };
+  const fail = (e: unknown) => setError(asApiClientError(e).messageTranslated);
+  const save = async () => {
+    setError('');
+    try {
+      if (colorChanged) await cat.editCategory.mutateAsync({ id: c.id, color });
+      if (file) await cat.setIcon.mutateAsync({ id: c.id, file });
+      setFile(null);
+      setFileKey((k) => k + 1);
+      done();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const busy = cat.editCategory.isPending || cat.setIcon.isPending || cat.removeIcon.isPending;
+  return (
+    <div className="catalogue-look" role="group" aria-label={`${c.name} ${t.look}`}>
+      <span className="catalogue-preview" title={t.preview}>
+        <CategoryIcon icon={c.icon ?? 0} color={color} iconUrl={preview ?? c.iconUrl} size={36} />
+      </span>
+      <label className="catalogue-field" htmlFor={`${id}-color`}>
+        {t.color}
+        <input
+          id={`${id}-color`}
+          type="color"
+          className="catalogue-color"
+          value={color ?? iconColor(c.icon ?? 0)}
+          onChange={(e) => setColor(e.target.value.toLowerCase())}
+        />
+      </label>
+      <button type="button" className="btn btn-small" disabled={color === null} onClick={() => setColor(null)}>
+        {t.defaultColor}
+      </button>
+      <label className="catalogue-field catalogue-file" htmlFor={`${id}-file`}>
+        {t.iconFile}
+        <input
+          key={fileKey}
+          id={`${id}-file`}
+          type="file"
+          accept="image/png,image/webp"
+          onChange={(e) => pick(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      <button type="button" className="btn btn-small btn-primary" disabled={busy || (!colorChanged && !file)} onClick={() => void save()}>
+        {t.saveLook}
+      </button>
+      {c.iconUrl && (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() => cat.removeIcon.mutate(c.id, { onSuccess: done, onError: fail })}
+        >
+          {t.removeIcon}
+        </button>
+      )}
+      {error && (
+        <p className="field-error catalogue-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function CategoryRow({ c, prev, groupIds }: { c: CategoryGroup['categories'][number]; prev: number[]; groupIds: number[] }) {
   const cat = useCatalogue();
@@ -69,6 +166,7 @@ function CategoryRow({ c, prev, groupIds }: { c: CategoryGroup['categories'][num
       >
         {t.addTag}
       </button>
+      <LookEditor c={c} />
     </li>
   );
 }
