@@ -224,6 +224,12 @@ describe('category icons and colours in the pin atlas', () => {
       const dotPx = pixelAt(engine, W, H, W / 2 + 200, H / 2 - 4 * fd);
       expect(near(dotPx, colourOf(coloured.id), 50), `dot ${dotPx}`).toBe(true);
       expect(near(pixelAt(engine, W, H, W / 2, H / 2 - 4 * fd), colourOf(raster.id), 50)).toBe(false); // found: grey
+      // A category with an icon but no colour: its dot takes the icon's average colour (here its fill, a fifth of it white ring).
+      engine.setPinFlags([1], PinFlag.Checked, false);
+      engine.renderNow();
+      const avg = colourOf(raster.id).map((v) => v * 0.8 + 255 * 0.2);
+      const rasterDot = pixelAt(engine, W, H, W / 2, H / 2 - 4 * fd);
+      expect(near(rasterDot, avg, 60), `raster dot ${rasterDot} vs ${avg}`).toBe(true);
     },
   );
 

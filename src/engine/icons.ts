@@ -43,12 +43,55 @@ export interface MarkerLook {
   image?: CanvasImageSource | null;
 }
 
-/** Behind a raster icon without a category colour: a dark slate disc that any icon reads on. */
+/** Behind a raster icon without a category colour, when its colour cannot be read: a dark slate any icon reads on. */
 const RASTER_DISC = '#27303f';
+const averages = new WeakMap<object, string>();
 
-/** The marker colour of a look (its dots and aggregate discs take it too). */
+/**
+ * The average colour of a raster icon (alpha-weighted, read from an 8×8 reduction), so a category with
+ * an icon but no colour still has a dot and disc colour of its own. Cached per image.
+ */
+function averageColor(image: CanvasImageSource): string {
+  const cached = averages.get(image);
+  if (cached) return cached;
+  let out = RASTER_DISC;
+  try {
+    const c = document.createElement('canvas');
+    c.width = c.height = 8;
+    const ctx = c.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(image, 0, 0, 8, 8);
+    const d = ctx.getImageData(0, 0, 8, 8).data;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
+    for (let k = 0; k < d.length; k += 4) {
+      const w = d[k + 3]!;
+      r += d[k]! * w;
+      g += d[k + 1]! * w;
+      b += d[k + 2]! * w;
+      a += w;
+    }
+    if (a > 0)
+      out =
+        '#' +
+        [r, g, b]
+          .map((v) =>
+            Math.round(v / a)
+              .toString(16)
+              .padStart(2, '0'),
+          )
+          .join('');
+  } catch {
+    // A cross-origin image without CORS cannot be read: the slate disc.
+  }
+  averages.set(image, out);
+  return out;
+}
+
+/** The marker colour of a look (its dots and aggregate discs take it too): its colour, its icon's average colour, or its glyph's. */
 export function lookColor(look: MarkerLook): string {
-  return look.color ?? (look.image ? RASTER_DISC : iconColor(look.icon));
+  return look.color ?? (look.image ? averageColor(look.image) : iconColor(look.icon));
 }
 
 /**
@@ -75,7 +118,7 @@ export function drawMarker(ctx: CanvasRenderingContext2D, look: MarkerLook, size
   ctx.shadowColor = 'rgba(0,0,0,0.45)';
   ctx.shadowBlur = 2;
   ctx.shadowOffsetY = 1;
-  ctx.fillStyle = look.color ?? (look.image ? RASTER_DISC : iconColor(i));
+  ctx.fillStyle = lookColor(look);
   ctx.fill();
   ctx.shadowColor = 'transparent';
   ctx.lineWidth = 1.6;

@@ -43,6 +43,7 @@ for (const [label, options] of [
   ['phone 390×844', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ko-KR' }],
 ] as const) {
   test(`${label}: an admin sets a category's colour and icon by keyboard; the panel and pin page show it`, async ({ browser, server }) => {
+    test.setTimeout(300_000);
     const ctx = await browser.newContext(options);
     const page = await ctx.newPage();
     await page.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
