@@ -14,6 +14,7 @@ import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
 import { registerCategoryRoutes } from './category/groups';
 import { registerPinListRoutes } from './category/pins-proto';
+import { registerPinSnapshotRoutes } from './pins/snapshot';
 import { registerPinRoutes } from './pin/pin';
 import { registerCheckRoutes } from './pin/check';
 import { registerPinCommentRoutes } from './pin/comments';
@@ -95,6 +96,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     scope.setValidatorCompiler(typeboxValidator);
     await registerCategoryRoutes(scope);
     await registerPinListRoutes(scope);
+    await registerPinSnapshotRoutes(scope);
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);
     await registerMyCheckRoutes(scope);
