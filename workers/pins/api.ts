@@ -156,12 +156,14 @@ export interface SnapshotLoadOptions {
   icons?: Record<number, number>;
   /** A cancellation handle: cancel(requestId) aborts the fetch. */
   requestId?: number;
-  /**
-   * Called as blocks arrive (the first at once, then at most every PROGRESS_EVERY_MS) with the categories seen so
-   * far and the pins held: the map draws what is there while the rest streams. A Comlink.proxy across the worker.
-   */
-  onProgress?: (p: SnapshotProgress) => void;
 }
+
+/**
+ * Called as a snapshot's blocks arrive (the first at once, then at most every PROGRESS_EVERY_MS) with the
+ * categories seen so far and the pins held: the map draws what is there while the rest streams. Across the worker
+ * it is a Comlink.proxy, passed as an argument of its own (Comlink proxies only top-level arguments).
+ */
+export type SnapshotProgressCallback = (p: SnapshotProgress) => void;
 
 /** How far a region snapshot load has come. */
 export interface SnapshotProgress {
@@ -271,9 +273,19 @@ export interface PinsWorkerApi {
    * block at a time (onProgress after each batch), replacing the region's pins of an earlier snapshot; categories
    * loaded whole (loadCategory) keep their own list. Every category of the region is then a filter away.
    */
-  loadSnapshot(region: number, version: number, opts?: SnapshotLoadOptions): Promise<SnapshotLoadResult>;
+  loadSnapshot(
+    region: number,
+    version: number,
+    opts?: SnapshotLoadOptions,
+    onProgress?: SnapshotProgressCallback,
+  ): Promise<SnapshotLoadResult>;
   /** Loads a region snapshot from the local cache (warm start), no network. */
-  loadSnapshotBytes(region: number, bytes: Blob | ArrayBuffer, opts?: SnapshotLoadOptions): Promise<SnapshotLoadResult>;
+  loadSnapshotBytes(
+    region: number,
+    bytes: Blob | ArrayBuffer,
+    opts?: SnapshotLoadOptions,
+    onProgress?: SnapshotProgressCallback,
+  ): Promise<SnapshotLoadResult>;
   /** Adds a pin created after its category loaded, or replaces one moved or edited (until the category reloads). */
   upsertPin(pin: PinInput): Promise<void>;
   /** Removes deleted pins (until their category reloads). */

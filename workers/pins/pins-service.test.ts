@@ -78,7 +78,7 @@ describe('pins service', () => {
     const version = ((await (await fetch(`${apiBase}/api/v1/pins/snapshot`)).json()) as { result: { version: number } }).result.version;
     const svc = createPinsService();
     const progress: number[] = [];
-    const snap = await svc.loadSnapshot(0, version, { apiBase, onProgress: (p) => void progress.push(p.pins) });
+    const snap = await svc.loadSnapshot(0, version, { apiBase }, (p) => void progress.push(p.pins));
     const { rows } = await server.db.query<{ category_id: number; n: number }>(
       'select category_id, count(*)::int as n from pins where region = 0 and not hidden group by category_id order by category_id',
     );

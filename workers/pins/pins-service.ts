@@ -9,6 +9,7 @@ import {
   type PinsWorkerApi,
   type SnapshotLoadOptions,
   type SnapshotLoadResult,
+  type SnapshotProgressCallback,
 } from './api';
 import { SnapshotStreamReader } from '../../common/pin-snapshot';
 import { PinStore } from './PinStore';
@@ -118,6 +119,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     region: number,
     chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     opts: SnapshotLoadOptions | undefined,
+    onProgress: SnapshotProgressCallback | undefined,
     signal: AbortSignal | undefined,
     keep: boolean,
   ): Promise<SnapshotLoadResult> {
@@ -145,9 +147,9 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
           for (let i = 0; i < b.count; i++) counts[b.category[i]!] = (counts[b.category[i]!] ?? 0) + 1;
           pins += b.count;
         }
-        if (opts?.onProgress && performance.now() - reported >= PROGRESS_EVERY_MS) {
+        if (onProgress && performance.now() - reported >= PROGRESS_EVERY_MS) {
           reported = performance.now();
-          void Promise.resolve(opts.onProgress(progress(false))).catch(() => undefined);
+          void Promise.resolve(onProgress(progress(false))).catch(() => undefined);
         }
       }
       reader.finish();
@@ -163,7 +165,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
   }
 
   const api: PinsWorkerApi = {
-    async loadSnapshot(region, version, opts) {
+    async loadSnapshot(region, version, opts, onProgress) {
       const { signal, end } = begin(opts?.requestId);
       try {
         const url = `${opts?.apiBase ?? ''}/api/v1/pins/snapshot/${region}/${version}`;
@@ -178,19 +180,19 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
           const body = (await res.json().catch(() => null)) as { error?: { messageTranslated?: string; errClazz?: string } } | null;
           throw loadError(body?.error?.messageTranslated, body?.error?.errClazz);
         }
-        return await readSnapshot(region, streamOf(res), opts, signal, true);
+        return await readSnapshot(region, streamOf(res), opts, onProgress, signal, true);
       } finally {
         end();
       }
     },
-    async loadSnapshotBytes(region, bytes, opts) {
+    async loadSnapshotBytes(region, bytes, opts, onProgress) {
       const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
       // In pieces, so the map can draw the first of a large snapshot before the rest is indexed.
       const pieces: Uint8Array[] = [];
       for (let at = 0; at < buf.length; at += 1 << 18) pieces.push(buf.subarray(at, at + (1 << 18)));
       const { signal, end } = begin(opts?.requestId);
       try {
-        return await readSnapshot(region, yielding(pieces), opts, signal, false);
+        return await readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
       } finally {
         end();
       }
