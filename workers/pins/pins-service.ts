@@ -189,7 +189,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
       // In pieces, so the map can draw the first of a large snapshot before the rest is indexed.
       const pieces: Uint8Array[] = [];
-      for (let at = 0; at < buf.length; at += 1 << 18) pieces.push(buf.subarray(at, at + (1 << 18)));
+      for (let at = 0; at < buf.length; at += 1 << 16) pieces.push(buf.subarray(at, at + (1 << 16)));
       const { signal, end } = begin(opts?.requestId);
       try {
         return await readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
