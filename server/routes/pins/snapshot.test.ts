@@ -17,7 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.as(null, { method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.as(null, { method: 'GET', url, headers: { accept: 'application/x-protobuf', ...headers } });
 const currentVersion = async (inject = get) =>
   ((await inject('/api/v1/pins/snapshot')).json() as { result: { version: number } }).result.version;
 
@@ -130,6 +131,10 @@ describe('GET /v1/pins/snapshot/:region/:version', () => {
     const r = await get('/api/v1/pins/snapshot/abc/1');
     expect(r.statusCode).toBe(400);
     expect(r.json().error.messageTranslated).toMatch(/[가-힣]/);
+    // Without Accept: application/x-protobuf, the envelope says how to ask.
+    const json = await t.as(null, { method: 'GET', url: '/api/v1/pins/snapshot/0/1' });
+    expect(json.statusCode).toBe(406);
+    expect(json.json().error.messageTranslated).toMatch(/protobuf/);
   });
 });
 
@@ -149,7 +154,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the sa
   });
 
   it('hears the new version after an edit made through the first, and serves it', async () => {
-    const get2 = (url: string, headers: Record<string, string> = {}) => app2.inject({ method: 'GET', url, headers });
+    const get2 = (url: string, headers: Record<string, string> = {}) =>
+      app2.inject({ method: 'GET', url, headers: { accept: 'application/x-protobuf', ...headers } });
     const v = await currentVersion(get2);
     await get2(`/api/v1/pins/snapshot/0/${v}`);
     const pin = (await t.db.query<{ id: number }>('select id from pins where region = 0 and not hidden order by id limit 1')).rows[0]!;

@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { PROTOBUF_MEDIA_TYPE } from '../../../proto';
-import { ok } from '../../http/envelope';
+import { fail, ok } from '../../http/envelope';
+import { wantsProto } from '../common';
 import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pin-snapshot';
 
 /*
@@ -20,6 +21,9 @@ import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pi
  * A request for an older version gets the current snapshot, no-cache (its body names its version); a newer one than
  * this process has heard of reads the sequence once (its NOTIFY is on the way).
  */
+
+/** Korean message of a snapshot request that does not accept protobuf. */
+export const SNAPSHOT_PROTO_ONLY = '핀 스냅샷은 protobuf(Accept: application/x-protobuf)로만 받을 수 있습니다.';
 
 const SnapshotParams = Type.Object({
   region: Type.Integer({ minimum: 0, maximum: 1000 }),
@@ -154,11 +158,14 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance): Promise<v
 
   app.get('/v1/pins/snapshot/:region/:version', { schema: { params: SnapshotParams } }, async (request, reply: FastifyReply) => {
     const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
+    // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
+    if (!wantsProto(request))
+      return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
     let now = await version();
     // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
     if (asked > now) now = await readVersion();
     const b = await snapshot(region, now);
-    reply.header('vary', 'Accept-Encoding').header('etag', etagOf(region, b.version));
+    reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
     reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
     const inm = request.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
