@@ -1,7 +1,7 @@
 import { wuwamap } from './generated/wire.js';
 
 export { wuwamap };
-export const { Envelope, Any, Error: WireError, Tag, Pin, PinList } = wuwamap;
+export const { Envelope, Any, Error: WireError, Tag, Pin, PinList, PinSnapshot, PinColumns } = wuwamap;
 
 /** Type URL prefix of Any payloads. */
 export const TYPE_URL_PREFIX = 'type.googleapis.com/';

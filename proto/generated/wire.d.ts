@@ -579,4 +579,232 @@ export namespace wuwamap {
         /** Shape of a PinList. */
         type $Shape = wuwamap.PinList.$Properties;
     }
+
+    /**
+     * Properties of a PinColumns.
+     * @deprecated Use wuwamap.PinColumns.$Properties instead.
+     */
+    interface IPinColumns extends wuwamap.PinColumns.$Properties {
+    }
+
+    /** Represents a PinColumns. */
+    class PinColumns {
+
+        /**
+         * Constructs a new PinColumns.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: wuwamap.PinColumns.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** PinColumns categoryDelta. */
+        categoryDelta: number[];
+
+        /** PinColumns idDelta. */
+        idDelta: number[];
+
+        /** PinColumns scale10. */
+        scale10: number;
+
+        /** PinColumns xk. */
+        xk: number[];
+
+        /** PinColumns yk. */
+        yk: number[];
+
+        /** PinColumns x. */
+        x: Uint8Array;
+
+        /** PinColumns y. */
+        y: Uint8Array;
+
+        /** PinColumns z. */
+        z: Uint8Array;
+
+        /** PinColumns icon. */
+        icon: number[];
+
+        /** PinColumns flag. */
+        flag: number[];
+
+        /** PinColumns bits. */
+        bits: Uint8Array;
+
+        /** PinColumns tagCount. */
+        tagCount: number[];
+
+        /** PinColumns tagIds. */
+        tagIds: number[];
+
+        /**
+         * Creates a new PinColumns instance using the specified properties.
+         * @param [properties] Properties to set
+         * @returns PinColumns instance
+         */
+        static create(properties: wuwamap.PinColumns.$Shape): wuwamap.PinColumns & wuwamap.PinColumns.$Shape;
+        static create(properties?: wuwamap.PinColumns.$Properties): wuwamap.PinColumns;
+
+        /**
+         * Encodes the specified PinColumns message. Does not implicitly {@link wuwamap.PinColumns.verify|verify} messages.
+         * @param message PinColumns message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: wuwamap.PinColumns.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a PinColumns message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {wuwamap.PinColumns & wuwamap.PinColumns.$Shape} PinColumns
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): wuwamap.PinColumns & wuwamap.PinColumns.$Shape;
+
+        /**
+         * Gets the type url for PinColumns
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace PinColumns {
+
+        /** Properties of a PinColumns. */
+        interface $Properties {
+
+            /** PinColumns categoryDelta */
+            categoryDelta?: (number[]|null);
+
+            /** PinColumns idDelta */
+            idDelta?: (number[]|null);
+
+            /** PinColumns scale10 */
+            scale10?: (number|null);
+
+            /** PinColumns xk */
+            xk?: (number[]|null);
+
+            /** PinColumns yk */
+            yk?: (number[]|null);
+
+            /** PinColumns x */
+            x?: (Uint8Array|null);
+
+            /** PinColumns y */
+            y?: (Uint8Array|null);
+
+            /** PinColumns z */
+            z?: (Uint8Array|null);
+
+            /** PinColumns icon */
+            icon?: (number[]|null);
+
+            /** PinColumns flag */
+            flag?: (number[]|null);
+
+            /** PinColumns bits */
+            bits?: (Uint8Array|null);
+
+            /** PinColumns tagCount */
+            tagCount?: (number[]|null);
+
+            /** PinColumns tagIds */
+            tagIds?: (number[]|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a PinColumns. */
+        type $Shape = wuwamap.PinColumns.$Properties;
+    }
+
+    /**
+     * Properties of a PinSnapshot.
+     * @deprecated Use wuwamap.PinSnapshot.$Properties instead.
+     */
+    interface IPinSnapshot extends wuwamap.PinSnapshot.$Properties {
+    }
+
+    /** Represents a PinSnapshot. */
+    class PinSnapshot {
+
+        /**
+         * Constructs a new PinSnapshot.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: wuwamap.PinSnapshot.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** PinSnapshot region. */
+        region: number;
+
+        /** PinSnapshot version. */
+        version: number;
+
+        /** PinSnapshot blocks. */
+        blocks: wuwamap.PinColumns.$Properties[];
+
+        /**
+         * Creates a new PinSnapshot instance using the specified properties.
+         * @param [properties] Properties to set
+         * @returns PinSnapshot instance
+         */
+        static create(properties: wuwamap.PinSnapshot.$Shape): wuwamap.PinSnapshot & wuwamap.PinSnapshot.$Shape;
+        static create(properties?: wuwamap.PinSnapshot.$Properties): wuwamap.PinSnapshot;
+
+        /**
+         * Encodes the specified PinSnapshot message. Does not implicitly {@link wuwamap.PinSnapshot.verify|verify} messages.
+         * @param message PinSnapshot message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: wuwamap.PinSnapshot.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a PinSnapshot message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {wuwamap.PinSnapshot & wuwamap.PinSnapshot.$Shape} PinSnapshot
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): wuwamap.PinSnapshot & wuwamap.PinSnapshot.$Shape;
+
+        /**
+         * Gets the type url for PinSnapshot
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace PinSnapshot {
+
+        /** Properties of a PinSnapshot. */
+        interface $Properties {
+
+            /** PinSnapshot region */
+            region?: (number|null);
+
+            /** PinSnapshot version */
+            version?: (number|null);
+
+            /** PinSnapshot blocks */
+            blocks?: (wuwamap.PinColumns.$Properties[]|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a PinSnapshot. */
+        type $Shape = wuwamap.PinSnapshot.$Properties;
+    }
 }

@@ -1545,6 +1545,667 @@ export const wuwamap = $root.wuwamap = (() => {
         return PinList;
     })();
 
+    wuwamap.PinColumns = (function() {
+
+        /**
+         * Properties of a PinColumns.
+         * @typedef {Object} wuwamap.PinColumns.$Properties
+         * @property {Array.<number>|null} [categoryDelta] PinColumns categoryDelta
+         * @property {Array.<number>|null} [idDelta] PinColumns idDelta
+         * @property {number|null} [scale10] PinColumns scale10
+         * @property {Array.<number>|null} [xk] PinColumns xk
+         * @property {Array.<number>|null} [yk] PinColumns yk
+         * @property {Uint8Array|null} [x] PinColumns x
+         * @property {Uint8Array|null} [y] PinColumns y
+         * @property {Uint8Array|null} [z] PinColumns z
+         * @property {Array.<number>|null} [icon] PinColumns icon
+         * @property {Array.<number>|null} [flag] PinColumns flag
+         * @property {Uint8Array|null} [bits] PinColumns bits
+         * @property {Array.<number>|null} [tagCount] PinColumns tagCount
+         * @property {Array.<number>|null} [tagIds] PinColumns tagIds
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a PinColumns.
+         * @memberof wuwamap
+         * @interface IPinColumns
+         * @augments wuwamap.PinColumns.$Properties
+         * @deprecated Use wuwamap.PinColumns.$Properties instead.
+         */
+
+        /**
+         * Shape of a PinColumns.
+         * @typedef {wuwamap.PinColumns.$Properties} wuwamap.PinColumns.$Shape
+         */
+
+        /**
+         * Constructs a new PinColumns.
+         * @memberof wuwamap
+         * @classdesc Represents a PinColumns.
+         * @constructor
+         * @param {wuwamap.PinColumns.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const PinColumns = function (properties) {
+            this.categoryDelta = [];
+            this.idDelta = [];
+            this.xk = [];
+            this.yk = [];
+            this.icon = [];
+            this.flag = [];
+            this.tagCount = [];
+            this.tagIds = [];
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * PinColumns categoryDelta.
+         * @member {Array.<number>} categoryDelta
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.categoryDelta = $util.emptyArray;
+
+        /**
+         * PinColumns idDelta.
+         * @member {Array.<number>} idDelta
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.idDelta = $util.emptyArray;
+
+        /**
+         * PinColumns scale10.
+         * @member {number} scale10
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.scale10 = 0;
+
+        /**
+         * PinColumns xk.
+         * @member {Array.<number>} xk
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.xk = $util.emptyArray;
+
+        /**
+         * PinColumns yk.
+         * @member {Array.<number>} yk
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.yk = $util.emptyArray;
+
+        /**
+         * PinColumns x.
+         * @member {Uint8Array} x
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.x = $util.newBuffer([]);
+
+        /**
+         * PinColumns y.
+         * @member {Uint8Array} y
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.y = $util.newBuffer([]);
+
+        /**
+         * PinColumns z.
+         * @member {Uint8Array} z
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.z = $util.newBuffer([]);
+
+        /**
+         * PinColumns icon.
+         * @member {Array.<number>} icon
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.icon = $util.emptyArray;
+
+        /**
+         * PinColumns flag.
+         * @member {Array.<number>} flag
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.flag = $util.emptyArray;
+
+        /**
+         * PinColumns bits.
+         * @member {Uint8Array} bits
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.bits = $util.newBuffer([]);
+
+        /**
+         * PinColumns tagCount.
+         * @member {Array.<number>} tagCount
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.tagCount = $util.emptyArray;
+
+        /**
+         * PinColumns tagIds.
+         * @member {Array.<number>} tagIds
+         * @memberof wuwamap.PinColumns
+         * @instance
+         */
+        PinColumns.prototype.tagIds = $util.emptyArray;
+
+        /**
+         * Creates a new PinColumns instance using the specified properties.
+         * @function create
+         * @memberof wuwamap.PinColumns
+         * @static
+         * @param {wuwamap.PinColumns.$Properties=} [properties] Properties to set
+         * @returns {wuwamap.PinColumns} PinColumns instance
+         * @type {{
+         *   (properties: wuwamap.PinColumns.$Shape): wuwamap.PinColumns & wuwamap.PinColumns.$Shape;
+         *   (properties?: wuwamap.PinColumns.$Properties): wuwamap.PinColumns;
+         * }}
+         */
+        PinColumns.create = function(properties) {
+            return new PinColumns(properties);
+        };
+
+        /**
+         * Encodes the specified PinColumns message. Does not implicitly {@link wuwamap.PinColumns.verify|verify} messages.
+         * @function encode
+         * @memberof wuwamap.PinColumns
+         * @static
+         * @param {wuwamap.PinColumns.$Properties} message PinColumns message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        PinColumns.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.categoryDelta != null && message.categoryDelta.length)
+                writer.uint32(/* id 1, wireType 2 =*/10).uint32s(message.categoryDelta);
+            if (message.idDelta != null && message.idDelta.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).sint32s(message.idDelta);
+            if (message.x != null && $Object.hasOwnProperty.call(message, "x") && message.x.length)
+                writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.x);
+            if (message.y != null && $Object.hasOwnProperty.call(message, "y") && message.y.length)
+                writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.y);
+            if (message.z != null && $Object.hasOwnProperty.call(message, "z") && message.z.length)
+                writer.uint32(/* id 5, wireType 2 =*/42).bytes(message.z);
+            if (message.icon != null && message.icon.length)
+                writer.uint32(/* id 6, wireType 2 =*/50).uint32s(message.icon);
+            if (message.flag != null && message.flag.length)
+                writer.uint32(/* id 7, wireType 2 =*/58).uint32s(message.flag);
+            if (message.bits != null && $Object.hasOwnProperty.call(message, "bits") && message.bits.length)
+                writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.bits);
+            if (message.tagCount != null && message.tagCount.length)
+                writer.uint32(/* id 9, wireType 2 =*/74).uint32s(message.tagCount);
+            if (message.tagIds != null && message.tagIds.length)
+                writer.uint32(/* id 10, wireType 2 =*/82).uint32s(message.tagIds);
+            if (message.scale10 != null && $Object.hasOwnProperty.call(message, "scale10") && message.scale10 !== 0)
+                writer.uint32(/* id 11, wireType 0 =*/88).int32(message.scale10);
+            if (message.xk != null && message.xk.length)
+                writer.uint32(/* id 12, wireType 2 =*/98).sint32s(message.xk);
+            if (message.yk != null && message.yk.length)
+                writer.uint32(/* id 13, wireType 2 =*/106).sint32s(message.yk);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a PinColumns message from the specified reader or buffer.
+         * @function decode
+         * @memberof wuwamap.PinColumns
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {wuwamap.PinColumns & wuwamap.PinColumns.$Shape} PinColumns
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        PinColumns.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.wuwamap.PinColumns();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType === 2) {
+                            if (!(message.categoryDelta && message.categoryDelta.length))
+                                message.categoryDelta = [];
+                            reader.uint32s(message.categoryDelta);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.categoryDelta && message.categoryDelta.length))
+                            message.categoryDelta = [];
+                        message.categoryDelta.push(reader.uint32());
+                        continue;
+                    }
+                case 2: {
+                        if (wireType === 2) {
+                            if (!(message.idDelta && message.idDelta.length))
+                                message.idDelta = [];
+                            reader.sint32s(message.idDelta);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.idDelta && message.idDelta.length))
+                            message.idDelta = [];
+                        message.idDelta.push(reader.sint32());
+                        continue;
+                    }
+                case 11: {
+                        if (wireType !== 0)
+                            break;
+                        if (value = reader.int32())
+                            message.scale10 = value;
+                        else
+                            delete message.scale10;
+                        continue;
+                    }
+                case 12: {
+                        if (wireType === 2) {
+                            if (!(message.xk && message.xk.length))
+                                message.xk = [];
+                            reader.sint32s(message.xk);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.xk && message.xk.length))
+                            message.xk = [];
+                        message.xk.push(reader.sint32());
+                        continue;
+                    }
+                case 13: {
+                        if (wireType === 2) {
+                            if (!(message.yk && message.yk.length))
+                                message.yk = [];
+                            reader.sint32s(message.yk);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.yk && message.yk.length))
+                            message.yk = [];
+                        message.yk.push(reader.sint32());
+                        continue;
+                    }
+                case 3: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.x = value;
+                        else
+                            delete message.x;
+                        continue;
+                    }
+                case 4: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.y = value;
+                        else
+                            delete message.y;
+                        continue;
+                    }
+                case 5: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.z = value;
+                        else
+                            delete message.z;
+                        continue;
+                    }
+                case 6: {
+                        if (wireType === 2) {
+                            if (!(message.icon && message.icon.length))
+                                message.icon = [];
+                            reader.uint32s(message.icon);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.icon && message.icon.length))
+                            message.icon = [];
+                        message.icon.push(reader.uint32());
+                        continue;
+                    }
+                case 7: {
+                        if (wireType === 2) {
+                            if (!(message.flag && message.flag.length))
+                                message.flag = [];
+                            reader.uint32s(message.flag);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.flag && message.flag.length))
+                            message.flag = [];
+                        message.flag.push(reader.uint32());
+                        continue;
+                    }
+                case 8: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.bits = value;
+                        else
+                            delete message.bits;
+                        continue;
+                    }
+                case 9: {
+                        if (wireType === 2) {
+                            if (!(message.tagCount && message.tagCount.length))
+                                message.tagCount = [];
+                            reader.uint32s(message.tagCount);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.tagCount && message.tagCount.length))
+                            message.tagCount = [];
+                        message.tagCount.push(reader.uint32());
+                        continue;
+                    }
+                case 10: {
+                        if (wireType === 2) {
+                            if (!(message.tagIds && message.tagIds.length))
+                                message.tagIds = [];
+                            reader.uint32s(message.tagIds);
+                            continue;
+                        }
+                        if (wireType !== 0)
+                            break;
+                        if (!(message.tagIds && message.tagIds.length))
+                            message.tagIds = [];
+                        message.tagIds.push(reader.uint32());
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for PinColumns
+         * @function getTypeUrl
+         * @memberof wuwamap.PinColumns
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        PinColumns.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/wuwamap.PinColumns";
+        };
+
+        return PinColumns;
+    })();
+
+    wuwamap.PinSnapshot = (function() {
+
+        /**
+         * Properties of a PinSnapshot.
+         * @typedef {Object} wuwamap.PinSnapshot.$Properties
+         * @property {number|null} [region] PinSnapshot region
+         * @property {number|null} [version] PinSnapshot version
+         * @property {Array.<wuwamap.PinColumns.$Properties>|null} [blocks] PinSnapshot blocks
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a PinSnapshot.
+         * @memberof wuwamap
+         * @interface IPinSnapshot
+         * @augments wuwamap.PinSnapshot.$Properties
+         * @deprecated Use wuwamap.PinSnapshot.$Properties instead.
+         */
+
+        /**
+         * Shape of a PinSnapshot.
+         * @typedef {wuwamap.PinSnapshot.$Properties} wuwamap.PinSnapshot.$Shape
+         */
+
+        /**
+         * Constructs a new PinSnapshot.
+         * @memberof wuwamap
+         * @classdesc Represents a PinSnapshot.
+         * @constructor
+         * @param {wuwamap.PinSnapshot.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const PinSnapshot = function (properties) {
+            this.blocks = [];
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * PinSnapshot region.
+         * @member {number} region
+         * @memberof wuwamap.PinSnapshot
+         * @instance
+         */
+        PinSnapshot.prototype.region = 0;
+
+        /**
+         * PinSnapshot version.
+         * @member {number} version
+         * @memberof wuwamap.PinSnapshot
+         * @instance
+         */
+        PinSnapshot.prototype.version = 0;
+
+        /**
+         * PinSnapshot blocks.
+         * @member {Array.<wuwamap.PinColumns.$Properties>} blocks
+         * @memberof wuwamap.PinSnapshot
+         * @instance
+         */
+        PinSnapshot.prototype.blocks = $util.emptyArray;
+
+        /**
+         * Creates a new PinSnapshot instance using the specified properties.
+         * @function create
+         * @memberof wuwamap.PinSnapshot
+         * @static
+         * @param {wuwamap.PinSnapshot.$Properties=} [properties] Properties to set
+         * @returns {wuwamap.PinSnapshot} PinSnapshot instance
+         * @type {{
+         *   (properties: wuwamap.PinSnapshot.$Shape): wuwamap.PinSnapshot & wuwamap.PinSnapshot.$Shape;
+         *   (properties?: wuwamap.PinSnapshot.$Properties): wuwamap.PinSnapshot;
+         * }}
+         */
+        PinSnapshot.create = function(properties) {
+            return new PinSnapshot(properties);
+        };
+
+        /**
+         * Encodes the specified PinSnapshot message. Does not implicitly {@link wuwamap.PinSnapshot.verify|verify} messages.
+         * @function encode
+         * @memberof wuwamap.PinSnapshot
+         * @static
+         * @param {wuwamap.PinSnapshot.$Properties} message PinSnapshot message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        PinSnapshot.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.region != null && $Object.hasOwnProperty.call(message, "region") && message.region !== 0)
+                writer.uint32(/* id 1, wireType 0 =*/8).int32(message.region);
+            if (message.version != null && $Object.hasOwnProperty.call(message, "version") && !$Object.is(message.version, 0))
+                writer.uint32(/* id 2, wireType 1 =*/17).double(message.version);
+            if (message.blocks != null && message.blocks.length)
+                for (let i = 0; i < message.blocks.length; ++i)
+                    $root.wuwamap.PinColumns.encode(message.blocks[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a PinSnapshot message from the specified reader or buffer.
+         * @function decode
+         * @memberof wuwamap.PinSnapshot
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {wuwamap.PinSnapshot & wuwamap.PinSnapshot.$Shape} PinSnapshot
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        PinSnapshot.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.wuwamap.PinSnapshot();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (value = reader.int32())
+                            message.region = value;
+                        else
+                            delete message.region;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 1)
+                            break;
+                        if (!$Object.is(value = reader.double(), 0))
+                            message.version = value;
+                        else
+                            delete message.version;
+                        continue;
+                    }
+                case 3: {
+                        if (wireType !== 2)
+                            break;
+                        if (!(message.blocks && message.blocks.length))
+                            message.blocks = [];
+                        message.blocks.push($root.wuwamap.PinColumns.decode(reader, reader.size(), $undefined, _depth + 1));
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for PinSnapshot
+         * @function getTypeUrl
+         * @memberof wuwamap.PinSnapshot
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        PinSnapshot.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/wuwamap.PinSnapshot";
+        };
+
+        return PinSnapshot;
+    })();
+
     return wuwamap;
 })();
 

@@ -15,6 +15,7 @@ import { registerNoteRoutes } from './me/notes';
 import { registerCategoryRoutes } from './category/groups';
 import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
+import { registerPinSnapshotRoutes } from './pins/snapshot';
 import { registerPinRoutes } from './pin/pin';
 import { registerCheckRoutes } from './pin/check';
 import { registerPinCommentRoutes } from './pin/comments';
@@ -98,6 +99,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerCategoryRoutes(scope);
     await registerCategoryIconRoute(scope);
     await registerPinListRoutes(scope);
+    await registerPinSnapshotRoutes(scope);
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);
     await registerMyCheckRoutes(scope);

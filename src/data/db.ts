@@ -15,6 +15,16 @@ export interface CachedCategory {
   name?: string;
 }
 
+/** A region's pin snapshot (issue 21) as the server sent it, kept for the warm start. */
+export interface CachedSnapshot {
+  region: number;
+  /** The world version it was read at. */
+  version: number;
+  /** The PinSnapshot bytes (a Blob, stored by reference: no copy on the main thread). */
+  bytes: Blob;
+  pins: number;
+}
+
 /** The local record of a user's checks (key = user id). */
 export interface CheckRecord {
   userId: number;
@@ -68,10 +78,12 @@ export class PinsStoreDb extends Dexie {
   checks!: Table<CheckRecord, number>;
   settings!: Table<Settings, string>;
   outbox!: Table<OutboxEntry, number>;
+  snaps!: Table<CachedSnapshot, number>;
 
   constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({ cats: 'id', checks: 'userId', settings: 'fixedKey', outbox: '++seq, userId' });
+    this.version(2).stores({ snaps: 'region' });
   }
 }
 

@@ -9,7 +9,11 @@ export interface PinEvent { pinId: number; categoryIds: number[]; kind: string }
 /** What applying an event needs: the worker's live-index calls, the loaded categories and a pin fetch. */
 export interface LivePinDeps {
   worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>;
-  loaded: (categoryId: number) => boolean;
+  /**
+   * Whether the map holds the pins of a category: its whole list, or (given a region) that region's snapshot.
+   * Asked without a region before the pin is fetched: true when some region's snapshot may hold it.
+   */
+  loaded: (categoryId: number, region?: number) => boolean;
   fetchPin: (id: number) => Promise<PinDetail | null>;
 }
 
@@ -36,7 +40,7 @@ export function toPinInput(p: PinDetail): PinInput {
 export async function applyPinEvent(e: PinEvent, deps: LivePinDeps): Promise<boolean> {
   if (e.categoryIds.length > 0 && !e.categoryIds.some(deps.loaded)) return false;
   const pin = await deps.fetchPin(e.pinId);
-  if (pin && !pin.hidden && deps.loaded(pin.categoryId)) await deps.worker.upsertPin(toPinInput(pin));
+  if (pin && !pin.hidden && deps.loaded(pin.categoryId, pin.region)) await deps.worker.upsertPin(toPinInput(pin));
   else await deps.worker.removePins(new Int32Array([e.pinId]));
   return true;
 }

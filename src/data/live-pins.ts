@@ -22,6 +22,13 @@ async function fetchPin(id: number): Promise<PinDetail | null> {
   }
 }
 
+/** Whether the map holds a category's pins: loaded whole, or in the region's snapshot (any region's when none is named). */
+function heldBy(categoryId: number, region?: number): boolean {
+  if (store.pins.categories[categoryId]) return true;
+  const snaps = store.pins.snapshots;
+  return region === undefined ? Object.keys(snaps).length > 0 : snaps[region] !== undefined;
+}
+
 /**
  * Follows the pin events of the page's event stream; returns the function that stops following.
  * `onOpen` runs each time the stream (re)connects: from then on no edit is missed.
@@ -33,7 +40,7 @@ export function startLivePins(events: EventStream, worker: Pick<PinsWorkerApi, '
     const e = JSON.parse(data) as PinEvent;
     // One at a time, in order: a create then a move of the same pin must land in that order.
     queue = queue.then(async () => {
-      const changed = await applyPinEvent(e, { worker, loaded: (id) => Boolean(store.pins.categories[id]), fetchPin });
+      const changed = await applyPinEvent(e, { worker, loaded: heldBy, fetchPin });
       if (changed) pinsChanged();
       void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] });
     }).catch(() => {});

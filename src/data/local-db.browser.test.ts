@@ -15,7 +15,8 @@ let layer: DataLayer | null = null;
 async function start(): Promise<DataLayer> {
   worker?.dispose();
   worker = createPinsWorker();
-  layer = await startDataLayer(worker.api);
+  // SPEC §4's per-category cache (the map's default is region snapshots: snapshot.browser.test.ts).
+  layer = await startDataLayer(worker.api, undefined, { pins: 'category' });
   return layer;
 }
 

@@ -16,10 +16,27 @@ import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
+import { startRegionSnapshots } from './snapshot';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
 import { startConnectionWatch } from './connection';
 import type { CategoryGroup, Me } from './types';
+
+/** How start-up runs. */
+export interface StartOptions {
+  /** Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4). */
+  pins?: 'snapshot' | 'category';
+}
+
+// The per-category path of SPEC §4: the worker's snapshot calls hidden (a Comlink proxy answers any name).
+function withoutSnapshots(worker: DataWorker): DataWorker {
+  return {
+    loadCategory: (...a) => worker.loadCategory(...a),
+    loadCategoryBytes: (...a) => worker.loadCategoryBytes(...a),
+    search: (...a) => worker.search(...a),
+    ...(worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : {}),
+  };
+}
 
 /** What start-up did. */
 export interface StartupResult {
@@ -51,17 +68,27 @@ export function applySettings(settings: Settings): void {
 }
 
 let syncing: Promise<CategorySyncResult | null> = Promise.resolve(null);
-/** Runs the category cache refresh for a loaded category list (one at a time, in order). */
+/**
+ * Runs the category cache refresh for a loaded category list (one at a time, in order). With region snapshots the
+ * map's pins come from those (snapshot.ts): no category is fetched or read from the cache for the map.
+ */
 function onCategoryList(groups: CategoryGroup[], worker: DataWorker, db: PinsStoreDb): Promise<CategorySyncResult | null> {
+  if (usesSnapshots(worker)) return Promise.resolve({ fetched: [], cached: [], dropped: [] });
   syncing = syncing.catch(() => null).then(() => syncCategories(groups, store.homeFilters.categories, worker, db));
   return syncing;
+}
+
+/** Whether the map's pins come from region snapshots (a worker without the calls, e.g. a test double, loads per category). */
+function usesSnapshots(worker: DataWorker): worker is DataWorker & Required<Pick<DataWorker, 'loadSnapshot' | 'loadSnapshotBytes'>> {
+  return Boolean(worker.loadSnapshot && worker.loadSnapshotBytes);
 }
 
 /**
  * Starts the data layer: settings (first run saves the defaults and fetches categories 1 and 2),
  * the emergency report, `me`, the category cache refresh, the user's checks and the outbox.
  */
-export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = localDb()): Promise<DataLayer> {
+export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = localDb(), opts: StartOptions = {}): Promise<DataLayer> {
+  if (opts.pins === 'category') worker = withoutSnapshots(worker);
   installSessionHandling();
   setDataWorker(worker);
   const stored = await readSettings(db);
@@ -88,6 +115,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     // Server unreachable: show what the cache holds rather than an empty map.
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
+  // The map's pins: region snapshots from here on (the category list gave their icons), while the checks load.
+  const stopPins = usesSnapshots(worker) ? startRegionSnapshots(worker, db) : null;
   if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
   // A visitor's marks are kept on this device only.
   else await publishChecks(VISITOR_ID, db).catch(() => {});
@@ -96,7 +125,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const stops = [
     stopWatch,
     persistSettings(db),
-    loadEnabledCategories(worker, db),
+    stopPins ?? loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     startLiveChecks(events, currentUserId, db),
     startLiveNotes(events, currentUserId),

@@ -107,6 +107,17 @@ export function setLoadedCategory(id: number, meta: LoadedCategory | null): void
   store.pins.loads++;
 }
 
+/**
+ * Records what the pins worker holds of a region's snapshot (issue 21): null while none, else its version and
+ * whether it is whole. Bumps `loads`, so the map takes the pins there are (a stream draws as it comes).
+ */
+export function setRegionSnapshot(region: number, held: { version: number; done: boolean } | null): void {
+  if (held) store.pins.snapshots[region] = held;
+  else delete store.pins.snapshots[region];
+  store.pins.version++;
+  store.pins.loads++;
+}
+
 /** The worker's pins changed without a category load (a live edit): views query the worker again; the map changes only those pins. */
 export function pinsChanged(): void {
   store.pins.version++;
@@ -227,7 +238,7 @@ export function subscribeStore(fn: () => void): () => void {
 
 /** Puts the store back to its start-up values (a fresh page; tests). */
 export function resetStore(): void {
-  store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1 };
+  store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1, snapshots: {} };
   setChecks([]);
   store.checksOf = null;
   store.fetchingPins = false;

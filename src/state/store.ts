@@ -61,6 +61,8 @@ export interface AppState {
     version: number;
     /** Bumps on loads and unloads only: the map takes every pin again; a live edit changes only its pin. */
     loads: number;
+    /** Regions whose pin snapshot the worker holds (every category of the region), by region id. */
+    snapshots: Record<number, { version: number; done: boolean }>;
   };
   /**
    * Ids of the pins the user found: a new Set on every change (ref'd so valtio does not proxy 20k
@@ -110,7 +112,7 @@ function storedTheme(): ThemeChoice {
 
 /** The one valtio store. Write through the actions in actions.ts. */
 export const store = proxy<AppState>({
-  pins: { categories: {}, version: 0, loads: 0 },
+  pins: { categories: {}, version: 0, loads: 0, snapshots: {} },
   checks: ref(new Set<number>()),
   checksOf: null,
   fetchingPins: false,

@@ -25,9 +25,12 @@ export class CategoryPins {
   private idToIndex: Map<number, number> | null = null;
   private searchText: SearchFields[] | null = null;
 
-  /** Decodes PinList bytes and indexes them; `categoryIcon` fills pins without an icon. */
-  constructor(bytes: Uint8Array, categoryIcon = 0, expectedCategoryId?: number) {
-    const data = decodePinList(bytes);
+  /**
+   * Decodes PinList bytes (or takes pins already decoded: a part of a region snapshot) and indexes them;
+   * `categoryIcon` fills pins without an icon.
+   */
+  constructor(bytes: Uint8Array | DecodedPins, categoryIcon = 0, expectedCategoryId?: number) {
+    const data = bytes instanceof Uint8Array ? decodePinList(bytes) : bytes;
     // An empty PinList encodes categoryId 0 (proto3 default); the caller's id is authoritative.
     this.categoryId = expectedCategoryId ?? data.categoryId;
     this.lastEdited = data.lastEdited;
@@ -76,9 +79,10 @@ export class CategoryPins {
     for (let i = 0; i < pinIds.length; i++) this.checked[i] = ids.has(pinIds[i]!) ? 1 : 0;
   }
 
-  /** Pin i as a plain object (decoded from its bytes now). */
+  /** Pin i as a plain object (decoded from its bytes now; a snapshot's pin has no texts: those are fetched on demand). */
   record(i: number): PinRecord {
     const { bytes, start, end } = this.data;
+    if (bytes.length === 0) return this.columnRecord(i);
     const p = Pin.decode(bytes.subarray(start[i]!, end[i]!));
     const has = (k: string) => Object.prototype.hasOwnProperty.call(p, k);
     const rec: PinRecord = {
@@ -105,6 +109,24 @@ export class CategoryPins {
     return rec;
   }
 
+  private columnRecord(i: number): PinRecord {
+    const d = this.data;
+    const rec: PinRecord = {
+      id: d.ids[i]!,
+      coordX: d.x[i]!,
+      coordY: d.y[i]!,
+      catNum: this.categoryId,
+      tags: [],
+      tagIds: Array.from(d.tagList.subarray(d.tagStart[i]!, d.tagStart[i + 1]!)),
+      checked: this.checked[i] === 1,
+      categoryId: this.categoryId,
+    };
+    if (!Number.isNaN(d.z[i]!)) rec.coordZ = d.z[i]!;
+    if (d.flag && d.flag[i]! >= 0) rec.flag = d.flag[i]!;
+    if (d.region[i] !== NO_REGION) rec.region = d.region[i]!;
+    return rec;
+  }
+
   /** Lower-cased description, category name and tag names of pin i (built for all pins on first use). */
   text(i: number): SearchFields {
     if (!this.searchText) this.searchText = buildSearchText(this.data);
@@ -121,6 +143,7 @@ export class CategoryPins {
 // Reads only the text fields (5 description, 15 categoryName, 8.2 tag names): cheaper than Pin.decode.
 function buildSearchText(d: DecodedPins): SearchFields[] {
   const out = new Array<SearchFields>(d.count);
+  if (d.bytes.length === 0) return out.fill({ description: '', category: '', tags: [] });
   const r = protobuf.Reader.create(d.bytes);
   for (let i = 0; i < d.count; i++) {
     r.pos = d.start[i]!;

@@ -46,6 +46,12 @@ export class LivePins {
     for (const item of [...this.byId.values()]) if (item.rec.categoryId === categoryId) this.remove(item.rec.id);
   }
 
+  /** Drops every pin of a region but those of the kept categories (a fresh region snapshot supersedes them). */
+  removeRegion(region: number, keep: ReadonlySet<number>): void {
+    for (const item of [...this.byId.values()])
+      if (item.rec.region === region && !keep.has(item.rec.categoryId ?? -1)) this.remove(item.rec.id);
+  }
+
   get(id: number): LivePin | undefined {
     return this.byId.get(id);
   }

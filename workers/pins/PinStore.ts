@@ -19,13 +19,21 @@ import { layoutPins, type LayoutOptions } from './pin-layout';
 import { compile, passes, passesLive, type Compiled } from './pin-filter';
 import { flagsOf, pick } from './pin-buffers';
 import { queryLasso, queryPoint, queryRect, queryRoute, type Checkpoint, type QueryScope } from './spatial-queries';
+import type { SnapshotBlock } from '../../common/pin-snapshot';
+import { NO_ICON, type DecodedPins } from './decode-pins';
+
+/** Key of a region snapshot's part in PinStore.categories (a whole category's key is its id). */
+const partKey = (region: number, categoryId: number, block: number) => `${region}:${categoryId}:${block}`;
 
 /**
  * Every loaded category's pins, the user's found set and highlighted tags, and the queries
  * over them. Plain TypeScript (runs in the worker and in node tests); ids only cross out.
  */
 export class PinStore {
-  private readonly categories = new Map<number, CategoryPins>();
+  /** Whole categories (key: the id, from a PinList) and parts of region snapshots (key: partKey), in load order. */
+  private readonly categories = new Map<number | string, CategoryPins>();
+  /** Per region held from a snapshot: its version and how many blocks came. */
+  private readonly snapshots = new Map<number, { version: number; blocks: number }>();
   private readonly categoryIcons = new Map<number, number>();
   /** Pins created or changed since their category loaded (RBush), drawn after the bulk. */
   private readonly live = new LivePins();
@@ -42,12 +50,61 @@ export class PinStore {
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
     const c = new CategoryPins(bytes, categoryIcon, categoryId);
     this.changes.bulk();
+    // The whole list supersedes the category's pins from region snapshots.
+    for (const [k, part] of this.categories) if (typeof k === 'string' && part.categoryId === categoryId) this.categories.delete(k);
     if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
     // The fresh list already holds every change made before it was sent.
     this.live.removeCategory(categoryId);
     return c;
+  }
+
+  /**
+   * Starts taking a region's snapshot: the region's pins of an earlier snapshot go, and live pins of the region
+   * except those of whole categories (the snapshot holds every change up to its version).
+   */
+  beginSnapshot(region: number, version: number): void {
+    for (const [k, c] of this.categories) if (typeof k === 'string' && k.startsWith(`${region}:`) && c) this.categories.delete(k);
+    this.live.removeRegion(region, new Set(this.wholeCategories()));
+    this.snapshots.set(region, { version, blocks: 0 });
+    this.changes.bulk();
+  }
+
+  /**
+   * Adds one block of a region snapshot (pins ordered by category): a part per category run; pins of categories
+   * loaded whole stay as that list has them. `icons` fills pins without their own icon. Says which categories came.
+   */
+  addSnapshotBlock(region: number, block: SnapshotBlock, icons: ReadonlyMap<number, number> = new Map()): number[] {
+    const snap = this.snapshots.get(region) ?? { version: 0, blocks: 0 };
+    this.snapshots.set(region, snap);
+    const b = snap.blocks++;
+    const whole = new Set(this.wholeCategories());
+    const came: number[] = [];
+    for (let s = 0; s < block.count;) {
+      const cat = block.category[s]!;
+      let e = s;
+      while (e < block.count && block.category[e] === cat) e++;
+      came.push(cat);
+      if (!whole.has(cat)) {
+        const c = new CategoryPins(columnsOf(block, s, e, region, cat), icons.get(cat) ?? 0, cat);
+        if (this.checkedIds.size) c.applyChecked(this.checkedIds);
+        this.categories.set(partKey(region, cat, b), c);
+        this.categoryIcons.set(cat, icons.get(cat) ?? 0);
+      }
+      s = e;
+    }
+    this.changes.bulk();
+    return came;
+  }
+
+  /** The version of the region's snapshot held, or null. */
+  snapshotVersion(region: number): number | null {
+    return this.snapshots.get(region)?.version ?? null;
+  }
+
+  private wholeCategories(): number[] {
+    return [...this.categories.keys()].filter((k): k is number => typeof k === 'number');
   }
 
   /** Adds a pin created after its category loaded, or replaces a pin that was moved or edited. */
@@ -70,9 +127,9 @@ export class PinStore {
     }
   }
 
-  /** Ids of the loaded categories in load order. */
+  /** Ids of the loaded categories (whole or in part) in load order. */
   loaded(): number[] {
-    return [...this.categories.keys()];
+    return [...new Set([...this.categories.values()].map((c) => c.categoryId))];
   }
 
   /** Total number of loaded pins. */
@@ -353,4 +410,37 @@ export class PinStore {
     const pins = hits.slice(offset, offset + page.limit).map((h) => (h.at ? h.at.record(h.i) : this.getPin(h.id)!));
     return { total: hits.length, pins };
   }
+}
+
+/** Pins s..e of a snapshot block (one category) as the decoded pins CategoryPins takes. */
+function columnsOf(b: SnapshotBlock, s: number, e: number, region: number, categoryId: number): DecodedPins {
+  const n = e - s;
+  const icon = new Uint16Array(n);
+  const staticFlags = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const ic = b.icon[s + i]!;
+    icon[i] = ic < 0 ? NO_ICON : ic & 0xffff;
+    staticFlags[i] = b.bits[s + i]! & PinDataFlag.HasImage;
+  }
+  const t0 = b.tagStart[s]!;
+  const tagStart = new Uint32Array(n + 1);
+  for (let i = 0; i <= n; i++) tagStart[i] = b.tagStart[s + i]! - t0;
+  return {
+    categoryId,
+    lastEdited: 0,
+    count: n,
+    ids: b.ids.subarray(s, e),
+    x: b.x.subarray(s, e),
+    y: b.y.subarray(s, e),
+    z: b.z.subarray(s, e),
+    icon,
+    region: new Uint8Array(n).fill(region & 0xff),
+    staticFlags,
+    tagStart,
+    tagList: b.tagList.subarray(t0, b.tagStart[e]!),
+    start: new Uint32Array(0),
+    end: new Uint32Array(0),
+    bytes: new Uint8Array(0),
+    flag: b.flag.subarray(s, e),
+  };
 }

@@ -148,6 +148,43 @@ export interface LoadResult {
   bytes: Blob;
 }
 
+/** Options of a region snapshot load (loadSnapshot, loadSnapshotBytes). */
+export interface SnapshotLoadOptions {
+  /** API origin + prefix; default '' (same origin). */
+  apiBase?: string;
+  /** Each category's icon index, for its pins without their own icon. */
+  icons?: Record<number, number>;
+  /** A cancellation handle: cancel(requestId) aborts the fetch. */
+  requestId?: number;
+}
+
+/**
+ * Called as a snapshot's blocks arrive (the first at once, then at most every PROGRESS_EVERY_MS) with the
+ * categories seen so far and the pins held: the map draws what is there while the rest streams. Across the worker
+ * it is a Comlink.proxy, passed as an argument of its own (Comlink proxies only top-level arguments).
+ */
+export type SnapshotProgressCallback = (p: SnapshotProgress) => void;
+
+/** How far a region snapshot load has come. */
+export interface SnapshotProgress {
+  region: number;
+  version: number;
+  /** Categories with pins in the blocks read so far (each once, in order). */
+  categories: number[];
+  /** Pins held so far. */
+  pins: number;
+  /** Whether the whole snapshot is in. */
+  done: boolean;
+}
+
+/** What a region snapshot load returns. */
+export interface SnapshotLoadResult extends SnapshotProgress {
+  /** Pins per category of the region. */
+  counts: Record<number, number>;
+  /** The snapshot's bytes for the local cache (a Blob: no copy on the main thread); absent when loaded from bytes. */
+  bytes?: Blob;
+}
+
 /** Aggregate markers of the overview levels (one per crowded cell), parallel arrays. */
 export interface PinAggregates {
   /** Centroid of the cell's pins (world units). */
@@ -231,6 +268,24 @@ export interface PinsWorkerApi {
   loadCategory(categoryId: number, opts?: LoadOptions): Promise<LoadResult>;
   /** Loads a PinList from the local cache (warm start), no network; replaces the category's pins. */
   loadCategoryBytes(categoryId: number, bytes: Blob | ArrayBuffer, opts?: LoadOptions): Promise<{ count: number; lastEdited: number }>;
+  /**
+   * Fetches the region's pin snapshot `/api/v1/pins/snapshot/{region}/{version}` and decodes it as it streams, a
+   * block at a time (onProgress after each batch), replacing the region's pins of an earlier snapshot; categories
+   * loaded whole (loadCategory) keep their own list. Every category of the region is then a filter away.
+   */
+  loadSnapshot(
+    region: number,
+    version: number,
+    opts?: SnapshotLoadOptions,
+    onProgress?: SnapshotProgressCallback,
+  ): Promise<SnapshotLoadResult>;
+  /** Loads a region snapshot from the local cache (warm start), no network. */
+  loadSnapshotBytes(
+    region: number,
+    bytes: Blob | ArrayBuffer,
+    opts?: SnapshotLoadOptions,
+    onProgress?: SnapshotProgressCallback,
+  ): Promise<SnapshotLoadResult>;
   /** Adds a pin created after its category loaded, or replaces one moved or edited (until the category reloads). */
   upsertPin(pin: PinInput): Promise<void>;
   /** Removes deleted pins (until their category reloads). */

@@ -32,8 +32,10 @@ export interface DecodedPins {
   /** Byte range of pin i's Pin message inside `bytes`. */
   start: Uint32Array;
   end: Uint32Array;
-  /** The PinList bytes (kept for lazy records). */
+  /** The PinList bytes (kept for lazy records); empty for pins of a region snapshot, which carries no texts. */
   bytes: Uint8Array;
+  /** A snapshot's pins only: each pin's flag, -1 = none (a PinList's flag is read from its bytes). */
+  flag?: Int32Array;
 }
 
 /** Reads PinList bytes: varints, little-endian floats and skips, with bounds checks. */

@@ -73,4 +73,40 @@ describe('pins service', () => {
     await expect(load).rejects.toMatchObject({ name: CANCELLED_ERROR_NAME });
     expect((await fresh.getPins()).ids).toHaveLength(0);
   });
+
+  it('takes a region snapshot as it streams: every category of the region held, the same pins as the per-category lists', async () => {
+    const version = ((await (await fetch(`${apiBase}/api/v1/pins/snapshot`)).json()) as { result: { version: number } }).result.version;
+    const svc = createPinsService();
+    const progress: number[] = [];
+    const snap = await svc.loadSnapshot(0, version, { apiBase }, (p) => void progress.push(p.pins));
+    const { rows } = await server.db.query<{ category_id: number; n: number }>(
+      'select category_id, count(*)::int as n from pins where region = 0 and not hidden group by category_id order by category_id',
+    );
+    expect(snap.version).toBe(version);
+    expect(snap.categories).toEqual(rows.map((r) => r.category_id));
+    expect(snap.counts).toEqual(Object.fromEntries(rows.map((r) => [r.category_id, r.n])));
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    // The per-category path gives the same pins (positions, floors, categories) for the region.
+    const whole = createPinsService();
+    for (const r of rows) await whole.loadCategory(r.category_id, { apiBase });
+    const a = await svc.getPins({ region: 0 });
+    const b = await whole.getPins({ region: 0 });
+    const key = (p: typeof a, i: number) => `${p.ids[i]}:${p.category[i]}:${p.x[i]}:${p.y[i]}:${p.z[i]}:${p.region[i]}:${p.flags[i]}`;
+    const sortKeys = (p: typeof a) => Array.from(p.ids, (_, i) => key(p, i)).sort();
+    expect(sortKeys(a)).toEqual(sortKeys(b));
+    // Turning categories on and off is a filter over held pins: no fetch.
+    const one = rows[0]!.category_id;
+    expect((await svc.getPins({ region: 0, categories: [one] })).ids).toHaveLength(rows[0]!.n);
+    // A warm start from the snapshot's bytes holds the same.
+    const warm = createPinsService();
+    const again = await warm.loadSnapshotBytes(0, snap.bytes!);
+    expect(again.counts).toEqual(snap.counts);
+    expect(sortKeys(await warm.getPins({ region: 0 }))).toEqual(sortKeys(a));
+    // A category loaded whole afterwards replaces its part, without doubles.
+    await svc.loadCategory(one, { apiBase });
+    expect((await svc.getPins({ region: 0 })).ids).toHaveLength(a.ids.length);
+    // A pin record from the snapshot has no texts but the map's fields.
+    const rec = await warm.getPin(a.ids[0]!);
+    expect(rec).toMatchObject({ id: a.ids[0], coordX: a.x[0], categoryId: a.category[0] });
+  });
 });

@@ -2,7 +2,16 @@
 // a PinStore. Plain TypeScript so node tests drive it directly; pins.worker.ts only exposes it.
 import * as Comlink from 'comlink';
 import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
-import { CANCELLED_ERROR_NAME, type LoadOptions, type PinBuffers, type PinsWorkerApi } from './api';
+import {
+  CANCELLED_ERROR_NAME,
+  type LoadOptions,
+  type PinBuffers,
+  type PinsWorkerApi,
+  type SnapshotLoadOptions,
+  type SnapshotLoadResult,
+  type SnapshotProgressCallback,
+} from './api';
+import { SnapshotStreamReader } from '../../common/pin-snapshot';
 import { PinStore } from './PinStore';
 import type { Checkpoint } from './spatial-queries';
 import { layoutTransferList } from './pin-layout';
@@ -15,6 +24,8 @@ export const CANCELLED_MESSAGE = errors.cancelled;
 
 // Long calls give the event loop a turn this often, so a cancel message can arrive.
 const YIELD_EVERY_MS = 8;
+/** A streaming snapshot load reports its progress at most this often (after the first block, at once). */
+export const PROGRESS_EVERY_MS = 120;
 
 function cancelled(): Error {
   const e = new Error(CANCELLED_MESSAGE);
@@ -49,6 +60,32 @@ async function pinListBytes(res: Response): Promise<Uint8Array> {
   return env.result.value ?? new Uint8Array(0);
 }
 
+/** A response body as chunks, as they arrive. */
+async function* streamOf(res: Response): AsyncIterable<Uint8Array> {
+  if (!res.body) {
+    yield new Uint8Array(await res.arrayBuffer());
+    return;
+  }
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Pieces with a turn of the event loop between them (progress messages and cancels get through). */
+async function* yielding(pieces: Uint8Array[]): AsyncIterable<Uint8Array> {
+  for (const p of pieces) {
+    yield p;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
 /** Loads bytes into the store; malformed bytes become a Korean 'decode_failed' error. */
 function loadInto(store: PinStore, categoryId: number, bytes: Uint8Array, icon: number) {
   try {
@@ -77,7 +114,89 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     return { signal: ctl.signal, checkpoint, end: () => running.delete(requestId) };
   }
 
+  /** Reads a region snapshot from a stream of chunks into the store, reporting progress; the raw chunks for the cache. */
+  async function readSnapshot(
+    region: number,
+    chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    opts: SnapshotLoadOptions | undefined,
+    onProgress: SnapshotProgressCallback | undefined,
+    signal: AbortSignal | undefined,
+    keep: boolean,
+  ): Promise<SnapshotLoadResult> {
+    const icons = new Map(Object.entries(opts?.icons ?? {}).map(([k, v]) => [Number(k), v]));
+    const reader = new SnapshotStreamReader();
+    const kept: Uint8Array[] = [];
+    const seen = new Set<number>();
+    const counts: Record<number, number> = {};
+    let pins = 0;
+    let begun = false;
+    let reported = -Infinity;
+    const progress = (done: boolean) => ({ region, version: reader.header.version, categories: [...seen], pins, done });
+    try {
+      for await (const chunk of chunks) {
+        if (signal?.aborted) throw cancelled();
+        if (keep) kept.push(chunk);
+        const blocks = reader.push(chunk);
+        if (!blocks.length) continue;
+        if (!begun) {
+          begun = true;
+          store.beginSnapshot(region, reader.header.version);
+        }
+        for (const b of blocks) {
+          for (const c of store.addSnapshotBlock(region, b, icons)) seen.add(c);
+          for (let i = 0; i < b.count; i++) counts[b.category[i]!] = (counts[b.category[i]!] ?? 0) + 1;
+          pins += b.count;
+        }
+        if (onProgress && performance.now() - reported >= PROGRESS_EVERY_MS) {
+          reported = performance.now();
+          void Promise.resolve(onProgress(progress(false))).catch(() => undefined);
+        }
+      }
+      reader.finish();
+    } catch (e) {
+      if (signal?.aborted || (e as Error).name === CANCELLED_ERROR_NAME) throw cancelled();
+      if (e instanceof RangeError) throw loadError(`${LOAD_FAILED_MESSAGE} (${e.message})`, 'decode_failed');
+      throw loadError(`${LOAD_FAILED_MESSAGE} (${(e as Error).message})`, 'network');
+    }
+    if (!begun) store.beginSnapshot(region, reader.header.version);
+    const result: SnapshotLoadResult = { ...progress(true), counts };
+    if (keep) result.bytes = new Blob(kept as Uint8Array<ArrayBuffer>[]);
+    return result;
+  }
+
   const api: PinsWorkerApi = {
+    async loadSnapshot(region, version, opts, onProgress) {
+      const { signal, end } = begin(opts?.requestId);
+      try {
+        const url = `${opts?.apiBase ?? ''}/api/v1/pins/snapshot/${region}/${version}`;
+        let res: Response;
+        try {
+          res = await fetchImpl(url, { headers: { Accept: PROTOBUF_MEDIA_TYPE }, credentials: 'include', signal });
+        } catch (e) {
+          if (signal?.aborted) throw cancelled();
+          throw loadError(`${LOAD_FAILED_MESSAGE} (${(e as Error).message})`, 'network');
+        }
+        if (!res.ok || !(res.headers.get('content-type') ?? '').includes(PROTOBUF_MEDIA_TYPE)) {
+          const body = (await res.json().catch(() => null)) as { error?: { messageTranslated?: string; errClazz?: string } } | null;
+          throw loadError(body?.error?.messageTranslated, body?.error?.errClazz);
+        }
+        return await readSnapshot(region, streamOf(res), opts, onProgress, signal, true);
+      } finally {
+        end();
+      }
+    },
+    async loadSnapshotBytes(region, bytes, opts, onProgress) {
+      const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
+      // In pieces, so the map can draw the first of a large snapshot before the rest is indexed.
+      const pieces: Uint8Array[] = [];
+      for (let at = 0; at < buf.length; at += 1 << 16) pieces.push(buf.subarray(at, at + (1 << 16)));
+      const { signal, end } = begin(opts?.requestId);
+      try {
+        return await readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
+      } finally {
+        end();
+      }
+    },
     async loadCategory(categoryId: number, opts?: LoadOptions) {
       const { signal, end } = begin(opts?.requestId);
       try {

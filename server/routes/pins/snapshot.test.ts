@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PinSnapshot } from '../../../proto';
+import { decodeBlock, SnapshotStreamReader } from '../../../common/pin-snapshot';
+import { loadConfig } from '../../config';
+import { openDb, type Db } from '../../db';
+import { buildApp } from '../../app';
+import { seededApp } from '../../test-helper';
+import { snapshotStats } from './snapshot';
+
+const PINS = 3000;
+let t: Awaited<ReturnType<typeof seededApp>>;
+beforeAll(async () => {
+  t = await seededApp(PINS);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.as(null, { method: 'GET', url, headers: { accept: 'application/x-protobuf', ...headers } });
+const currentVersion = async (inject = get) =>
+  ((await inject('/api/v1/pins/snapshot')).json() as { result: { version: number } }).result.version;
+
+/** Waits (bounded) until `fn` holds; the change feed is asynchronous. */
+async function until(fn: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('GET /v1/pins/snapshot/:region/:version', () => {
+  it('holds every shown pin of the region with the fields the map draws, the same as the database', async () => {
+    const v = await currentVersion();
+    const r = await get(`/api/v1/pins/snapshot/0/${v}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/x-protobuf');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.etag).toBe(`"pins-0-${v}"`);
+    const snap = PinSnapshot.decode(r.rawPayload);
+    expect(snap.region).toBe(0);
+    expect(snap.version).toBe(v);
+    const reader = new SnapshotStreamReader();
+    const blocks = [];
+    // Streamed in small pieces, as a browser's body arrives: the same blocks as decoding it whole.
+    for (let at = 0; at < r.rawPayload.length; at += 1000) blocks.push(...reader.push(r.rawPayload.subarray(at, at + 1000)));
+    reader.finish();
+    expect(blocks.length).toBe(snap.blocks.length);
+    const rows = (
+      await t.db.query<{ id: number; category_id: number; coord_x: number; coord_y: number; coord_z: number | null; n: number }>(
+        `select p.id, p.category_id, p.coord_x, p.coord_y, p.coord_z, (select count(*)::int from pin_tags where pin_id = p.id) as n
+           from pins p where region = 0 and not hidden order by category_id, id`,
+      )
+    ).rows;
+    const got = blocks.flatMap((b) =>
+      Array.from(b.ids, (id, i) => ({
+        id,
+        cat: b.category[i]!,
+        x: b.x[i]!,
+        y: b.y[i]!,
+        z: b.z[i]!,
+        n: b.tagStart[i + 1]! - b.tagStart[i]!,
+      })),
+    );
+    expect(got.length).toBe(rows.length);
+    rows.forEach((row, i) => {
+      expect(got[i]).toMatchObject({
+        id: row.id,
+        cat: row.category_id,
+        x: Math.fround(row.coord_x),
+        y: Math.fround(row.coord_y),
+        n: row.n,
+      });
+      if (row.coord_z === null) expect(got[i]!.z).toBeNaN();
+      else expect(got[i]!.z).toBe(row.coord_z);
+    });
+    expect(decodeBlock(PinSnapshot.encode({}).finish()).count).toBe(0);
+  });
+
+  it('is compressed once per version to at most 10 bytes a pin, and a cached hit builds nothing', async () => {
+    const before = { ...snapshotStats(t.db) };
+    const v = await currentVersion();
+    const br = await get(`/api/v1/pins/snapshot/1/${v}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get(`/api/v1/pins/snapshot/1/${v}`, { 'accept-encoding': 'gzip' });
+    const plain = await get(`/api/v1/pins/snapshot/1/${v}`);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const pins = Number(br.headers['x-pin-count']);
+    expect(pins).toBeGreaterThan(100);
+    expect(br.rawPayload.length / pins).toBeLessThanOrEqual(10);
+    if (process.env.SNAPSHOT_TRACE)
+      console.log(
+        `region 1: ${pins} pins, ${br.rawPayload.length} B br, ${gz.rawPayload.length} B gzip, ${plain.rawPayload.length} B plain`,
+      );
+    for (let k = 0; k < 5; k++) await get(`/api/v1/pins/snapshot/1/${v}`, { 'accept-encoding': 'br' });
+    const after = snapshotStats(t.db);
+    // Cached hits read nothing from the database, not even the version (the change feed keeps it).
+    expect(after.versionReads).toBe(before.versionReads);
+    expect(after.builds - before.builds).toBe(1);
+    expect(after.compressions - before.compressions).toBe(2);
+    // The revalidation of a cached copy is a 304 without a body.
+    const again = await get(`/api/v1/pins/snapshot/1/${v}`, { 'if-none-match': br.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('moves to a new version after an edit (the change feed), rebuilt once; an old URL answers the new pins, not cached', async () => {
+    const v = await currentVersion();
+    await get(`/api/v1/pins/snapshot/2/${v}`);
+    const builds = snapshotStats(t.db).builds;
+    const pin = (await t.db.query<{ id: number }>('select id from pins where region = 2 and not hidden order by id limit 1')).rows[0]!;
+    await t.db.query('update pins set coord_x = coord_x + 1 where id = $1', [pin.id]);
+    await until(async () => (await currentVersion()) > v);
+    const v2 = await currentVersion();
+    const fresh = await get(`/api/v1/pins/snapshot/2/${v2}`);
+    expect(fresh.headers['cache-control']).toContain('immutable');
+    const old = await get(`/api/v1/pins/snapshot/2/${v}`);
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    expect(snapshotStats(t.db).builds - builds).toBe(1);
+    // A change the map does not draw (a check count) keeps the version.
+    await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [pin.id]);
+    await t.db.query('update pins set coord_x = coord_x - 1 where id = $1', [pin.id]);
+    await until(async () => (await currentVersion()) === v2 + 1);
+  });
+
+  it('answers a bad region or version with a Korean 400', async () => {
+    const r = await get('/api/v1/pins/snapshot/abc/1');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.messageTranslated).toMatch(/[가-힣]/);
+    // Without Accept: application/x-protobuf, the envelope says how to ask.
+    const json = await t.as(null, { method: 'GET', url: '/api/v1/pins/snapshot/0/1' });
+    expect(json.statusCode).toBe(406);
+    expect(json.json().error.messageTranslated).toMatch(/protobuf/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the same PostgreSQL', () => {
+  let db2: Db;
+  let app2: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    db2 = await openDb({ databaseUrl: url });
+    const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '.tmp/test-data' }, { serveClient: false });
+    app2 = await buildApp({ config: { ...config, databaseUrl: url }, db: db2, logger: false });
+    await app2.ready();
+  });
+  afterAll(async () => {
+    await app2?.close();
+    await db2?.close();
+  });
+
+  it('hears the new version after an edit made through the first, and serves it', async () => {
+    const get2 = (url: string, headers: Record<string, string> = {}) =>
+      app2.inject({ method: 'GET', url, headers: { accept: 'application/x-protobuf', ...headers } });
+    const v = await currentVersion(get2);
+    await get2(`/api/v1/pins/snapshot/0/${v}`);
+    const pin = (await t.db.query<{ id: number }>('select id from pins where region = 0 and not hidden order by id limit 1')).rows[0]!;
+    const moved = await t.call(1, 'PATCH', `/api/v1/pin/${pin.id}`, {
+      coordX: 1 + (await t.one<{ x: number }>('select coord_x as x from pins where id = $1', [pin.id])).x,
+    });
+    expect(moved.status).toBe(200);
+    const reads = snapshotStats(db2).versionReads;
+    await until(async () => (await currentVersion(get2)) > v);
+    // Heard over LISTEN/NOTIFY, not read per request.
+    expect(snapshotStats(db2).versionReads).toBe(reads);
+    const v2 = await currentVersion(get2);
+    const r = await get2(`/api/v1/pins/snapshot/0/${v2}`);
+    const snap = PinSnapshot.decode(r.rawPayload);
+    expect(snap.version).toBe(v2);
+    const x = await t.one<{ x: number }>('select coord_x as x from pins where id = $1', [pin.id]);
+    const reader = new SnapshotStreamReader();
+    const b = reader.push(r.rawPayload).find((b) => b.ids.includes(pin.id))!;
+    expect(b.x[b.ids.indexOf(pin.id)]).toBe(Math.fround(x.x));
+  });
+});

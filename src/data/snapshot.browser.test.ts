@@ -1,0 +1,91 @@
+// Issue 21: every category on costs a version check and one snapshot per shown region, not a request per category;
+// a returning player with nothing changed draws every pin after the version check alone. Real Chromium, real
+// IndexedDB, the real server and the real pins service (on the main thread here, so its fetches are counted).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../api';
+import { regionsSharingTileSet } from '../../common/regions';
+import { store, subscribeStore } from '../state';
+import { createPinsService } from '../../workers/pins/pins-service';
+import { localDb, saveSettings } from './db';
+import { startDataLayer, type DataLayer } from './startup';
+import { freshProfile, requestsTo, simulateReload } from './test-support';
+import type { CategoryGroup } from './types';
+
+let layer: DataLayer | null = null;
+afterEach(() => {
+  layer?.stop();
+  layer = null;
+});
+beforeEach(freshProfile);
+
+/** Pin requests of any kind seen so far (the service runs on this thread: its fetches are in resource timing). */
+const pinRequests = () => requestsTo('/api/v1/pins/') + requestsTo('/pins-proto');
+
+/** Resolves once the snapshots of every region shown with region 0 are whole (the store's own signal). */
+function snapshotsDone(): Promise<void> {
+  const regions = regionsSharingTileSet(0).map((r) => r.id);
+  const done = () => regions.every((r) => store.pins.snapshots[r]?.done);
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const off = subscribeStore(() => {
+      if (!done()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+async function everyCategory(): Promise<number[]> {
+  const groups = await api.get<CategoryGroup[]>('/api/v1/category/groups');
+  return groups.flatMap((g) => g.categories.map((c) => c.id));
+}
+
+async function regionTotal(regions: number[]): Promise<number> {
+  const { rows } = await api.get<{ rows: { region: number; total: number }[] }>('/api/v1/pin/progress');
+  return rows.filter((r) => regions.includes(r.region)).reduce((s, r) => s + r.total, 0);
+}
+
+describe('region snapshots', () => {
+  it('every category on: at most 4 pin requests, every pin of the shown regions held, kept for the next start', async () => {
+    const all = await everyCategory();
+    expect(all.length).toBeGreaterThan(4);
+    await saveSettings({ enabledCategories: all, lastRegion: 0 });
+    const before = pinRequests();
+    const svc = createPinsService();
+    layer = await startDataLayer(svc);
+    await snapshotsDone();
+    const regions = regionsSharingTileSet(0).map((r) => r.id);
+    expect(pinRequests() - before).toBeLessThanOrEqual(4);
+    expect(pinRequests() - before).toBe(1 + regions.length);
+    const held = await svc.getPins({ regions, categories: all });
+    expect(held.ids.length).toBe(await regionTotal(regions));
+    // Turning categories off and on again is a filter over what is held: no request.
+    store.homeFilters.categories = all.slice(0, 2);
+    store.homeFilters.categories = all;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pinRequests() - before).toBe(1 + regions.length);
+    const kept = await localDb().snaps.toArray();
+    expect(kept.map((k) => k.region).sort()).toEqual([...regions].sort());
+    expect(kept.every((k) => k.bytes instanceof Blob && k.bytes.size > 0)).toBe(true);
+  });
+
+  it('a returning player with nothing changed gets every pin after the version check alone', async () => {
+    const all = await everyCategory();
+    await saveSettings({ enabledCategories: all, lastRegion: 0 });
+    layer = await startDataLayer(createPinsService());
+    await snapshotsDone();
+    layer.stop();
+    simulateReload();
+
+    const snapshotsBefore = requestsTo('/api/v1/pins/snapshot/');
+    const checksBefore = pinRequests();
+    const svc = createPinsService();
+    layer = await startDataLayer(svc);
+    await snapshotsDone();
+    expect(requestsTo('/api/v1/pins/snapshot/')).toBe(snapshotsBefore);
+    const regions = regionsSharingTileSet(0).map((r) => r.id);
+    // One version check, nothing else.
+    expect(pinRequests() - checksBefore).toBe(1);
+    expect((await svc.getPins({ regions, categories: all })).ids.length).toBe(await regionTotal(regions));
+  });
+});
