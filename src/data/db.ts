@@ -29,6 +29,7 @@ export type PinSize = 'default' | 'large';
 export interface Settings {
   fixedKey: typeof SETTINGS_KEY;
   hideChecked: boolean;
+  /** Unused since the panel always shows its category search (kept: rows stored before say it). */
   filterSearch: boolean;
   redirectOnPinRegister: boolean;
   lastRegion: number;
@@ -37,6 +38,10 @@ export interface Settings {
   foundFaint?: boolean;
   /** Categories shown on the map (ours: the spec keeps this in the home filters). */
   enabledCategories?: number[];
+  /** Category groups folded in the map's panel (absent: all open). */
+  collapsedGroups?: number[];
+  /** Categories the player turned on lately, newest first (the panel's 최근). */
+  recentCategories?: number[];
 }
 
 /** Defaults of a first run. */
