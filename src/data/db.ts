@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { FilterPreset } from '../../common/api';
 
 /** Name of the local browser database (SPEC §3). */
 export const DB_NAME = 'pins store v2';
@@ -42,6 +43,8 @@ export interface Settings {
   collapsedGroups?: number[];
   /** Categories the player turned on lately, newest first (the panel's 최근). */
   recentCategories?: number[];
+  /** A visitor's filter presets (a signed-in player's are the account's, on the server). */
+  presets?: FilterPreset[];
 }
 
 /** Defaults of a first run. */

@@ -10,6 +10,7 @@ import type { CategoryGroup, TagGroup } from '../../data/types';
 import { useSettings, usePinCounts } from '../session';
 import { ko } from '../../i18n/ko';
 import { CategoryList, Progress } from './CategoryList';
+import { FilterPresets } from './FilterPresets';
 
 const t = ko.map;
 
@@ -85,6 +86,8 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
           ))}
         </div>
       </section>
+
+      <FilterPresets />
 
       <section aria-labelledby="cat-h">
         <div className="panel-row">
