@@ -6,7 +6,7 @@ export const presets = {
   cancel: '취소',
   nameLabel: '프리셋 이름',
   namePlaceholder: '예: 상자 사냥',
-  hint: '지금 켠 카테고리, 강조한 태그, 찾은 핀 숨기기를 이름을 붙여 저장하고 한 번에 바꿉니다.',
+  hint: '지금 켠 카테고리와 강조한 태그, 찾은 핀을 감출지를 이름을 붙여 저장하고 한 번에 바꿉니다.',
   visitorHint: '로그인하지 않으면 이 기기에만 저장됩니다.',
   saved: (name: string) => `'${name}' 프리셋을 저장했습니다.`,
   replaced: (name: string) => `'${name}' 프리셋을 지금 필터로 바꿨습니다.`,

@@ -88,7 +88,7 @@ export function CategoryList(p: CategoryListProps) {
         const ids = here.map((c) => c.id);
         const on = ids.filter((id) => p.enabled.has(id)).length;
         return (
-          <section key={g.id} className="cat-group" aria-label={g.name} data-group-id={g.id}>
+          <div key={g.id} role="group" className="cat-group" aria-label={g.name} data-group-id={g.id}>
             <div className="cat-group-head">
               <button
                 type="button"
@@ -129,11 +129,11 @@ export function CategoryList(p: CategoryListProps) {
                 ))}
               </ul>
             )}
-          </section>
+          </div>
         );
       })}
       {elsewhere.length > 0 && (
-        <section className="cat-group cat-elsewhere" aria-label={t.notInRegion(elsewhere.length)}>
+        <div role="group" className="cat-group cat-elsewhere" aria-label={t.notInRegion(elsewhere.length)}>
           <div className="cat-group-head">
             <button
               type="button"
@@ -156,7 +156,7 @@ export function CategoryList(p: CategoryListProps) {
               </ul>
             </>
           )}
-        </section>
+        </div>
       )}
     </>
   );

@@ -72,6 +72,10 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   // The chest's count is the region's: 30 pins in 황룡, not the 210 of the world.
   await expect(chestBox(page).locator('..')).toContainText('0/30');
   await page.screenshot({ path: 'test-results/category-panel-1440.png' });
+  // The whole panel, every group open: 512 categories made a 22,582 px list; the region's own are a few screens.
+  const height = await page.locator('#map-panel-body').evaluate((el) => el.scrollHeight);
+  test.info().annotations.push({ type: 'panel height (px), 황룡, groups open', description: String(height) });
+  expect(height).toBeLessThan(5000);
 
   // Another region: its own categories and counts.
   await panel.getByRole('radio', { name: new RegExp(`^${REGIONS[3]!.label}`) }).click();
@@ -100,10 +104,10 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   await box.fill('');
 
   // A group folds, and stays folded after a reload; its heading stays on screen while its list scrolls under it.
-  const mineral = panel.getByRole('region', { name: WORLD.groups[1] });
+  const mineral = panel.getByRole('group', { name: WORLD.groups[1], exact: true });
   await mineral.getByRole('button', { name: t.groupToggle(WORLD.groups[1]!, true) }).click();
   await expect(mineral.locator('.cat-item')).toHaveCount(0);
-  const treasure = panel.getByRole('region', { name: WORLD.groups[0] });
+  const treasure = panel.getByRole('group', { name: WORLD.groups[0], exact: true });
   const head = treasure.locator('.cat-group-head');
   await treasure.locator('.cat-item').nth(8).scrollIntoViewIfNeeded();
   const body = page.locator('#map-panel-body');
