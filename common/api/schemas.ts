@@ -173,3 +173,20 @@ export const CategoryPinListSchema = Type.Object({
   pins: Type.Array(ListPinSchema),
 });
 export type CategoryPinList = Static<typeof CategoryPinListSchema>;
+
+/** The most filter presets a player keeps, and the longest name (issue 20 item 4). */
+export const PRESET_LIMITS = { presets: 20, name: 30, categories: 2000, tags: 500 } as const;
+
+/** A saved filter preset: the map's categories, highlighted tags and hide-found under a name. */
+export const FilterPresetSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  categories: Type.Array(Type.Integer()),
+  tags: Type.Array(Type.Integer()),
+  hideChecked: Type.Boolean(),
+  updatedAt: Type.Integer(),
+});
+export type FilterPreset = Static<typeof FilterPresetSchema>;
+/** The answer of the preset calls (/api/v1/me/presets): all of the player's presets, by name. */
+export const FilterPresetsResultSchema = Type.Object({ presets: Type.Array(FilterPresetSchema) });
+export type FilterPresetsResult = Static<typeof FilterPresetsResultSchema>;

@@ -12,6 +12,7 @@ import { registerMyPinRoutes } from './me/pins';
 import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
+import { registerPresetRoutes } from './me/presets';
 import { registerCategoryRoutes } from './category/groups';
 import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
@@ -53,6 +54,7 @@ import { registerEventRoutes } from './events';
  *                                  unfound=true (signed in), after = the previous page's `next` (a pin id)
  *   GET /v1/me/pins                n 1..200 (default 50), page 0..100,000
  *   PUT /v1/me/notes/:id           body 1..MAX_NOTE (500, common/notes.ts) chars (trimmed); one note per player per pin
+ *   PUT /v1/me/presets             name 1..30 chars (trimmed), ≤ 2,000 categories, ≤ 500 tags, ≤ 20 presets a player
  *   request bodies                 1 MiB (the app's bodyLimit)
  *
  * Decisions where the spec is silent
@@ -114,6 +116,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerEventRoutes(scope);
     await registerRegionProgressRoutes(scope);
     await registerNoteRoutes(scope);
+    await registerPresetRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

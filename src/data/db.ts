@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { FilterPreset } from '../../common/api';
 
 /** Name of the local browser database (SPEC §3). */
 export const DB_NAME = 'pins store v2';
@@ -39,6 +40,7 @@ export type PinSize = 'default' | 'large';
 export interface Settings {
   fixedKey: typeof SETTINGS_KEY;
   hideChecked: boolean;
+  /** Unused since the panel always shows its category search (kept: rows stored before say it). */
   filterSearch: boolean;
   redirectOnPinRegister: boolean;
   lastRegion: number;
@@ -47,6 +49,12 @@ export interface Settings {
   foundFaint?: boolean;
   /** Categories shown on the map (ours: the spec keeps this in the home filters). */
   enabledCategories?: number[];
+  /** Category groups folded in the map's panel (absent: all open). */
+  collapsedGroups?: number[];
+  /** Categories the player turned on lately, newest first (the panel's 최근). */
+  recentCategories?: number[];
+  /** A visitor's filter presets (a signed-in player's are the account's, on the server). */
+  presets?: FilterPreset[];
 }
 
 /** Defaults of a first run. */

@@ -3,6 +3,7 @@ export { QueryClientProvider } from '@tanstack/react-query';
 export * from './hooks';
 export * from './progress';
 export { usePinNote, useSaveNote, useDeleteNote } from './notes';
+export { usePresets, useSavePreset, useDeletePreset, PRESET_LIMITS, type FilterPreset, type PresetContent } from './presets';
 export { keys, paths, type SearchFilters } from './keys';
 export { queryClient, createQueryClient, shouldRetry } from './query-client';
 export { localDb, closeLocalDb, readSettings, DB_NAME, DEFAULT_SETTINGS, SETTINGS_KEY, PinsStoreDb } from './db';

@@ -22,6 +22,8 @@ export const keys = {
   myChecks: ['me', 'checks'] as const,
   myPins: ['me', 'pins'] as const,
   myActions: ['me', 'actions'] as const,
+  /** The player's filter presets (the account's, or this device's for a visitor). */
+  presets: ['me', 'presets'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
   search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true, f.notes === true] as const,
   providers: ['auth', 'providers'] as const,
@@ -44,6 +46,8 @@ export const paths = {
   myActions: '/api/v1/me/actions',
   undoAction: (id: number) => `/api/v1/me/actions/${id}/undo`,
   note: (pinId: number) => `/api/v1/me/notes/${pinId}`,
+  presets: '/api/v1/me/presets',
+  preset: (id: number) => `/api/v1/me/presets/${id}`,
   events: '/api/v1/events',
   exportChecks: (format: 'json' | 'csv') => `/api/v1/me/export?format=${format}`,
   importChecks: '/api/v1/me/import',

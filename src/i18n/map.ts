@@ -12,7 +12,7 @@ export const map = {
   progress: (label: string, total: number, checked: number) => `${label} ${total}개 중 ${checked}개 찾음`,
   selectAll: '전체 선택',
   selectNone: '전체 해제',
-  categorySearchPlaceholder: '카테고리 이름으로 찾기',
+  categorySearchPlaceholder: '카테고리·태그 찾기 (초성: ㅂㅅ)',
   categorySearch: '카테고리 검색',
   categoriesLoading: '카테고리를 불러오는 중…',
   categoriesFailed: '카테고리를 불러오지 못했습니다.',
@@ -20,6 +20,16 @@ export const map = {
   categoriesShown: (on: number, all: number) => `카테고리 ${on}/${all}개 표시 중`,
   countsInRegion: (region: string) => `숫자는 ${region}에서 찾은 핀/전체 핀`,
   highlightTags: '태그 강조',
+  // Categories at 512 (issue 20 item 4): groups that fold, recent first, the region's own
+  groupToggle: (group: string, open: boolean) => `${group} ${open ? '접기' : '펼치기'}`,
+  groupAll: (group: string) => `${group} 모두 켜기`,
+  groupNone: (group: string) => `${group} 모두 끄기`,
+  groupAllShort: '모두',
+  groupNoneShort: '해제',
+  recent: '최근',
+  notInRegion: (n: number) => `이 지역에 없음 (${n.toLocaleString('ko-KR')})`,
+  notInRegionHint: '이 지역에는 핀이 없는 카테고리입니다.',
+  clearCategorySearch: '검색어 지우기',
   /** An overview aggregate's tooltip (hover, or long press on a phone). */
   aggregate: {
     pins: (n: number) => `핀 ${n.toLocaleString('ko-KR')}개`,

@@ -5,8 +5,6 @@ export const settings = {
   hideCheckedHint: '찾음으로 표시한 핀을 지도에서 감춥니다.',
   foundFaint: '찾은 핀 더 흐리게',
   foundFaintHint: '찾은 핀은 회색에 체크 표시로 그려집니다. 켜면 더 옅게 그려 남은 핀이 더 잘 보입니다.',
-  filterSearch: '카테고리 검색',
-  filterSearchHint: '지도 필터에 카테고리 이름 검색창을 보여 줍니다.',
   openAfterRegister: '등록 후 핀 열기',
   openAfterRegisterHint: '새 핀을 등록하면 바로 그 핀을 엽니다.',
   largePins: '핀 크게 보기',

@@ -1,40 +1,25 @@
 import { useMemo } from 'react';
 import { REGIONS, regionById } from '../../../common/regions';
-import { CategoryIcon } from '../../ui/CategoryIcon';
+import { filterCategoryGroups, tagNamesByCategory } from '../../../common/category-search';
+import { koreanMatch } from '../../../common/search-text';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { setCategories, setHighlightedTags, setRegion, setSearchText, toggleCategory, useStore } from '../../state';
 import { useCategoryGroups, useTagGroups } from '../../data';
-import type { CategoryGroup } from '../../data/types';
-import { useSettings, usePinCounts, type Counts } from '../session';
+import type { CategoryGroup, TagGroup } from '../../data/types';
+import { useSettings, usePinCounts } from '../session';
 import { ko } from '../../i18n/ko';
+import { CategoryList, Progress } from './CategoryList';
+import { FilterPresets } from './FilterPresets';
 
 const t = ko.map;
 
-function Progress({ c, label }: { c: Counts | undefined; label: string }) {
-  if (!c || c.total === 0)
-    return (
-      <span className="count muted" aria-label={t.noProgress(label)}>
-        –
-      </span>
-    );
-  return (
-    <span className="count" aria-label={t.progress(label, c.total, c.checked)}>
-      {c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}
-    </span>
-  );
-}
+const RECENT_MAX = 8;
 
-/** Filters categories by the search text (names, case-insensitive). */
-export function filterGroups(groups: readonly CategoryGroup[], text: string): CategoryGroup[] {
-  const q = text.trim().toLowerCase();
-  if (!q) return [...groups];
-  return groups
-    .map((g) => ({
-      ...g,
-      categories: g.name.toLowerCase().includes(q) ? g.categories : g.categories.filter((c) => c.name.toLowerCase().includes(q)),
-    }))
-    .filter((g) => g.categories.length > 0);
+/** Filters categories by the search text: koreanMatch (초성, accents, spacing) on names, own tags and group names. */
+export function filterGroups(groups: readonly CategoryGroup[], text: string, tagGroups: readonly TagGroup[] = []): CategoryGroup[] {
+  const tags = tagNamesByCategory(tagGroups);
+  return filterCategoryGroups(groups, text, (id) => tags.get(id) ?? []);
 }
 
 /** The home page's filter panel: region, categories by group with progress, hide found, tags. */
@@ -45,14 +30,35 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
   const [settings, updateSettings] = useSettings();
   const counts = usePinCounts();
   const enabled = useMemo(() => new Set(snap.homeFilters.categories), [snap.homeFilters.categories]);
-  const search = settings.filterSearch ? snap.homeFilters.searchText : '';
-  const shown = useMemo(() => filterGroups(groups.data ?? [], search), [groups.data, search]);
-  const all = (groups.data ?? []).flatMap((g) => g.categories.map((c) => c.id));
+  const search = snap.homeFilters.searchText;
+  const searching = search.trim() !== '';
+  const shown = useMemo(() => filterGroups(groups.data ?? [], search, tagGroups.data ?? []), [groups.data, search, tagGroups.data]);
+  const all = useMemo(() => (groups.data ?? []).flatMap((g) => g.categories), [groups.data]);
   const visibleIds = shown.flatMap((g) => g.categories.map((c) => c.id));
   const highlighted = new Set(snap.highlightedTags);
-  const tags = (tagGroups.data ?? []).filter((g) => g.categoryId == null || enabled.has(g.categoryId));
-  // Category counts are the region's in view (the one picked above), as the server counts them.
-  const inRegion = counts?.byRegionCategory[snap.mapRegion];
+  const tags = (tagGroups.data ?? [])
+    .filter((g) => g.categoryId == null || enabled.has(g.categoryId))
+    .map((g) => (searching && !koreanMatch(g.name, search) ? { ...g, tags: g.tags.filter((tag) => koreanMatch(tag.name, search)) } : g));
+  // Category counts are the region's in view (the one picked above), as the server counts them; none for a
+  // region with no pin at all (every category then waits in the fold), undefined only while they load.
+  const inRegion = counts ? (counts.byRegionCategory[snap.mapRegion] ?? {}) : undefined;
+  const collapsed = useMemo(() => new Set(settings.collapsedGroups ?? []), [settings.collapsedGroups]);
+  const byId = useMemo(() => new Map(all.map((c) => [c.id, c])), [all]);
+  const recent = (settings.recentCategories ?? []).map((id) => byId.get(id)).filter((c) => c !== undefined);
+
+  /** Turns a category on or off; one turned on goes to the front of 최근. */
+  const toggle = (id: number, on: boolean) => {
+    toggleCategory(id, on);
+    if (on) updateSettings({ recentCategories: [id, ...(settings.recentCategories ?? []).filter((x) => x !== id)].slice(0, RECENT_MAX) });
+  };
+  const setMany = (ids: readonly number[], on: boolean) => {
+    const drop = new Set(ids);
+    setCategories(on ? [...snap.homeFilters.categories, ...ids] : snap.homeFilters.categories.filter((id) => !drop.has(id)));
+  };
+  const collapse = (groupId: number, fold: boolean) => {
+    const rest = (settings.collapsedGroups ?? []).filter((id) => id !== groupId);
+    updateSettings({ collapsedGroups: fold ? [...rest, groupId] : rest });
+  };
 
   return (
     <div className="category-panel">
@@ -81,6 +87,8 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
         </div>
       </section>
 
+      <FilterPresets />
+
       <section aria-labelledby="cat-h">
         <div className="panel-row">
           <h2 id="cat-h" className="panel-h">
@@ -102,22 +110,20 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
             {t.selectNone}
           </button>
         </div>
+        <div className="search-box compact cat-search">
+          <Icon name="search" />
+          <input
+            className="input"
+            type="search"
+            placeholder={t.categorySearchPlaceholder}
+            aria-label={t.categorySearch}
+            value={search}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </div>
         <p className="muted small panel-note" data-testid="category-counts-region">
           {t.countsInRegion(regionById(snap.mapRegion).label)}
         </p>
-        {settings.filterSearch && (
-          <div className="search-box compact">
-            <Icon name="search" />
-            <input
-              className="input"
-              type="search"
-              placeholder={t.categorySearchPlaceholder}
-              aria-label={t.categorySearch}
-              value={snap.homeFilters.searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-          </div>
-        )}
         <label className="switch">
           <input
             type="checkbox"
@@ -135,23 +141,35 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
         {groups.isPending && <Spinner label={t.categoriesLoading} />}
         {groups.isError && <p className="notice notice-danger">{t.categoriesFailed}</p>}
         {shown.length === 0 && groups.isSuccess && <p className="muted small">{t.noCategoryMatch}</p>}
-        {shown.map((g) => (
-          <fieldset key={g.id} className="cat-group">
-            <legend>{g.name}</legend>
-            <ul className="list-reset cat-list">
-              {g.categories.map((c) => (
-                <li key={c.id}>
-                  <label className="cat-item" data-on={enabled.has(c.id)}>
-                    <input type="checkbox" checked={enabled.has(c.id)} onChange={(e) => toggleCategory(c.id, e.target.checked)} />
-                    <CategoryIcon icon={c.icon ?? 0} color={c.color} iconUrl={c.iconUrl} size={26} />
-                    <span className="cat-name">{c.name}</span>
-                    <Progress c={inRegion?.[c.id]} label={c.name} />
-                  </label>
-                </li>
+        {!searching && recent.length > 0 && (
+          <div className="cat-recent" role="group" aria-label={t.recent}>
+            <span className="muted small">{t.recent}</span>
+            <div className="chips">
+              {recent.map((c) => (
+                <button
+                  key={c.id}
+                  type="button"
+                  className="chip"
+                  aria-pressed={enabled.has(c.id)}
+                  onClick={() => toggle(c.id, !enabled.has(c.id))}
+                >
+                  {c.name}
+                  <Progress c={inRegion?.[c.id]} label={c.name} />
+                </button>
               ))}
-            </ul>
-          </fieldset>
-        ))}
+            </div>
+          </div>
+        )}
+        <CategoryList
+          groups={shown}
+          enabled={enabled}
+          inRegion={inRegion}
+          searching={searching}
+          collapsed={collapsed}
+          onCollapse={collapse}
+          onToggle={toggle}
+          onSet={setMany}
+        />
         {all.length > 0 && <p className="muted small">{t.categoriesShown(snap.homeFilters.categories.length, all.length)}</p>}
       </section>
 

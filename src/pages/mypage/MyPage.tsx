@@ -102,7 +102,6 @@ function Settings() {
       <h2 id="settings-h">{st.title}</h2>
       {toggle(st.hideChecked, st.hideCheckedHint, s.hideChecked, (v) => update({ hideChecked: v }))}
       {toggle(st.foundFaint, st.foundFaintHint, s.foundFaint ?? false, (v) => update({ foundFaint: v }))}
-      {toggle(st.filterSearch, st.filterSearchHint, s.filterSearch, (v) => update({ filterSearch: v }))}
       {toggle(st.openAfterRegister, st.openAfterRegisterHint, s.redirectOnPinRegister, (v) => update({ redirectOnPinRegister: v }))}
       {toggle(st.largePins, st.largePinsHint, s.pinSize === 'large', (v) => update({ pinSize: v ? 'large' : 'default' }))}
       <div className="setting-row">

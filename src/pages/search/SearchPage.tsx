@@ -2,13 +2,15 @@ import { useDeferredValue, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { REGIONS, floorLabel, isKnownRegion } from '../../../common/regions';
 import { matchRange } from '../../../common/search-text';
+import { filterCategoryGroups, tagNamesByCategory } from '../../../common/category-search';
 import { ko } from '../../i18n/ko';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
 import { setCategories, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useMe, useSearch, VISITOR_ID, type PinHit, type SearchFilters } from '../../data';
+import { useCategoryGroups, useMe, useProgress, useSearch, useTagGroups, VISITOR_ID, type PinHit, type SearchFilters } from '../../data';
+import type { SearchResult } from '../../data/types';
 import { PageLayout } from '../PageLayout';
 
 const t = ko.search;
@@ -80,7 +82,28 @@ export default function SearchPage() {
   const first = results.data?.pages[0];
   const pins = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.pins), [results.data]);
   const total = first?.total ?? 0;
-  const cats = first?.categories ?? [];
+  const tagGroups = useTagGroups();
+  const progress = useProgress().data;
+  // The server's category hits, then those only the panel's matcher finds (초성 `ㅂㅅ`, a half-typed syllable),
+  // from the catalogue this device holds: one notion of a category match on the map and here.
+  const cats = useMemo((): SearchResult['categories'] => {
+    const server = first?.categories ?? [];
+    if (notesTab || !first) return server;
+    const tags = tagNamesByCategory(tagGroups.data ?? []);
+    const known = new Set(server.map((c) => c.id));
+    const local = filterCategoryGroups(groups.data ?? [], deferred, (id) => tags.get(id) ?? []).flatMap((g) =>
+      g.categories
+        .filter((c) => !known.has(c.id))
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          icon: c.icon ?? 0,
+          groupName: g.name,
+          pinCount: region === undefined ? (c.pinCount ?? 0) : (progress?.byRegionCategory[region]?.[c.id]?.total ?? 0),
+        })),
+    );
+    return [...server, ...local].slice(0, 50);
+  }, [first, notesTab, tagGroups.data, groups.data, deferred, region, progress]);
   // The store knows this player's marks before the server does (offline, or just made); a visitor's are only there
   // (kept on this device, under VISITOR_ID), as on the pin page.
   const isFound = (p: PinHit) =>
