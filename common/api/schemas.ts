@@ -94,7 +94,12 @@ export const PinDetailSchema = Type.Object({
 export type PinDetail = Static<typeof PinDetailSchema>;
 
 const Extent = Type.Array(Type.Number(), { minItems: 4, maxItems: 4 });
-const TilePartSchema = Type.Object({ name: Type.String(), scale: Type.Union([Type.Literal(100), Type.Literal(50), Type.Literal(25)]), path: Type.String(), suffix: Type.Literal('.webp') });
+const TilePartSchema = Type.Object({
+  name: Type.String(),
+  scale: Type.Union([Type.Literal(100), Type.Literal(50), Type.Literal(25)]),
+  path: Type.String(),
+  suffix: Type.Literal('.webp'),
+});
 
 /** A named floor area (sub-map) of a region (common/regions/world.ts WorldFloorArea). */
 export const FloorAreaSchema = Type.Object({

@@ -91,7 +91,15 @@ export function buildWorld(world: World): { regions: Region[]; tileSets: RegionI
       set,
       areas
         .sort((x, y) => x.id - y.id)
-        .map((a) => ({ name: a.name, label: a.label, depth: a.depth, blockSize: SUB_BLOCK_SIZE, extent: a.extent, origin: a.origin, parts: a.parts })),
+        .map((a) => ({
+          name: a.name,
+          label: a.label,
+          depth: a.depth,
+          blockSize: SUB_BLOCK_SIZE,
+          extent: a.extent,
+          origin: a.origin,
+          parts: a.parts,
+        })),
     );
   for (const r of sorted) {
     const t = r.tileSet;
@@ -162,7 +170,16 @@ export function seedWorld(): World {
       const id = owner(set, s);
       const list = areas.get(id) ?? [];
       areas.set(id, list);
-      list.push({ id: nextArea++, key: null, name: s.name, label: s.label, depth: s.depth, extent: s.extent, origin: s.origin, parts: s.parts });
+      list.push({
+        id: nextArea++,
+        key: null,
+        name: s.name,
+        label: s.label,
+        depth: s.depth,
+        extent: s.extent,
+        origin: s.origin,
+        parts: s.parts,
+      });
     }
   return {
     regions: SEED_REGIONS.map((r) => ({
@@ -217,7 +234,10 @@ export function floorAreaAt(regionId: number, depth: number | null, x: number, y
     const [x0, y0, x1, y1] = a.extent;
     if (x < x0 || x > x1 || y < y0 || y > y1) continue;
     const size = (x1 - x0) * (y1 - y0);
-    if (size < bestSize) (best = a), (bestSize = size);
+    if (size < bestSize) {
+      best = a;
+      bestSize = size;
+    }
   }
   return best;
 }

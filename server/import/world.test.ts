@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Other files in this worker read the seed world from the registry.
   await t.db.query('delete from pins');
-  await t.db.query("delete from floor_areas where key is not null");
+  await t.db.query('delete from floor_areas where key is not null');
   await t.db.query("delete from regions where key = 'mirror-lake'");
   await t.db.query('update regions set key = null');
   await loadWorld(t.db);
@@ -90,9 +90,14 @@ describe('importing regions and floor areas', () => {
     area.depth = -5;
     f.categoryGroups[0]!.categories[0]!.pins = [];
     await importFile(t.db, f);
-    const row = (await t.db.query<{ label: string; depth: number }>("select label, depth from floor_areas where key = 'vault-hangar'")).rows;
+    const row = (await t.db.query<{ label: string; depth: number }>("select label, depth from floor_areas where key = 'vault-hangar'"))
+      .rows;
     expect(row).toEqual([{ label: '깊은 격납고', depth: -5 }]);
-    const z = (await t.db.query<{ z: number }>("select distinct coord_z as z from pins p join floor_areas f on f.id = p.floor_area_id where f.key = 'vault-hangar'")).rows;
+    const z = (
+      await t.db.query<{ z: number }>(
+        "select distinct coord_z as z from pins p join floor_areas f on f.id = p.floor_area_id where f.key = 'vault-hangar'",
+      )
+    ).rows;
     expect(z).toEqual([{ z: -5 }]);
     expect(regionById(3).info.subs.find((s) => s.name === 'vault_hangar')?.label).toBe('깊은 격납고');
   });

@@ -1,4 +1,13 @@
-import { currentWorld, extentContains, gameBox, TILE_SCALES, type Extent, type World, type WorldFloorArea, type WorldRegion } from '../../common/regions';
+import {
+  currentWorld,
+  extentContains,
+  gameBox,
+  TILE_SCALES,
+  type Extent,
+  type World,
+  type WorldFloorArea,
+  type WorldRegion,
+} from '../../common/regions';
 import type { Db } from '../db';
 import { readWorld, worldChanged } from '../world/world';
 import type { ImportFile, ImportRegion } from './format';
@@ -25,7 +34,8 @@ export interface PinPlace {
   floorArea: number | null;
 }
 
-const baseParts = (set: string) => TILE_SCALES.map((scale) => ({ name: String(scale), scale, path: `/map/${set}/${scale}/tile_`, suffix: '.webp' as const }));
+const baseParts = (set: string) =>
+  TILE_SCALES.map((scale) => ({ name: String(scale), scale, path: `/map/${set}/${scale}/tile_`, suffix: '.webp' as const }));
 const subParts = (set: string, name: string) =>
   TILE_SCALES.map((scale) => ({ name: String(scale), scale, path: `/map/${set}/${scale}/sub/sub_${name}_`, suffix: '.webp' as const }));
 const box = (a: readonly number[]) => [a[0]!, a[1]!, a[2]!, a[3]!] as const;
@@ -44,7 +54,8 @@ function matchArea(areas: readonly WorldFloorArea[], a: ImportArea): WorldFloorA
 }
 
 function checkBox(e: readonly number[], at: string): void {
-  if (!e.every(Number.isFinite) || !(e[0]! < e[2]!) || !(e[1]! < e[3]!)) throw new ImportError(at, `not a box [minX, minY, maxX, maxY]: [${e.join(', ')}]`);
+  if (!e.every(Number.isFinite) || !(e[0]! < e[2]!) || !(e[1]! < e[3]!))
+    throw new ImportError(at, `not a box [minX, minY, maxX, maxY]: [${e.join(', ')}]`);
 }
 
 /**
@@ -69,7 +80,8 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
     if (!Object.values(g).every(Number.isFinite) || g.a * g.e - g.b * g.d === 0)
       throw new ImportError(`${at}/game`, 'the game transform must be finite and invertible (a·e − b·d ≠ 0)');
     const old = match({ regions }, r);
-    if (old && r.id !== undefined && old.id !== r.id) throw new ImportError(`${at}/id`, `region "${r.key ?? r.name}" is region ${old.id}, not ${r.id}`);
+    if (old && r.id !== undefined && old.id !== r.id)
+      throw new ImportError(`${at}/id`, `region "${r.key ?? r.name}" is region ${old.id}, not ${r.id}`);
     if (!old && r.id !== undefined && regions.some((x) => x.id === r.id)) throw new ImportError(`${at}/id`, `region id ${r.id} is taken`);
     const clash = regions.find((x) => x !== old && x.name === r.name);
     if (clash) throw new ImportError(`${at}/name`, `region name "${r.name}" belongs to region ${clash.id}`);
@@ -122,7 +134,10 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
       const other = seen.get(k);
       if (other !== undefined && other !== r.id) {
         const ri = (file.regions ?? []).findIndex((x) => x.name === r.name);
-        throw new ImportError(`/regions/${Math.max(ri, 0)}/floorAreas`, `floor area "${a.name}" already exists on tile set "${r.tileSet.name}" (region ${other})`);
+        throw new ImportError(
+          `/regions/${Math.max(ri, 0)}/floorAreas`,
+          `floor area "${a.name}" already exists on tile set "${r.tileSet.name}" (region ${other})`,
+        );
       }
       seen.set(k, r.id);
     }
@@ -173,8 +188,24 @@ export async function applyWorld(tx: Db, file: ImportFile): Promise<(p: Pin, at:
            is not distinct from (excluded.key, excluded.name, excluded.label, excluded.tile_set, excluded.block_size, excluded.extent, excluded.padding,
            excluded.center_x, excluded.center_y, excluded.level, excluded.floor, excluded.parts, excluded.bounds, excluded.game, excluded.game_bounds)
            then regions.updated_at else now() end`,
-      [r.id, r.key, r.name, r.label, t.name, t.blockSize, [...t.extent], t.padding, t.centerX, t.centerY, t.level, t.floor, JSON.stringify(t.parts),
-        [...r.bounds], JSON.stringify(r.game), [...r.gameBounds]],
+      [
+        r.id,
+        r.key,
+        r.name,
+        r.label,
+        t.name,
+        t.blockSize,
+        [...t.extent],
+        t.padding,
+        t.centerX,
+        t.centerY,
+        t.level,
+        t.floor,
+        JSON.stringify(t.parts),
+        [...r.bounds],
+        JSON.stringify(r.game),
+        [...r.gameBounds],
+      ],
     );
     for (const a of r.floorAreas) {
       const values = [r.id, a.key, a.name, a.label, a.depth, [...a.extent], [...a.origin], JSON.stringify(a.parts)];
@@ -191,7 +222,9 @@ export async function applyWorld(tx: Db, file: ImportFile): Promise<(p: Pin, at:
     }
   }
   // Pins on a floor area whose depth changed follow it.
-  await tx.query('update pins p set coord_z = fa.depth from floor_areas fa where p.floor_area_id = fa.id and p.coord_z is distinct from fa.depth');
+  await tx.query(
+    'update pins p set coord_z = fa.depth from floor_areas fa where p.floor_area_id = fa.id and p.coord_z is distinct from fa.depth',
+  );
   const world = await readWorld(tx);
   return (p, at) => placePin(world, p, at);
 }

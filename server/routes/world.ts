@@ -13,7 +13,9 @@ export async function registerWorldRoutes(app: FastifyInstance): Promise<void> {
   // Another process changed the world (npm run import, an admin on another instance): read it again.
   const following = followWorld(app.db).catch(() => null);
   app.addHook('onClose', async () => {
-    await (await following)?.();
+    await (
+      await following
+    )?.();
   });
   app.get('/v1/world', { schema: { response: { 200: EnvelopeSchema(WorldSchema), 304: Type.Null() } } }, async (request, reply) => {
     const answer = await worldAnswer(app.db);

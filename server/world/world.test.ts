@@ -49,7 +49,9 @@ describe('GET /api/v1/world', () => {
       "insert into floor_areas (region_id, name, label, depth, extent, origin, parts) values (7, 'mirror_b4', '거울 지하 4층', -4, '{0,0,512,512}', '{0,0}', '[]') returning id",
     );
     expect(area.id).toBeGreaterThan(29);
-    const constraints = await t.db.query<{ conname: string }>("select conname from pg_constraint where conrelid = 'pins'::regclass order by conname");
+    const constraints = await t.db.query<{ conname: string }>(
+      "select conname from pg_constraint where conrelid = 'pins'::regclass order by conname",
+    );
     expect(constraints.rows.map((c) => c.conname)).toEqual(expect.arrayContaining(['pins_floor_area_id_fkey', 'pins_region_fkey']));
     expect(constraints.rows.map((c) => c.conname)).not.toContain('pins_region_check');
     await t.db.query('delete from floor_areas where id = $1', [area.id]);

@@ -111,7 +111,12 @@ describe('PUT /v1/pin', () => {
     expect(base.floorAreaId === null || typeof base.floorAreaId === 'number').toBe(true);
     // Named by the draft; a move off its depth drops it for the one at the new place (none here).
     const b1 = await area('vault_b1');
-    const named = await t.call(USER, 'PUT', '/api/v1/pin', draft({ region: 3, coordX: 500, coordY: -1000, coordZ: -1, floorAreaId: b1, tags: [] }));
+    const named = await t.call(
+      USER,
+      'PUT',
+      '/api/v1/pin',
+      draft({ region: 3, coordX: 500, coordY: -1000, coordZ: -1, floorAreaId: b1, tags: [] }),
+    );
     expect(named.status).toBe(200);
     const id = named.body.result.id;
     expect((await t.call(null, 'GET', `/api/v1/pin/${id}`)).body.result.floorAreaId).toBe(b1);
