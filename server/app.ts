@@ -12,6 +12,7 @@ import { registerTiles } from './tiles/plugin';
 import { registerRelay } from './relay/plugin';
 import type { RelayLimits } from './relay/limits';
 import { registerClient } from './client';
+import { loadWorld } from './world/world';
 import { registerOps } from './ops/plugin';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { rejectUnstorableText } from './http/input';
@@ -59,6 +60,8 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
+  // The world registry (regions, floor areas) from the database before any route reads it.
+  await loadWorld(db);
   app.decorate('config', config);
   app.decorateRequest('userId', null);
   registerEnvelopeHandlers(app);

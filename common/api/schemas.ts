@@ -92,8 +92,58 @@ export const PinDetailSchema = Type.Object({
   hidden: Type.Boolean(),
   /** The pin this duplicate was merged into, or null. */
   mergedInto: Nullable(Type.Integer()),
+  /** The named floor area the pin sits on (GET /api/v1/world), or null (a plain depth in coordZ). */
+  floorAreaId: Type.Optional(Nullable(Type.Integer())),
 });
 export type PinDetail = Static<typeof PinDetailSchema>;
+
+const Extent = Type.Array(Type.Number(), { minItems: 4, maxItems: 4 });
+const TilePartSchema = Type.Object({
+  name: Type.String(),
+  scale: Type.Union([Type.Literal(100), Type.Literal(50), Type.Literal(25)]),
+  path: Type.String(),
+  suffix: Type.Literal('.webp'),
+});
+
+/** A named floor area (sub-map) of a region (common/regions/world.ts WorldFloorArea). */
+export const FloorAreaSchema = Type.Object({
+  id: Type.Integer(),
+  key: Nullable(Type.String()),
+  name: Type.String(),
+  label: Type.String(),
+  depth: Type.Integer(),
+  extent: Extent,
+  origin: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }),
+  parts: Type.Array(TilePartSchema),
+});
+
+/** A region (map) with its tile-set block and floor areas (common/regions/world.ts WorldRegion). */
+export const WorldRegionSchema = Type.Object({
+  id: Type.Integer(),
+  key: Nullable(Type.String()),
+  name: Type.String(),
+  label: Type.String(),
+  tileSet: Type.Object({
+    name: Type.String(),
+    blockSize: Type.Union([Type.Literal(512), Type.Literal(1024)]),
+    extent: Extent,
+    padding: Type.Number(),
+    centerX: Type.Number(),
+    centerY: Type.Number(),
+    level: Type.Number(),
+    floor: Type.Integer(),
+    parts: Type.Array(TilePartSchema),
+  }),
+  bounds: Extent,
+  game: Type.Object({ a: Type.Number(), b: Type.Number(), c: Type.Number(), d: Type.Number(), e: Type.Number(), f: Type.Number() }),
+  gameBounds: Extent,
+  floorAreas: Type.Array(FloorAreaSchema),
+  /** Depths holding pins that no floor area of the tile set has. */
+  pinFloors: Type.Optional(Type.Array(Type.Integer())),
+});
+
+/** GET /api/v1/world: every region and floor area (cached: ETag, revalidated at each start). */
+export const WorldSchema = Type.Object({ regions: Type.Array(WorldRegionSchema) });
 
 /** A pin as the server's search and "my pins" list it. */
 export const PinHitSchema = Type.Object({

@@ -1,5 +1,6 @@
 import type { Extent, GameTransform, Region, RegionInfoBlock, SubMap, TilePart, TileScale } from './types';
-import { REGIONS, SUB_BLOCK_SIZE, TILE_SETS } from './regions';
+import { SUB_BLOCK_SIZE } from './regions';
+import { REGIONS, TILE_SETS } from './world';
 
 /** World units covered by one tile of `blockSize` pixels at `scale`. */
 export function tileSpan(blockSize: number, scale: TileScale): number {
@@ -53,7 +54,7 @@ export function extentContains(e: Extent, x: number, y: number): boolean {
 }
 
 export function isKnownRegion(id: unknown): id is number {
-  return typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < REGIONS.length;
+  return typeof id === 'number' && Number.isInteger(id) && id >= 0 && REGIONS[id] !== undefined;
 }
 
 export function regionById(id: number): Region {
@@ -97,5 +98,5 @@ export function locateRegion(gx: number, gy: number, currentRegionId?: number): 
     const current = regionById(currentRegionId);
     if (extentContains(current.gameBounds, gx, gy)) return current;
   }
-  return REGIONS.find((r) => extentContains(r.gameBounds, gx, gy));
+  return REGIONS.filter(Boolean).find((r) => extentContains(r.gameBounds, gx, gy));
 }

@@ -1,4 +1,5 @@
 export * from './types';
 export * from './regions';
+export * from './world';
 export * from './geometry';
 export * from './floors';

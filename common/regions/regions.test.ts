@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   REGIONS,
+  SEED_REGIONS,
+  SEED_TILE_SETS,
+  buildWorld,
+  floorAreaAt,
+  floorAreaById,
+  isKnownRegion,
+  seedWorld,
+  setWorld,
   TILE_SETS,
   UNIT_SIZE,
   baseTileRange,
@@ -102,5 +110,45 @@ describe('regions', () => {
       expect(w.x).toBeCloseTo(r.regionInfo.centerX, 6);
       expect(w.y).toBeCloseTo(r.regionInfo.centerY, 6);
     }
+  });
+});
+
+describe('the world registry', () => {
+  it('built from the seed world reads exactly like the seed constants (migration 014 writes the seed world)', () => {
+    const { regions, tileSets } = buildWorld(seedWorld());
+    expect(regions).toEqual(SEED_REGIONS);
+    expect(tileSets).toEqual(SEED_TILE_SETS);
+    expect(REGIONS).toEqual(SEED_REGIONS);
+  });
+
+  it('takes new regions and floor areas in place, with ids that need not be dense', () => {
+    const seed = seedWorld();
+    const held = REGIONS;
+    try {
+      const extra = { ...seed.regions[3]!, id: 9, key: 'mirror', name: 'mirror', label: '거울', floorAreas: [] };
+      const caves = Array.from({ length: 13 }, (_, i) => ({
+        id: 1000 + i,
+        key: null,
+        name: `cave_${i}`,
+        label: `동굴 ${i + 1}`,
+        depth: -1,
+        extent: [0, 0, 512, 512] as const,
+        origin: [0, 0] as const,
+        parts: [],
+      }));
+      setWorld({ regions: [...seed.regions.map((r) => (r.id === 1 ? { ...r, floorAreas: [...r.floorAreas, ...caves] } : r)), extra] });
+      expect(REGIONS).toBe(held);
+      expect(regionById(9).label).toBe('거울');
+      expect(isKnownRegion(8)).toBe(false);
+      expect(isKnownRegion(9)).toBe(true);
+      expect(REGIONS.filter(Boolean).map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 9]);
+      expect(regionById(1).info.subs).toHaveLength(16);
+      expect(floorAreaById(1005)?.label).toBe('동굴 6');
+      expect(floorAreaAt(1, -1, 100, 100)?.name).toBe('cave_0');
+      expect(locateRegion(0, 0)?.id).toBe(0);
+    } finally {
+      setWorld(seed);
+    }
+    expect(REGIONS).toEqual(SEED_REGIONS);
   });
 });

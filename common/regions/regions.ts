@@ -144,12 +144,12 @@ const tileSets = {
   },
 } satisfies Record<string, RegionInfoBlock>;
 
-/** Every tile set (the `{region}` folders under `/map/`). */
-export const TILE_SETS: readonly RegionInfoBlock[] = Object.values(tileSets);
+/** The seed's tile sets (the `{region}` folders under `/map/`): the world before the database says otherwise. */
+export const SEED_TILE_SETS: readonly RegionInfoBlock[] = Object.values(tileSets);
 
 // Game coordinates of different tile sets lie far apart, like the game's separate levels.
 const HUANGLONG_GAME = transform(0, 0);
-function gameBox(t: GameTransform, world: Extent): Extent {
+export function gameBox(t: GameTransform, world: Extent): Extent {
   // Inverse of the axis-aligned transform above, for the region's world bounds.
   const x0 = (world[0] - t.c) / t.a;
   const x1 = (world[2] - t.c) / t.a;
@@ -174,8 +174,8 @@ function region(
 const hl = tileSets.huanglong;
 const other = (set: RegionInfoBlock, gameOffsetMetres: number): [Extent, GameTransform] => [set.extent, transform(-gameOffsetMetres, 0)];
 
-/** The seven regions, indexed by id (SPEC §3). */
-export const REGIONS: readonly Region[] = [
+/** The seed's seven regions, indexed by id (SPEC §3): migration 014 writes exactly these to the database. */
+export const SEED_REGIONS: readonly Region[] = [
   region(0, 'huanglong', '황룡', hl, -487, 1005, [-6144, -4096, 4096, 15360], HUANGLONG_GAME),
   region(1, 'blackshores', '검은 해안', tileSets.blackshores, 0, 0, ...other(tileSets.blackshores, 100_000)),
   region(2, 'rinascita', '리나시타', hl, 7240, 5810, [4096, -4096, 16384, 9984], HUANGLONG_GAME),

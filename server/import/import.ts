@@ -1,8 +1,8 @@
 import { Value } from 'typebox/value';
-import { extentContains, regionById } from '../../common/regions';
 import type { Db } from '../db';
 import { ImportFile } from './format';
 import { applyCategoryLooks } from './icons';
+import { afterWorldImport, applyWorld, mergeFileWorld, placePin } from './world';
 
 /** A refused file: `where` is the JSON pointer (or line:column for a syntax error) of the first problem. */
 export class ImportError extends Error {
@@ -33,16 +33,14 @@ export function parseImport(text: string): ImportFile {
   const first = Value.Errors(ImportFile, data)[0];
   if (first) throw new ImportError(first.instancePath || '/', first.message);
   const file = data as ImportFile;
+  const world = mergeFileWorld(file);
   const shared = new Set((file.tagGroups ?? []).flatMap((g) => g.tags.map((t) => t.name)));
   file.categoryGroups.forEach((g, gi) =>
     g.categories.forEach((c, ci) => {
       const own = new Set((c.tagGroups ?? []).flatMap((tg) => tg.tags.map((t) => t.name)));
       (c.pins ?? []).forEach((p, pi) => {
         const at = `/categoryGroups/${gi}/categories/${ci}/pins/${pi}`;
-        const extent = regionById(p.region).info.extent;
-        if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !extentContains(extent, p.x, p.y)) {
-          throw new ImportError(at, `x ${p.x}, y ${p.y} lies outside region ${p.region}'s extent [${extent.join(', ')}]`);
-        }
+        placePin(world, p, at);
         (p.tags ?? []).forEach((name, ti) => {
           if (!own.has(name) && !shared.has(name))
             throw new ImportError(`${at}/tags/${ti}`, `unknown tag "${name}" (not in this category's tag groups nor the shared ones)`);
@@ -87,7 +85,8 @@ export async function importFile(
   file: ImportFile,
   now = Date.now(),
 ): Promise<{ groups: number; categories: number; tags: number; pins: number }> {
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
+    const place = await applyWorld(tx, file);
     const counts = { groups: 0, categories: 0, tags: 0, pins: 0 };
     const baseSort = (await tx.query<{ s: number }>('select coalesce(max(sort), 0)::int as s from category_groups')).rows[0]!.s;
     const shared = new Map<string, number>();
@@ -115,11 +114,12 @@ export async function importFile(
           for (const [k, v] of await insertTagGroup(tx, catId, tg.name, ti, tg.tags)) tagIds.set(k, v);
           counts.tags += tg.tags.length;
         }
-        for (const p of c.pins ?? []) {
+        for (const [pi, p] of (c.pins ?? []).entries()) {
+          const at = place(p, `/categoryGroups/${gi}/categories/${ci}/pins/${pi}`);
           const id = (
             await tx.query<{ id: number }>(
-              'insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-              [catId, p.region, p.x, p.y, p.floor ?? null, p.description?.trim() || null, p.image || null],
+              'insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image, floor_area_id) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+              [catId, at.region, p.x, p.y, at.floor, p.description?.trim() || null, p.image || null, at.floorArea],
             )
           ).rows[0]!.id;
           const tags = [...new Set((p.tags ?? []).map((n) => tagIds.get(n)!))];
@@ -130,4 +130,6 @@ export async function importFile(
     }
     return counts;
   });
+  await afterWorldImport(db, file);
+  return counts;
 }

@@ -3,6 +3,19 @@ import type { PinDetail } from '../../common/api';
 
 export type { PinDetail };
 import { bumpCategories } from './categories';
+import { floorAreaAt, tileSetFloorAreas } from '../../common/regions';
+
+/** The floor areas of the pin's tile set at its depth whose extent holds it. */
+function floorAreasHolding(f: Pick<PinFields, 'region' | 'coordX' | 'coordY' | 'coordZ'>) {
+  return tileSetFloorAreas(f.region).filter(
+    (a) => a.depth === f.coordZ && f.coordX >= a.extent[0] && f.coordX <= a.extent[2] && f.coordY >= a.extent[1] && f.coordY <= a.extent[3],
+  );
+}
+
+/** The floor area a pin at this place and depth sits on when nobody named one (the smallest that holds it), or null. */
+export function pinFloorArea(f: Pick<PinFields, 'region' | 'coordX' | 'coordY' | 'coordZ'>): number | null {
+  return floorAreaAt(f.region, f.coordZ, f.coordX, f.coordY)?.id ?? null;
+}
 
 /** The editable fields of a pin (the editor's draft, content = description). */
 export interface PinFields {
@@ -42,6 +55,7 @@ export async function pinDetail(db: Db, id: number, userId: number | null): Prom
     updated_at: unknown;
     hidden: boolean;
     merged_into: number | null;
+    floor_area_id: number | null;
   }>(
     `select p.*, c.name as category_name, c.icon as category_icon, u.nickname,
             exists (select 1 from checks k where k.pin_id = p.id and k.user_id = $2) as is_checked,
@@ -83,6 +97,7 @@ export async function pinDetail(db: Db, id: number, userId: number | null): Prom
     updatedAt: toIso(r.updated_at),
     hidden: r.hidden,
     mergedInto: r.merged_into,
+    floorAreaId: r.floor_area_id,
   };
 }
 
@@ -180,12 +195,12 @@ export async function revision(
 }
 
 /** Creates a pin with its tags, a revision and a bumped category, in one transaction. */
-export async function createPin(db: Db, userId: number, f: PinFields, now: number): Promise<number> {
+export async function createPin(db: Db, userId: number, f: PinFields, now: number, floorAreaId: number | null = null): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image, registerer_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [f.categoryId, f.region, f.coordX, f.coordY, f.coordZ, f.description, f.image, userId],
+      `insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image, registerer_id, floor_area_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [f.categoryId, f.region, f.coordX, f.coordY, f.coordZ, f.description, f.image, userId, floorAreaId ?? pinFloorArea(f)],
     );
     const id = rows[0]!.id;
     await writeTags(tx, id, f.tags);
@@ -207,11 +222,26 @@ export async function updatePin(
   next: PinFields,
   now: number,
   kind: RevisionKind = 'edit',
+  floorAreaId: number | null = null,
 ): Promise<void> {
+  // The floor area: the one asked for, else the pin's own while it still holds the pin, else the one at its position.
   await tx.query(
-    `update pins set category_id = $2, region = $3, coord_x = $4, coord_y = $5, coord_z = $6, description = $7, image = $8, updated_at = now()
+    `update pins set category_id = $2, region = $3, coord_x = $4, coord_y = $5, coord_z = $6, description = $7, image = $8, updated_at = now(),
+            floor_area_id = coalesce($9::int, case when floor_area_id = any($10::int[]) then floor_area_id end, $11::int)
       where id = $1`,
-    [id, next.categoryId, next.region, next.coordX, next.coordY, next.coordZ, next.description, next.image],
+    [
+      id,
+      next.categoryId,
+      next.region,
+      next.coordX,
+      next.coordY,
+      next.coordZ,
+      next.description,
+      next.image,
+      floorAreaId,
+      floorAreasHolding(next).map((a) => a.id),
+      pinFloorArea(next),
+    ],
   );
   await writeTags(tx, id, next.tags);
   await revision(tx, id, userId, before, next, kind);

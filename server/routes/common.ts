@@ -14,6 +14,7 @@ export const ImageRef = Type.String({ maxLength: 500, pattern: '^(https?://[^\\s
 /** Korean messages of the data routes (the shared ones live in http/errors.ts). */
 export const DataMessages = {
   pinNotFound: '핀을 찾을 수 없습니다.',
+  floorAreaUnknown: '이 지역에 없는 층 구역입니다.',
   categoryNotFound: '카테고리를 찾을 수 없습니다.',
   commentNotFound: '댓글을 찾을 수 없습니다.',
   unknownTags: '존재하지 않는 태그가 포함되어 있습니다.',

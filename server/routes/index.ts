@@ -29,6 +29,7 @@ import { registerChangeRoutes } from './moderation/changes';
 import { registerPlayerRoutes } from './moderation/players';
 import { registerCatalogueRoutes } from './moderation/catalogue';
 import { registerEventRoutes } from './events';
+import { registerWorldRoutes } from './world';
 
 /*
  * The API's routes (registered under /api). A route's file follows its URL: /v1/me/pins is in
@@ -40,7 +41,7 @@ import { registerEventRoutes } from './events';
  *
  * Limits of the data routes
  *   ids (path and body)            integers 1..2,147,483,647
- *   PUT/PATCH /v1/pin              region 0..6; coordX/coordY finite and inside the region's tile-set
+ *   PUT/PATCH /v1/pin              region a known region; coordX/coordY finite and inside the region's tile-set
  *                                  extent, coordZ an integer floor in -32..32 or null ('좌표에 잘못된 값이
  *                                  입력되었습니다.'); content ≤ 2,000 chars (trimmed, empty = none);
  *                                  tags ≤ 20 known tag ids; image an http(s) URL or /images/<file>, ≤ 500 chars
@@ -117,6 +118,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerRegionProgressRoutes(scope);
     await registerNoteRoutes(scope);
     await registerPresetRoutes(scope);
+    await registerWorldRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

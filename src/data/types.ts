@@ -67,6 +67,8 @@ export interface PinDraft {
   coordX: number;
   coordY: number;
   coordZ?: number | null;
+  /** A named floor area at coordZ (null: the one at the pin's place). */
+  floorAreaId?: number | null;
   content?: string;
   tags?: number[];
   categoryId: number;

@@ -41,6 +41,10 @@ export const map = {
   // Tools
   toolbar: '지도 도구',
   chooseFloor: '층 선택',
+  /** The floor areas (named caves, interiors) of the chosen floor. */
+  chooseArea: '구역 선택',
+  /** The floor itself, all of its areas (the floor selector's first choice under a floor). */
+  wholeFloor: (floor: string) => `${floor} 전체`,
   tools: { rect: '사각형 범위 선택', lasso: '올가미 범위 선택', route: '경로 선택' },
   largePins: '핀 아이콘 크게 보기',
   largePinsOn: '핀 아이콘 크게 보기 (켜짐)',

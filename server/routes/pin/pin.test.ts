@@ -100,6 +100,39 @@ describe('PUT /v1/pin', () => {
     expect(d).toMatchObject({ region: 4, coordZ: -6, description: null, image: '/images/seed-1.webp' });
   });
 
+  it('puts a pin on a named floor area: the one holding it at its depth, or the one the draft names (issue 20)', async () => {
+    const area = async (name: string) => (await t.one<{ id: number }>('select id from floor_areas where name = $1', [name])).id;
+    // Abyss (−6) holds (0, 0) of avinullin: found by position.
+    const byPlace = await t.call(USER, 'PUT', '/api/v1/pin', draft({ region: 4, coordX: 0, coordY: 0, coordZ: -6, tags: [] }));
+    const d = (await t.call(null, 'GET', `/api/v1/pin/${byPlace.body.result.id}`)).body.result;
+    expect(d).toMatchObject({ coordZ: -6, floorAreaId: await area('abyss') });
+    // On the base map: none.
+    const base = (await t.call(null, 'GET', `/api/v1/pin/1`)).body.result;
+    expect(base.floorAreaId === null || typeof base.floorAreaId === 'number').toBe(true);
+    // Named by the draft; a move off its depth drops it for the one at the new place (none here).
+    const b1 = await area('vault_b1');
+    const named = await t.call(
+      USER,
+      'PUT',
+      '/api/v1/pin',
+      draft({ region: 3, coordX: 500, coordY: -1000, coordZ: -1, floorAreaId: b1, tags: [] }),
+    );
+    expect(named.status).toBe(200);
+    const id = named.body.result.id;
+    expect((await t.call(null, 'GET', `/api/v1/pin/${id}`)).body.result.floorAreaId).toBe(b1);
+    const moved = await t.call(USER, 'PATCH', `/api/v1/pin/${id}`, { coordZ: -3, coordX: 2000, coordY: 500 });
+    expect(moved.status).toBe(200);
+    expect((await t.call(null, 'GET', `/api/v1/pin/${id}`)).body.result.floorAreaId).toBe(await area('vault_core'));
+    // An area of another tile set, or at another depth, is refused in Korean.
+    const foreign = await t.call(USER, 'PATCH', `/api/v1/pin/${id}`, { floorAreaId: await area('abyss') });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error?.messageTranslated).toBe('이 지역에 없는 층 구역입니다.');
+    const depth = await t.call(USER, 'PATCH', `/api/v1/pin/${id}`, { floorAreaId: b1 });
+    expect(depth.status).toBe(400);
+    expect(depth.body.error?.messageTranslated).toBe('좌표에 잘못된 값이 입력되었습니다.');
+    expect((await t.call(null, 'GET', `/api/v1/pin/${id}`)).body.result.floorAreaId).toBe(await area('vault_core'));
+  });
+
   it('needs a signed-in user', async () => {
     const r = await t.call(null, 'PUT', '/api/v1/pin', draft());
     expect(r.status).toBe(401);

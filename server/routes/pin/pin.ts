@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isKnownRegion, regionById, extentContains } from '../../../common/regions';
+import { isKnownRegion, regionById, extentContains, floorAreaById, tileSetFloorAreas } from '../../../common/regions';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { ApiError, Messages } from '../../http/errors';
@@ -44,8 +44,10 @@ const draftFields = {
   content: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
   tags: Type.Optional(Type.Array(Id, { maxItems: 200 })),
   categoryId: Type.Optional(Type.Unknown()),
-  region: Type.Integer({ minimum: 0, maximum: 6 }),
+  region: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
   image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
+  /** A named floor area of the region's tile set (GET /v1/world); its depth is the pin's coordZ. Null: by position. */
+  floorAreaId: Type.Optional(Type.Union([Id, Type.Null()])),
 };
 const Draft = Type.Object(draftFields);
 const DraftPatch = Type.Partial(Type.Object(draftFields));
@@ -91,6 +93,16 @@ async function validateFields(app: FastifyInstance, f: PinFields): Promise<PinFi
   if (description !== null && description.length > MAX_DESCRIPTION)
     throw ApiError.badRequest(DataMessages.contentTooLong(MAX_DESCRIPTION), 'description too long');
   return { ...f, tags: tags.sort((a, b) => a - b), description: description || null, image: f.image || null };
+}
+
+/** A floor area the draft names: one of the region's tile set, at the pin's depth ('좌표에 잘못된 값이 입력되었습니다.' otherwise). */
+function requireFloorArea(f: PinFields, floorAreaId: number | null | undefined): number | null {
+  if (floorAreaId == null) return null;
+  const area = floorAreaById(floorAreaId);
+  if (!area || !tileSetFloorAreas(f.region).some((a) => a.id === floorAreaId))
+    throw ApiError.badRequest(DataMessages.floorAreaUnknown, `floor area ${floorAreaId} is not one of region ${f.region}`);
+  if (area.depth !== f.coordZ) throw coordinatesInvalid(`coordZ ${f.coordZ} is not the depth ${area.depth} of floor area ${floorAreaId}`);
+  return floorAreaId;
 }
 
 /** The draft's fields over `base` (a PATCH changes only what it names). */
@@ -142,7 +154,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
         { ...d, coordX: d.coordX ?? null, coordY: d.coordY ?? null },
       ),
     );
-    const id = await createPin(app.db, userId, fields, nowMs());
+    const id = await createPin(app.db, userId, fields, nowMs(), requireFloorArea(fields, body.floorAreaId));
     await publishPinChange(app.db, { pinId: id, categoryIds: [fields.categoryId], kind: 'create' });
     return ok({ id, categoryId: fields.categoryId });
   });
@@ -161,13 +173,14 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     // Validation reads outside the transaction; the write locks the pin and re-reads it.
     const current = await withRetry(app.db, (tx) => lockPinFields(tx, id));
     if (!current) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    await validateFields(app, merge(current, d));
+    const checked = await validateFields(app, merge(current, d));
+    const floorAreaId = requireFloorArea(checked, d.floorAreaId);
     const { categoryId, was } = await withRetry(app.db, async (tx) => {
       const before = await lockPinFields(tx, id);
       if (!before) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
       const next = merge(before, d);
       const clean = { ...next, tags: [...new Set(next.tags)].sort((a, b) => a - b), description: next.description?.trim() || null };
-      await updatePin(tx, id, userId, before, clean, nowMs());
+      await updatePin(tx, id, userId, before, clean, nowMs(), 'edit', floorAreaId);
       return { categoryId: clean.categoryId, was: before.categoryId };
     });
     await publishPinChange(app.db, { pinId: id, categoryIds: [was, categoryId], kind: 'edit' });

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { ko } from '../../i18n/ko';
-import { REGIONS, floorLabel, regionFloors } from '../../../common/regions';
+import { REGIONS, floorAreaAt, floorAreaById, floorLabel, regionFloorGroups, type FloorGroup } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
 import { MapMode, setMapMode, setTempPin } from '../../state';
 import type { CategoryGroup, TagGroup } from '../../data';
@@ -24,6 +24,22 @@ interface EditFormProps {
   onReview: () => void;
 }
 
+/** The floors the editor offers: the region's, and the pin's own depth even where no floor area has it. */
+function floorChoices(v: PinFormValues): FloorGroup[] {
+  const groups = regionFloorGroups(v.region);
+  if (groups.some((g) => g.depth === v.floor)) return groups;
+  const own: FloorGroup = { depth: v.floor, label: floorLabel(v.floor), areas: [] };
+  const rank = (d: number | null) => d ?? 0;
+  return [...groups, own].sort((a, b) => rank(b.depth) - rank(a.depth) || (a.depth === null ? -1 : 1));
+}
+
+/** The floor area the pin sits on: the one chosen (or loaded), else the one at its place and depth. */
+function formFloorArea(v: PinFormValues) {
+  const chosen = v.floorAreaId != null ? floorAreaById(v.floorAreaId) : undefined;
+  if (chosen && chosen.depth === v.floor) return chosen;
+  return floorAreaAt(v.region, v.floor, Number(v.x), Number(v.y));
+}
+
 /** The editor's fields: location (picked on the map or typed), category, tags, description, image. */
 export function EditForm({ editing, values, setValues, errors, file, onFile, categories, tagGroups, picking, onReview }: EditFormProps) {
   const set = <K extends keyof PinFormValues>(k: K, v: PinFormValues[K]) => setValues((old) => ({ ...old, [k]: v }));
@@ -33,7 +49,8 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
     if (v.x && v.y && Number.isFinite(x) && Number.isFinite(y)) setTempPin({ x, y, region: v.region, floor: v.floor });
   };
   const tagChoices = tagGroups.filter((g) => g.categoryId == null || g.categoryId === values.categoryId);
-  const floors = regionFloors(values.region);
+  const floors = floorChoices(values);
+  const area = formFloorArea(values);
 
   return (
     <form
@@ -94,7 +111,7 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
               id="pin-region"
               className="select"
               value={values.region}
-              onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null }))}
+              onChange={(e) => setValues((v) => ({ ...v, region: Number(e.target.value), floor: null, floorAreaId: null }))}
             >
               {REGIONS.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -108,15 +125,33 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
             <select
               id="pin-floor"
               className="select"
-              value={values.floor ?? ''}
-              onChange={(e) => set('floor', e.target.value === '' ? null : Number(e.target.value))}
+              value={area ? `a:${area.id}` : `f:${values.floor ?? ''}`}
+              onChange={(e) => {
+                const v = e.target.value;
+                const chosen = v.startsWith('a:') ? floorAreaById(Number(v.slice(2))) : undefined;
+                const depth = v.slice(2) === '' ? null : Number(v.slice(2));
+                setValues((old) =>
+                  chosen ? { ...old, floor: chosen.depth, floorAreaId: chosen.id } : { ...old, floor: depth, floorAreaId: null },
+                );
+              }}
               disabled={floors.length < 2}
             >
-              {floors.map((f) => (
-                <option key={String(f)} value={f ?? ''}>
-                  {floorLabel(f)}
-                </option>
-              ))}
+              {floors.map((g) =>
+                g.areas.length === 0 ? (
+                  <option key={String(g.depth)} value={`f:${g.depth ?? ''}`}>
+                    {g.label}
+                  </option>
+                ) : (
+                  <optgroup key={String(g.depth)} label={g.label}>
+                    <option value={`f:${g.depth ?? ''}`}>{g.label}</option>
+                    {g.areas.map((a) => (
+                      <option key={a.id} value={`a:${a.id}`}>
+                        {a.label === g.label ? g.label : `${a.label} · ${g.label}`}
+                      </option>
+                    ))}
+                  </optgroup>
+                ),
+              )}
             </select>
           </div>
         </div>

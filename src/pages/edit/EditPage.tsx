@@ -54,6 +54,7 @@ export default function EditPage() {
       y: String(p.coordY),
       region: p.region ?? 0,
       floor: p.coordZ ?? null,
+      floorAreaId: p.floorAreaId ?? null,
       categoryId: p.categoryId,
       tags: [...p.tagIds],
       content: p.description ?? '',
@@ -68,7 +69,7 @@ export default function EditPage() {
     setValues((v) =>
       v.x === String(Math.round(temp.x)) && v.y === String(Math.round(temp.y))
         ? v
-        : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor },
+        : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor, floorAreaId: null },
     );
     if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
   }, [temp]);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ko } from '../../i18n/ko';
-import { REGIONS, floorLabel } from '../../../common/regions';
+import { REGIONS, pinFloorLabel } from '../../../common/regions';
 import { Dialog } from '../../ui/Dialog';
 import type { CategoryGroup } from '../../data';
 import type { PinFormValues } from './pin-form';
@@ -40,7 +40,8 @@ export function ConfirmDialog({ open, editing, values, file, categories, onBack,
         <dd>{categories.flatMap((g) => g.categories).find((c) => c.id === values.categoryId)?.name}</dd>
         <dt>{ko.common.region}</dt>
         <dd>
-          {REGIONS[values.region]?.label} · {floorLabel(values.floor)}
+          {REGIONS[values.region]?.label} ·{' '}
+          {pinFloorLabel(values.region, values.floor, Number(values.x), Number(values.y), values.floorAreaId)}
         </dd>
         <dt>{ko.common.coordinates}</dt>
         <dd>

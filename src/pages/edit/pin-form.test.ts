@@ -11,6 +11,7 @@ describe('pin form', () => {
       coordX: 100,
       coordY: 200,
       coordZ: null,
+      floorAreaId: null,
       content: '설명',
       tags: [1],
       categoryId: 3,

@@ -8,6 +8,8 @@ export interface PinFormValues {
   y: string;
   region: number;
   floor: number | null;
+  /** The named floor area chosen or loaded (null or absent: the one at the pin's place, as the server finds it). */
+  floorAreaId?: number | null;
   categoryId: number | null;
   tags: number[];
   content: string;
@@ -38,6 +40,7 @@ export function toDraft(v: PinFormValues): PinDraft {
     coordX: Number(v.x),
     coordY: Number(v.y),
     coordZ: v.floor,
+    floorAreaId: v.floorAreaId ?? null,
     content: v.content.trim(),
     tags: v.tags,
     categoryId: v.categoryId!,

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { floorLabel, regionFloors } from '../../../common/regions';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
-import { MapMode, endSelection, setFloor, setMapMode, useStore } from '../../state';
+import { MapMode, endSelection, setMapMode, useStore } from '../../state';
+import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
 
@@ -55,7 +55,6 @@ export function MapToolbar({
 }) {
   const snap = useStore();
   const [settings, updateSettings] = useSettings();
-  const floors = regionFloors(snap.mapRegion);
   const mode = snap.selection.mode;
   const startRange = (shape: 'rect' | 'lasso') => {
     onRangeShape(shape);
@@ -82,29 +81,7 @@ export function MapToolbar({
   return (
     <div className="map-dock">
       <div className="map-toolbar" role="toolbar" aria-label={t.toolbar}>
-        {floors.length > 1 && (
-          <select
-            className="select floor-select phone-only"
-            aria-label={t.chooseFloor}
-            value={snap.floor ?? ''}
-            onChange={(e) => setFloor(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            {floors.map((f) => (
-              <option key={String(f)} value={f ?? ''}>
-                {floorLabel(f)}
-              </option>
-            ))}
-          </select>
-        )}
-        {floors.length > 1 && (
-          <div className="floor-picker wide-only" role="radiogroup" aria-label={t.chooseFloor}>
-            {floors.map((f) => (
-              <button key={String(f)} type="button" role="radio" aria-checked={snap.floor === f} onClick={() => setFloor(f)}>
-                {floorLabel(f)}
-              </button>
-            ))}
-          </div>
-        )}
+        <FloorSelector />
         <div className="tool-group">
           <ToolButton
             icon="square"

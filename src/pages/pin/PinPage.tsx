@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
-import { regionById, isKnownRegion, floorLabel } from '../../../common/regions';
+import { regionById, isKnownRegion, pinFloorLabel } from '../../../common/regions';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -184,7 +184,7 @@ export default function PinPage() {
               <dt>{ko.common.region}</dt>
               <dd>{p.region != null && isKnownRegion(p.region) ? regionById(p.region).label : '–'}</dd>
               <dt>{ko.common.floor}</dt>
-              <dd>{floorLabel(p.coordZ ?? null)}</dd>
+              <dd data-testid="pin-floor">{pinFloorLabel(p.region, p.coordZ ?? null, p.coordX, p.coordY, p.floorAreaId)}</dd>
               <dt>{ko.common.coordinates}</dt>
               <dd>
                 X {p.coordX.toFixed(1)}, Y {p.coordY.toFixed(1)}
