@@ -79,6 +79,10 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     return last;
   });
   const emergency = emergencyReport(undefined, db).catch(() => 0);
+  // Subscribed before the check list is read, so a change made elsewhere meanwhile arrives as an
+  // event; opened once whose session it carries is known (the server reads it then).
+  const events = openEventStream();
+  const stopLiveChecks = startLiveChecks(events, currentUserId, db);
 
   let categories: CategorySyncResult | null;
   try {
@@ -88,17 +92,22 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     // Server unreachable: show what the cache holds rather than an empty map.
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
-  if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
+  if (me) {
+    await events.opened;
+    // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
+    // answer), so a change made in between is read with the list.
+    const now = await api.get<Me | null>(paths.me, { suppressToast: true }).catch(() => me);
+    await syncChecks(me.id, now?.id === me.id ? now.checkTime : null, db).catch(() => {});
+  }
   // A visitor's marks are kept on this device only.
   else await publishChecks(VISITOR_ID, db).catch(() => {});
 
-  const events = openEventStream();
   const stops = [
     stopWatch,
     persistSettings(db),
     loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
-    startLiveChecks(events, currentUserId, db),
+    stopLiveChecks,
     startLiveNotes(events, currentUserId),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
     worker.upsertPin && worker.removePins ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
