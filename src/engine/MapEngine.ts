@@ -302,6 +302,8 @@ export class MapEngine extends EngineFrame {
     pinRestyles: number;
     /** The height of a pin's marker on screen now (CSS px): the setting's and the screen's scale included. */
     pinPx: number;
+    /** No tween under way and no move for 150 ms (the snapshot's `moving`, negated). */
+    cameraAtRest: boolean;
   } {
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
@@ -315,6 +317,7 @@ export class MapEngine extends EngineFrame {
       pinUpdates: this.pins.stats.updates,
       pinRestyles: this.pins.stats.restyles,
       pinPx: this.pins.pinPx(this.camera.cam.zoom),
+      cameraAtRest: !this.snapshot.moving,
     };
   }
 
