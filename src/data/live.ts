@@ -53,8 +53,17 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
   let fixing: ReturnType<typeof setTimeout> | null = null;
   // Set when this function reopened the stream: its ready is followed by a fetch of the list.
   let catchUp = false;
+  // The page says whose changes reach it live (`<html data-live-checks="USER_ID">`): a signal for
+  // tests and tools, set at a ready for the player, cleared while the stream is opened again.
+  const live = (userId: number | null) => {
+    const root = typeof document === 'undefined' ? null : document.documentElement;
+    if (!root) return;
+    if (userId == null) delete root.dataset.liveChecks;
+    else root.dataset.liveChecks = String(userId);
+  };
   const reopen = () => {
     catchUp = true;
+    live(null);
     events.reopen();
   };
   const refetch = (userId: number) => fetchCheckList(db).then(() => publishChecks(userId, db));
@@ -65,6 +74,7 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
       mismatches = 0;
       if (want != null && (reconnect || catchUp)) void refetch(want).catch(() => undefined);
       catchUp = false;
+      live(want);
       return;
     }
     // Opened without the player's session (an expired access cookie): fetching the list refreshes it
@@ -88,6 +98,7 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
     reopen();
   });
   return () => {
+    live(null);
     if (fixing) clearTimeout(fixing);
     offReady();
     offCheck();

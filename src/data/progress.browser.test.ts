@@ -69,18 +69,21 @@ describe('live checks', () => {
     const stop = startLiveChecks(events, () => user);
     try {
       await expect.poll(() => readies).toEqual([me.id]);
+      expect(document.documentElement.dataset.liveChecks).toBe(String(me.id));
       await signInLocal(`other${email}`);
       const other = (await api.get<Me>('/api/v1/me'))!;
       expect(other.id).not.toBe(me.id);
       user = other.id;
       queryClient.setQueryData(keys.me, other);
       await expect.poll(() => readies).toEqual([me.id, other.id]);
+      expect(document.documentElement.dataset.liveChecks).toBe(String(other.id));
       await checkElsewhere(pins[2]!, true);
       await expect.poll(() => store.checks.has(pins[2]!), { timeout: 2000 }).toBe(true);
     } finally {
       stop();
       events.close();
     }
+    expect(document.documentElement.dataset.liveChecks).toBeUndefined();
   });
 
   it('the data layer opens one event stream for the page, for pins and checks', async () => {
