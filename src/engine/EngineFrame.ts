@@ -231,6 +231,8 @@ export abstract class EngineFrame {
   // Every move of the camera: the snapshot and hover follow in the next frame.
   private cameraMoved(): void {
     this.snapshotCameraStale = true;
+    // Moving from this input on (a wheel, a drag), not from the next frame.
+    if (!this.snapshot.moving) this.patchSnapshot({ moving: true });
     this.pointer.dirty = this.pointer.inside;
     this.touch();
   }
