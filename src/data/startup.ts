@@ -4,7 +4,7 @@ import { isKnownRegion } from '../../common/regions';
 import { setCategories, setFoundFaint, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { notify } from '../state/notices';
 import { FIRST_RUN_CATEGORIES, categoriesById, ensureCategoryLoaded, syncCategories, type CategorySyncResult } from './categories';
-import { publishChecks, startOutboxSync, syncChecks } from './checks';
+import { fetchCheckList, publishChecks, startOutboxSync, syncChecks } from './checks';
 import { VISITOR_ID } from './visitor-checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, type PinsStoreDb, type Settings } from './db';
 import { updateSettings } from './settings';
@@ -83,6 +83,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   // event; opened once whose session it carries is known (the server reads it then).
   const events = openEventStream();
   const stopLiveChecks = startLiveChecks(events, currentUserId, db);
+  let streamOpen = false;
+  void events.opened.then(() => (streamOpen = true));
 
   let categories: CategorySyncResult | null;
   try {
@@ -93,11 +95,17 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
   if (me) {
-    await events.opened;
-    // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
-    // answer), so a change made in between is read with the list.
-    const now = await api.get<Me | null>(paths.me, { suppressToast: true }).catch(() => me);
-    await syncChecks(me.id, now?.id === me.id ? now.checkTime : null, db).catch(() => {});
+    if (streamOpen) {
+      // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
+      // answer), so a change made in between is read with the list.
+      const now = await api.get<Me | null>(paths.me, { suppressToast: true }).catch(() => me);
+      await syncChecks(me.id, now?.id === me.id ? now.checkTime : null, db).catch(() => {});
+    } else {
+      // Not open yet (its request may wait behind the map's tiles): start-up goes on with what it
+      // has, and the list is read again once changes flow, so none made meanwhile is missed.
+      await syncChecks(me.id, me.checkTime, db).catch(() => {});
+      void events.opened.then(() => (currentUserId() === me.id ? fetchCheckList(db).then(() => publishChecks(me.id, db)) : undefined)).catch(() => {});
+    }
   }
   // A visitor's marks are kept on this device only.
   else await publishChecks(VISITOR_ID, db).catch(() => {});
