@@ -18,12 +18,19 @@ export async function knownChecks(userId: number, db: PinsStoreDb = localDb()): 
   return effectiveChecks(record, pending);
 }
 
-/** Fetches the user's whole check list and stores it as the local record. */
+/**
+ * Fetches the user's whole check list and stores it as the local record, unless the record is
+ * already newer (a pushed change applied while the list was on its way).
+ */
 export async function fetchCheckList(db: PinsStoreDb = localDb()): Promise<CheckRecord> {
   const list = await api.get<UserChecks>(paths.myChecks, { suppressToast: true });
   const record = recordFromList(list);
-  await db.checks.put(record);
-  return record;
+  return db.transaction('rw', db.checks, async () => {
+    const held = await db.checks.get(record.userId);
+    if (held && held.checkTime > record.checkTime) return held;
+    await db.checks.put(record);
+    return record;
+  });
 }
 
 async function pendingOf(userId: number, db: PinsStoreDb): Promise<OutboxEntry[]> {

@@ -22,6 +22,11 @@ interface Listeners {
 }
 
 export interface EventStream {
+  /**
+   * Settles at the stream's first `ready` (from then on every change reaches the page as an event)
+   * or when its first attempt failed (offline): what start-up waits for before reading lists.
+   */
+  opened: Promise<void>;
   /** Listens to one kind of event; returns the function that stops listening. */
   on<K extends keyof Listeners>(kind: K, fn: Listeners[K]): () => void;
   /** Opens the stream again, e.g. as another user after a sign-in or sign-out. */
@@ -36,6 +41,8 @@ export function openEventStream(): EventStream {
   let retry: ReturnType<typeof setTimeout> | null = null;
   let readies = 0;
   let closed = false;
+  let settle: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (settle = resolve));
 
   const stop = () => {
     source?.close();
@@ -43,16 +50,18 @@ export function openEventStream(): EventStream {
     if (retry) clearTimeout(retry);
     retry = null;
   };
-  const open = () => {
+  // A retry after a failed attempt keeps counting readies: changes made meanwhile were missed.
+  const open = (fresh = true) => {
     stop();
-    if (closed || typeof EventSource === 'undefined') return;
-    readies = 0;
+    if (closed || typeof EventSource === 'undefined') return settle();
+    if (fresh) readies = 0;
     const es = new EventSource(`${apiBaseHost()}${paths.events}`, { withCredentials: true });
     source = es;
     es.addEventListener('ready', (m) => {
       const { userId } = JSON.parse((m as MessageEvent<string>).data) as { userId: number | null };
       const ready = { userId, reconnect: readies++ > 0 };
       for (const fn of listeners.ready) fn(ready);
+      settle();
     });
     es.addEventListener('pin', (m) => {
       for (const fn of listeners.pin) fn((m as MessageEvent<string>).data);
@@ -64,20 +73,27 @@ export function openEventStream(): EventStream {
       for (const fn of listeners.note) fn((m as MessageEvent<string>).data);
     });
     es.onerror = () => {
-      if (es.readyState === EventSource.CLOSED && source === es && !closed) retry = setTimeout(open, EVENTS_RETRY_MS);
+      if (source !== es || closed) return;
+      // Not open yet (offline, server down): start-up goes on without it, and the ready that comes
+      // later counts as a reconnect, so what changed meanwhile is fetched then.
+      settle();
+      if (readies === 0) readies = 1;
+      if (es.readyState === EventSource.CLOSED) retry = setTimeout(() => open(false), EVENTS_RETRY_MS);
     };
   };
   open();
   return {
+    opened,
     on(kind, fn) {
       const set = listeners[kind] as Set<typeof fn>;
       set.add(fn);
       return () => set.delete(fn);
     },
-    reopen: open,
+    reopen: () => open(),
     close() {
       closed = true;
       stop();
+      settle();
     },
   };
 }

@@ -42,20 +42,39 @@ export async function applyNotice(n: CheckNotice, db: PinsStoreDb = localDb()): 
 /**
  * Follows the signed-in player's checks live over the page's event stream: marks made on any other
  * device show here at once. The server reads the session when the stream opens, so a sign-in or
- * sign-out opens it again; after a reconnect the list is fetched again (changes may have been
- * missed). Returns the stop function.
+ * sign-out opens it again. Changes made before a `ready` are only in the list: after a reconnect,
+ * and after each opening this function asks for, the list is fetched again; the page's first
+ * opening is the caller's to follow with a fetch (start-up reads the list once the stream is
+ * `opened`). Returns the stop function.
  */
 export function startLiveChecks(events: EventStream, currentUserId: () => number | null, db: PinsStoreDb = localDb()): () => void {
   let user = currentUserId();
   let mismatches = 0;
   let fixing: ReturnType<typeof setTimeout> | null = null;
+  // Set when this function reopened the stream: its ready is followed by a fetch of the list.
+  let catchUp = false;
+  // The page says whose changes reach it live (`<html data-live-checks="USER_ID">`): a signal for
+  // tests and tools, set at a ready for the player, cleared while the stream is opened again.
+  const live = (userId: number | null) => {
+    const root = typeof document === 'undefined' ? null : document.documentElement;
+    if (!root) return;
+    if (userId == null) delete root.dataset.liveChecks;
+    else root.dataset.liveChecks = String(userId);
+  };
+  const reopen = () => {
+    catchUp = true;
+    live(null);
+    events.reopen();
+  };
   const refetch = (userId: number) => fetchCheckList(db).then(() => publishChecks(userId, db));
 
   const offReady = events.on('ready', ({ userId, reconnect }) => {
     const want = currentUserId();
     if (want == null || userId === want) {
       mismatches = 0;
-      if (want != null && reconnect) void refetch(want).catch(() => undefined);
+      if (want != null && (reconnect || catchUp)) void refetch(want).catch(() => undefined);
+      catchUp = false;
+      live(want);
       return;
     }
     // Opened without the player's session (an expired access cookie): fetching the list refreshes it
@@ -64,7 +83,7 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
     fixing = setTimeout(() => {
       void refetch(want).catch(() => undefined).finally(() => {
         fixing = null;
-        if (currentUserId() === want) events.reopen();
+        if (currentUserId() === want) reopen();
       });
     }, mismatches++ === 0 ? 0 : EVENTS_RETRY_MS);
   });
@@ -76,9 +95,10 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
     if (event.type !== 'updated' && event.type !== 'removed') return;
     if (JSON.stringify(event.query.queryKey) !== JSON.stringify(keys.me) || currentUserId() === user) return;
     user = currentUserId();
-    events.reopen();
+    reopen();
   });
   return () => {
+    live(null);
     if (fixing) clearTimeout(fixing);
     offReady();
     offCheck();

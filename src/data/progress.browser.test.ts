@@ -11,7 +11,7 @@ import { queryClient } from './query-client';
 import { startDataLayer } from './startup';
 import { resetSession } from './session';
 import { createPinsWorker } from '../../workers/pins/client';
-import { freshProfile, requestsTo, signInLocal } from './test-support';
+import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
 import type { Me, UserChecks } from './types';
 
 let pins: number[] = [];
@@ -69,18 +69,21 @@ describe('live checks', () => {
     const stop = startLiveChecks(events, () => user);
     try {
       await expect.poll(() => readies).toEqual([me.id]);
+      expect(document.documentElement.dataset.liveChecks).toBe(String(me.id));
       await signInLocal(`other${email}`);
       const other = (await api.get<Me>('/api/v1/me'))!;
       expect(other.id).not.toBe(me.id);
       user = other.id;
       queryClient.setQueryData(keys.me, other);
       await expect.poll(() => readies).toEqual([me.id, other.id]);
+      expect(document.documentElement.dataset.liveChecks).toBe(String(other.id));
       await checkElsewhere(pins[2]!, true);
       await expect.poll(() => store.checks.has(pins[2]!), { timeout: 2000 }).toBe(true);
     } finally {
       stop();
       events.close();
     }
+    expect(document.documentElement.dataset.liveChecks).toBeUndefined();
   });
 
   it('the data layer opens one event stream for the page, for pins and checks', async () => {
@@ -101,6 +104,37 @@ describe('live checks', () => {
       worker.dispose();
     }
     expect(opened.map((u) => new URL(u, location.href).pathname)).toEqual(['/api/v1/events']);
+  });
+
+  // Another device marks a pin in the moment after start-up has read `path` (the list on a first
+  // visit; `me` and its checkTime when the record is current): only the event stream can bring it.
+  it.each([
+    ['/api/v1/me/checks', 'the list was read (first visit)'],
+    ['/api/v1/me', 'me was read (warm start)'],
+  ])('a change made elsewhere during start-up, right after %s, shows without a reload (%s)', async (path) => {
+    const Real = window.fetch;
+    let marked = false;
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await Real(input, init);
+      if (!marked && new URL(input instanceof Request ? input.url : String(input), location.href).pathname === path) {
+        marked = true;
+        await Real(`/api/v1/pin/${pins[3]!}/check`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ check: true }) });
+      }
+      return res;
+    };
+    simulateReload();
+    if (path.endsWith('checks')) await localDb().checks.clear();
+    const worker = createPinsWorker();
+    let layer: Awaited<ReturnType<typeof startDataLayer>> | null = null;
+    try {
+      layer = await startDataLayer(worker.api);
+      expect(marked).toBe(true);
+      await expect.poll(() => store.checks.has(pins[3]!), { timeout: 3000 }).toBe(true);
+    } finally {
+      window.fetch = Real;
+      layer?.stop();
+      worker.dispose();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { isKnownRegion } from '../../common/regions';
 import { setCategories, setFoundFaint, setHideChecked, setPinSize, setRegion, store, subscribeStore } from '../state';
 import { notify } from '../state/notices';
 import { FIRST_RUN_CATEGORIES, categoriesById, ensureCategoryLoaded, syncCategories, type CategorySyncResult } from './categories';
-import { publishChecks, startOutboxSync, syncChecks } from './checks';
+import { fetchCheckList, publishChecks, startOutboxSync, syncChecks } from './checks';
 import { VISITOR_ID } from './visitor-checks';
 import { DEFAULT_SETTINGS, localDb, readSettings, type PinsStoreDb, type Settings } from './db';
 import { updateSettings } from './settings';
@@ -106,6 +106,12 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     return last;
   });
   const emergency = emergencyReport(undefined, db).catch(() => 0);
+  // Subscribed before the check list is read, so a change made elsewhere meanwhile arrives as an
+  // event; opened once whose session it carries is known (the server reads it then).
+  const events = openEventStream();
+  const stopLiveChecks = startLiveChecks(events, currentUserId, db);
+  let streamOpen = false;
+  void events.opened.then(() => (streamOpen = true));
 
   let categories: CategorySyncResult | null;
   try {
@@ -117,17 +123,28 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   }
   // The map's pins: region snapshots from here on (the category list gave their icons), while the checks load.
   const stopPins = usesSnapshots(worker) ? startRegionSnapshots(worker, db) : null;
-  if (me) await syncChecks(me.id, me.checkTime, db).catch(() => {});
+  if (me) {
+    if (streamOpen) {
+      // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
+      // answer), so a change made in between is read with the list.
+      const now = await api.get<Me | null>(paths.me, { suppressToast: true }).catch(() => me);
+      await syncChecks(me.id, now?.id === me.id ? now.checkTime : null, db).catch(() => {});
+    } else {
+      // Not open yet (its request may wait behind the map's tiles): start-up goes on with what it
+      // has, and the list is read again once changes flow, so none made meanwhile is missed.
+      await syncChecks(me.id, me.checkTime, db).catch(() => {});
+      void events.opened.then(() => (currentUserId() === me.id ? fetchCheckList(db).then(() => publishChecks(me.id, db)) : undefined)).catch(() => {});
+    }
+  }
   // A visitor's marks are kept on this device only.
   else await publishChecks(VISITOR_ID, db).catch(() => {});
 
-  const events = openEventStream();
   const stops = [
     stopWatch,
     persistSettings(db),
     stopPins ?? loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
-    startLiveChecks(events, currentUserId, db),
+    stopLiveChecks,
     startLiveNotes(events, currentUserId),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
     worker.upsertPin && worker.removePins ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},

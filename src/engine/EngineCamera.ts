@@ -13,12 +13,16 @@ export class EngineCamera {
   /** Bumped by every move and resize: the tiles are looked at again when it moved. */
   version = 1;
 
-  /** `moved` hears every change of the camera; `touch` asks for a frame (a tween to advance). */
+  /**
+   * `moved` hears every change of the camera; `touch` asks for a frame (a tween to advance);
+   * `started` hears a tween begin (before its first frame moves the camera).
+   */
   constructor(
     public vp: Viewport,
     region: Region,
     private readonly moved: () => void,
     private readonly touch: () => void,
+    private readonly started: () => void = () => {},
   ) {
     this.bounds = boundsFor(region.info.extent, region.info.padding, vp);
   }
@@ -44,6 +48,7 @@ export class EngineCamera {
       start: performance.now(),
       ...(anchor ? { anchor } : {}),
     };
+    this.started();
     this.touch();
   }
 

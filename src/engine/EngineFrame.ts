@@ -112,6 +112,7 @@ export abstract class EngineFrame {
       this.region,
       () => this.cameraMoved(),
       () => this.touch(),
+      () => this.cameraStarted(),
     );
     this.keyFocus = new KeyFocus(this.pins, this.camera, this.events, () => this.touch());
     this.snapshot = {
@@ -122,6 +123,7 @@ export abstract class EngineFrame {
       floor: null,
       regionId: 0,
       tilesLoading: 0,
+      moving: false,
     };
     this.input = new InputController(canvas, this.inputHost());
     this.applyScreenScale();
@@ -176,9 +178,10 @@ export abstract class EngineFrame {
       this.settlePending = true;
       this.lastCameraMoveT = t0;
       this.events.emit('camera', this.getCamera());
-      this.patchSnapshot({ camera: { ...this.camera.cam } });
+      this.patchSnapshot({ camera: { ...this.camera.cam }, moving: true });
     } else if (this.settlePending && !this.camera.tween && t0 - this.lastCameraMoveT >= SETTLE_MS) {
       this.settlePending = false;
+      this.patchSnapshot({ moving: false });
       this.events.emit('camerasettle', this.getCamera());
     }
     if (
@@ -229,8 +232,17 @@ export abstract class EngineFrame {
   // Every move of the camera: the snapshot and hover follow in the next frame.
   private cameraMoved(): void {
     this.snapshotCameraStale = true;
+    // Moving from this input on (a wheel, a drag), not from the next frame.
+    if (!this.snapshot.moving) this.patchSnapshot({ moving: true });
     this.pointer.dirty = this.pointer.inside;
     this.touch();
+  }
+
+  // A tween begins: the camera counts as moving from now, not from its first frame.
+  private cameraStarted(): void {
+    this.settlePending = true;
+    this.lastCameraMoveT = performance.now();
+    if (!this.snapshot.moving) this.patchSnapshot({ moving: true });
   }
 
   // Read again on every resize: a window moved to another monitor usually resizes too.

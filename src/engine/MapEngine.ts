@@ -342,6 +342,8 @@ export class MapEngine extends EngineFrame {
     pinPx: number;
     /** The pin atlas: slots drawn (3 look frames, 48 glyphs, the categories' own looks), its size and its redraws. */
     atlas: { slots: number; width: number; height: number; bytes: number; version: number; pinSources: number };
+    /** No tween under way and no move for 150 ms (the snapshot's `moving`, negated). */
+    cameraAtRest: boolean;
   } {
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
@@ -363,6 +365,7 @@ export class MapEngine extends EngineFrame {
       pinUpdates: this.pins.stats.updates,
       pinRestyles: this.pins.stats.restyles,
       pinPx: this.pins.pinPx(this.camera.cam.zoom),
+      cameraAtRest: !this.snapshot.moving,
     };
   }
 

@@ -350,4 +350,18 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     engine.renderNow();
     expect(settled).toEqual([300]);
   });
+
+  it("says the camera moves from a tween's start until it has come to rest (the signal journeys wait on)", async () => {
+    const engine = await makeTestEngine();
+    engine.renderNow();
+    await new Promise((r) => setTimeout(r, 200));
+    engine.renderNow();
+    expect(engine.getSnapshot().moving).toBe(false);
+    expect(engine.debugInfo().cameraAtRest).toBe(true);
+    engine.setCamera({ x: 500, y: 0, zoom: 1 }, { animate: true });
+    // Before any frame has moved it.
+    expect(engine.getSnapshot().moving).toBe(true);
+    expect(engine.debugInfo().cameraAtRest).toBe(false);
+    await expect.poll(() => engine.debugInfo().cameraAtRest, { timeout: 3000 }).toBe(true);
+  });
 });

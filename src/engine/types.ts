@@ -79,6 +79,11 @@ export interface EngineSnapshot {
   readonly floor: number | null;
   readonly regionId: number;
   readonly tilesLoading: number;
+  /**
+   * The camera is moving: a tween (250 ms) or a gesture under way, until it has rested for
+   * 150 ms ('camerasettle'). Set at the tween's start, before its first frame.
+   */
+  readonly moving: boolean;
 }
 
 /** Options of MapEngine.create. */

@@ -34,8 +34,13 @@ export function MapView({ onEngine, className, preference }: MapViewProps) {
           return;
         }
         engine = e;
-        // Busy while map tiles are still loading (assistive technology, and journeys that wait for the picture).
-        const busy = () => container.setAttribute('aria-busy', String(e.getSnapshot().tilesLoading > 0));
+        // Busy while map tiles are still loading or the camera moves (assistive technology, and
+        // journeys that wait for the picture at rest).
+        const busy = () => {
+          const snap = e.getSnapshot();
+          const value = String(snap.tilesLoading > 0 || snap.moving);
+          if (container.getAttribute('aria-busy') !== value) container.setAttribute('aria-busy', value);
+        };
         busy();
         unsubscribe = e.subscribe(busy);
         onEngineRef.current?.(e);

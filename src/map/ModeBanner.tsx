@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { MapMode } from '../engine';
 import { ko } from '../i18n/ko';
+import { PressButton } from '../ui/PressButton';
 
 export interface ModeBannerProps {
   mode: MapMode;
@@ -28,11 +29,11 @@ export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
   if (mode === MapMode.Default) return null;
   const counts = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   return (
-    <button type="button" className="map-mode-banner" onClick={onEnd} aria-live="polite">
+    <PressButton className="map-mode-banner" onPress={onEnd} aria-live="polite">
       <span>{LABELS[mode]}</span>
       {counts && <strong className="map-mode-count">{ko.modeSelected(selectedCount)}</strong>}
       <span className="map-mode-hint map-mode-hint-key">{ko.modeEndHint}</span>
       <span className="map-mode-hint map-mode-hint-touch">{ko.modeEndHintTouch}</span>
-    </button>
+    </PressButton>
   );
 }

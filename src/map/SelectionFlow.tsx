@@ -3,12 +3,14 @@ import { ModeBanner } from './ModeBanner';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../i18n/ko';
 import { Dialog } from '../ui/Dialog';
+import { PressButton } from '../ui/PressButton';
 import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../state';
 import { useBatchCheck, useMe } from '../data';
 
 /**
  * The multi-pin check mode: its banner (ESC, a press on it or the tool button ends it) and the
- * 'apply to N pins' confirmation: apply, keep selecting (back to the same tool) or discard.
+ * 'apply to N pins' confirmation: apply, keep selecting (back to the same tool) or discard. The
+ * banner and the confirmation's buttons act on the pointer's release (PressButton), not on `click`.
  */
 export function SelectionFlow() {
   const snap = useStore();
@@ -47,22 +49,22 @@ export function SelectionFlow() {
         actions={
           me ? (
             <>
-              <button type="button" className="btn" onClick={close} disabled={batch.isPending}>
+              <PressButton className="btn" onPress={close} disabled={batch.isPending}>
                 {ko.selectionDiscard}
-              </button>
-              <button type="button" className="btn" onClick={keepSelecting} disabled={batch.isPending}>
+              </PressButton>
+              <PressButton className="btn" onPress={keepSelecting} disabled={batch.isPending}>
                 {ko.selectionKeep}
-              </button>
-              <button type="button" className="btn btn-primary" onClick={apply} disabled={batch.isPending}>
+              </PressButton>
+              <PressButton className="btn btn-primary" onPress={apply} disabled={batch.isPending}>
                 {batch.isPending && <span className="spinner spinner-small" aria-hidden />}
                 {ko.selectionApply}
-              </button>
+              </PressButton>
             </>
           ) : (
             <>
-              <button type="button" className="btn" onClick={close}>
+              <PressButton className="btn" onPress={close}>
                 {ko.common.close}
-              </button>
+              </PressButton>
               <Link className="btn btn-primary" to={`/login?from=${encodeURIComponent(pathname + search)}`} onClick={close}>
                 {ko.common.login}
               </Link>

@@ -5,6 +5,7 @@ import { regionsSharingTileSet } from '../../common/regions';
 import { store } from './store';
 import {
   applyChecks,
+  endSelection,
   resetStore,
   setCategories,
   setFloor,
@@ -14,6 +15,7 @@ import {
   setLoadedCategory,
   setMapMode,
   setRegion,
+  setSelectionIds,
 } from './actions';
 import { connectEngine } from './engine-bridge';
 
@@ -187,6 +189,48 @@ describe('engine → store', () => {
       ]);
     }
     expect([...store.selection.ids].sort()).toEqual(expected.sort());
+  });
+
+  it('a range answered after the player discarded the selection does not bring it back', async () => {
+    setRegion(0);
+    engine.setCamera({ ...engine.getCamera(), zoom: 0.05 });
+    setMapMode(MapMode.RangeSelection);
+    await tick();
+    pointer('pointerdown', 100, 100);
+    pointer('pointermove', 700, 500);
+    pointer('pointerup', 700, 500);
+    // Discarded (the confirmation's 버리기) before the worker answered the drawn range.
+    endSelection();
+    setSelectionIds([]);
+    // The worker answers in order: once a later query is answered, the range's was too.
+    await worker.api.queryRect(0, 0, 1, 1, { categories: [1], region: 0 });
+    await tick();
+    expect(store.selection.ids).toEqual([]);
+  });
+
+  it('ranges drawn one after another, answered late, all count (ending the tool keeps them)', async () => {
+    setMapMode(MapMode.RangeSelection);
+    await tick();
+    pointer('pointerdown', 100, 100);
+    pointer('pointermove', 400, 300);
+    pointer('pointerup', 400, 300);
+    pointer('pointerdown', 400, 300);
+    pointer('pointermove', 700, 500);
+    pointer('pointerup', 700, 500);
+    endSelection();
+    await worker.api.queryRect(0, 0, 1, 1, { categories: [1], region: 0 });
+    await tick();
+    const box = (x0: number, y0: number, x1: number, y1: number) =>
+      [engine.screenToWorld({ x: x0, y: y0 }), engine.screenToWorld({ x: x1, y: y1 })] as const;
+    let expected: number[] = [];
+    for (const [a, b] of [box(100, 100, 400, 300), box(400, 300, 700, 500)]) {
+      for (const r of regionsSharingTileSet(0)) {
+        expected = expected.concat([...(await worker.api.queryRect(a.x, a.y, b.x, b.y, { categories: [1, 2], region: r.id }))]);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...store.selection.ids].sort()).toEqual([...new Set(expected)].sort());
+    setSelectionIds([]);
   });
 
   it('a click in location selection sets the temp pin at that world point', async () => {

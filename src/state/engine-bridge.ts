@@ -180,11 +180,27 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     engine.setHighlightedPins(ids, tags.length > 0);
   }
 
+  // A selection's answer joins the pins chosen so far only while they are the ones it was asked
+  // for, or ones this bridge set since (drags answered in turn): ids set by anyone else (discard,
+  // apply, another tool, a sign-out) end that selection, and a late answer is dropped rather than
+  // bringing it back. Ending the tool keeps the ids themselves, so a drag answered after it counts.
+  let ownIds: readonly number[] | null = null;
+  let selectionEpoch = 0;
+  const noteSelection = () => {
+    if (store.selection.ids === ownIds) return;
+    selectionEpoch++;
+    ownIds = store.selection.ids;
+  };
   async function select(query: (f: PinFilter) => Promise<Int32Array>): Promise<void> {
+    noteSelection();
+    const epoch = selectionEpoch;
     const parts = await Promise.all(shownRegions().map((r) => query(filter(r, true))));
     if (disposed) return;
+    noteSelection();
+    if (epoch !== selectionEpoch) return;
     const ids = new Set([...store.selection.ids, ...concatIds(parts)]);
     setSelectionIds([...ids]);
+    ownIds = store.selection.ids;
   }
 
   function changed(key: string, value: unknown): boolean {

@@ -33,8 +33,9 @@ export function Dialog({ open, title, onClose, children, actions, busy = false, 
         if (!busy) onClose();
       }}
       onClick={(e) => {
-        // A click on the backdrop lands on the <dialog> itself, outside its content box.
-        if (e.target === ref.current && !busy) onClose();
+        // A click on the backdrop lands on the <dialog> itself, outside its content box (not one
+        // retargeted to it from a button the press just removed while closing it).
+        if (e.target === ref.current && ref.current.open && !busy) onClose();
       }}
     >
       {open && (

@@ -28,7 +28,8 @@ test('the home page shows the default region’s tiles and the demo world is see
   const canvas = page.locator('canvas').first();
   await expect(canvas).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => tiles.filter((t) => t.status === 200).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
-  await page.waitForTimeout(1500);
+  // Every tile in view drawn and the camera at rest (the engine's signal).
+  await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
   const stats = await pixelStats(await canvas.screenshot());
   expect(stats.std).toBeGreaterThan(8);
   expect(stats.colours).toBeGreaterThan(200);

@@ -103,6 +103,7 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
     const categories = shownCategories(params, FIRST_RUN_CATEGORIES);
     let engine: MapEngine | null = null;
     let disposed = false;
+    let offBusy = () => {};
     const worker = createPinsWorker();
     let region = -1;
     let floor: number | null | undefined;
@@ -174,6 +175,13 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
       }
       engine = e;
       onEngine?.(e);
+      // Busy while map tiles load (a browser source follows a moving player, so the camera rarely rests).
+      const busy = () => {
+        const value = String(e.getSnapshot().tilesLoading > 0);
+        if (container.getAttribute('aria-busy') !== value) container.setAttribute('aria-busy', value);
+      };
+      busy();
+      offBusy = e.subscribe(busy);
       e.setPinSize('large');
       e.setCamera({ zoom: params.zoom });
       e.setFollow(true);
@@ -182,6 +190,7 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
 
     return () => {
       disposed = true;
+      offBusy();
       offPosition();
       offChecks();
       tracker.disconnect();

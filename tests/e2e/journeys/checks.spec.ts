@@ -35,7 +35,8 @@ test('a mark made while the server restarts reaches it afterwards, across an exp
     await expect(page.getByRole('button', { name: '찾지 않음으로 표시' })).toBeVisible();
     await expectToast(page, ko.checksQueued);
 
-    // Back on the same port and data, after the access token has expired.
+    // Back on the same port and data, after the access token has expired: the wait is the token's
+    // lifetime passing (the behaviour under test), not a wait for the app.
     await page.waitForTimeout((TTL_S + 1) * 1000);
     server = await startServer(env, { port: server.port, dataDir: server.dataDir });
     // The outbox retries by itself; coming back online (as a browser reports it) is the quick path.

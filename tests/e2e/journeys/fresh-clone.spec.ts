@@ -38,8 +38,10 @@ test('a fresh clone offers sign-in on its first npm start', async ({ page, reque
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInLocally(page, 'first@example.com', '첫손님', url);
   } finally {
+    // The server's process group ends before its folder goes.
+    const exited = child.exitCode != null || child.signalCode != null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    await exited;
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -49,18 +49,22 @@ export async function expectToast(page: Page, text: string | RegExp, timeout = 1
   const want = typeof text === 'string' ? { text, source: null, flags: '' } : { text: null, source: text.source, flags: text.flags };
   const visible = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
   try {
-    await expect(async () => {
-      const taken = await page.evaluate(({ text, source, flags }) => {
-        const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown;
-        if (!shown) return null;
-        const i = shown.findIndex((t) => (source != null ? new RegExp(source, flags).test(t) : t.includes(text!)));
-        if (i >= 0) shown.splice(i, 1);
-        return i >= 0;
-      }, want);
-      if (taken) return;
-      if (taken === null) await expect(visible).toBeVisible({ timeout: 1000 });
-      else throw new Error(`no toast matching ${String(text)} yet`);
-    }).toPass({ timeout, intervals: [100, 250, 500] });
+    // Waits on the page's record of the toasts it showed (or, on a page that keeps none, the toast itself).
+    await expect
+      .poll(
+        async () => {
+          const taken = await page.evaluate(({ text, source, flags }) => {
+            const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown;
+            if (!shown) return null;
+            const i = shown.findIndex((t) => (source != null ? new RegExp(source, flags).test(t) : t.includes(text!)));
+            if (i >= 0) shown.splice(i, 1);
+            return i >= 0;
+          }, want);
+          return taken ?? (await visible.isVisible());
+        },
+        { message: `no toast matching ${String(text)} yet`, timeout, intervals: [100, 250, 500] },
+      )
+      .toBe(true);
   } catch (e) {
     // Say where the page was and what it did show: a wrong toast (an error) is the usual reason.
     const seen = await page
@@ -95,16 +99,52 @@ export async function signInLocally(page: Page, email: string, nickname?: string
   await expectToast(page, /환영합니다/, 60_000);
 }
 
-/** Right-clicks where the opened pin shows until the pin menu opens (pins load and the camera flies first). */
-export async function openPinMenuAtCentre(page: Page, name: string | RegExp = /핀 \d+/) {
-  const menu = page.getByRole('menu', { name });
-  await expect(async () => {
-    // Esc closes a stray menu; with no menu open it would close the pin panel (and unfocus the pin).
-    if (await page.getByRole('menu').count()) await page.keyboard.press('Escape');
-    const c = await openedPinSpot(page);
-    await page.mouse.click(c.x, c.y, { button: 'right' });
-    await expect(menu).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 1000] });
+/** The engine a page opened with `?bench` hands to it (the calls the journeys read). */
+export interface BenchEngine {
+  debugInfo(): { pins: number; pinPx?: number; cameraAtRest: boolean };
+  worldToScreen(p: { x: number; y: number }): { x: number; y: number };
+  pickAt(x: number, y: number): number | null;
+}
+
+/** Waits until the map of a page opened with `?bench` draws pins and its camera is at rest (the engine's signals). */
+export async function mapAtRestWithPins(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const info = (window as { mapEngine?: BenchEngine }).mapEngine?.debugInfo();
+      return !!info && info.pins > 0 && info.cameraAtRest;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Waits until the camera has come to rest with pin `pinId` drawn at the spot where the map shows an
+ * opened pin (the page was opened with `?bench`), and answers that spot in page coordinates.
+ */
+export async function openedPinAtRest(page: Page, pinId: number): Promise<{ x: number; y: number }> {
+  const map = (await page.getByTestId('map-view').boundingBox())!;
+  const c = await openedPinSpot(page);
+  await page.waitForFunction(
+    ({ id, x, y }) => {
+      const e = (window as { mapEngine?: BenchEngine }).mapEngine;
+      return !!e && e.debugInfo().cameraAtRest && e.pickAt(x, y) === id;
+    },
+    { id: pinId, x: c.x - map.x, y: c.y - map.y },
+    { timeout: 60_000 },
+  );
+  return c;
+}
+
+/**
+ * Right-clicks pin `pinId` where the opened pin shows, once the camera rests there with the pin drawn
+ * (the page was opened with `?bench`), and answers its menu.
+ */
+export async function openPinMenuAtCentre(page: Page, pinId: number) {
+  const menu = page.getByRole('menu', { name: `핀 ${pinId}` });
+  const c = await openedPinAtRest(page, pinId);
+  await page.mouse.click(c.x, c.y, { button: 'right' });
+  await expect(menu).toBeVisible();
   return menu;
 }
 

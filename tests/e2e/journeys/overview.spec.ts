@@ -23,10 +23,8 @@ for (const size of [
     await expect(map).toBeVisible();
     const box = (await map.boundingBox())!;
     const view = page.getByTestId('map-view');
-    const settled = async () => {
-      await page.waitForTimeout(1500);
-      await expect(view).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
-    };
+    // The map is busy while the camera moves or tiles load (the engine's signal).
+    const settled = () => expect(view).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // As far out as the camera goes.
     for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 800);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectOneUndoToast, signInLocally, toastsShown } from './helpers';
+import { expectOneUndoToast, mapAtRestWithPins, signInLocally, toastsShown } from './helpers';
 
 const MARKED = /찾음으로 표시했습니다/;
 
@@ -30,30 +30,22 @@ async function phoneMap(page: Page, base: string, name: string, nickname: string
   await signInLocally(page, `${name}${Date.now()}@example.com`, nickname, base);
   await page.goto('/?bench');
   await expect(page.getByTestId('map-view')).toBeVisible();
-  await page.waitForFunction(
-    () => ((window as { mapEngine?: { debugInfo(): { pins: number } } }).mapEngine?.debugInfo().pins ?? 0) > 0,
-    undefined,
-    { timeout: 60_000 },
-  );
+  // A drag selects among the pins drawn: wait for them, and for the camera at rest.
+  await mapAtRestWithPins(page);
   return (await page.getByTestId('map-view').boundingBox())!;
 }
 
-/**
- * Taps the selection banner until the confirmation opens. In two CI runs one tap right after a drag
- * opened nothing, with the banner showing its count; it has not happened here (13 runs and more).
- */
+/** Taps the selection banner once: it ends the tool on the finger's release (issue 24), and the confirmation opens. */
 async function tapBanner(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.locator('.map-mode-banner').tap();
-    await expect(dialog).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await page.locator('.map-mode-banner').tap();
+  await expect(page.getByRole('dialog', { name: '선택한 핀에 적용' })).toBeVisible();
 }
 
-/** The number the selection banner shows. */
+/** The number the selection banner shows, once the drawn shape's query has answered (a count above 0). */
 async function selectedCount(page: Page): Promise<number> {
-  const text = (await page.locator('.map-mode-banner .map-mode-count').textContent({ timeout: 2000 })) ?? '';
-  return Number(/([\d,]+)개 선택됨/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+  const count = page.locator('.map-mode-banner .map-mode-count');
+  await expect(count).toHaveText(/[1-9][\d,]*개 선택됨/);
+  return Number(/([\d,]+)개 선택됨/.exec((await count.textContent()) ?? '')![1]!.replace(/,/g, ''));
 }
 
 // Issue 10, blocker 2: on a phone (no Esc key) a range selection is applied by pressing the banner.
@@ -62,15 +54,10 @@ test('on a phone, a touch range selection is applied through the banner', async 
   const map = await phoneMap(page, server.url, 'phone', '폰탐험가');
   const banner = page.locator('.map-mode-banner');
   const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
-  let count = 0;
-  await expect(async () => {
-    if (!(await page.getByRole('button', { name: '사각형 범위 선택' }).getAttribute('aria-pressed'))?.includes('true')) {
-      await page.getByRole('button', { name: '사각형 범위 선택' }).tap();
-    }
-    await touchDrag(page, { x: map.x + 20, y: map.y + 120 }, { x: map.x + map.width - 70, y: map.y + map.height * 0.7 });
-    count = await selectedCount(page);
-    expect(count).toBeGreaterThan(0);
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole('button', { name: '사각형 범위 선택' }).tap();
+  await expect(page.getByRole('button', { name: '사각형 범위 선택' })).toHaveAttribute('aria-pressed', 'true');
+  await touchDrag(page, { x: map.x + 20, y: map.y + 120 }, { x: map.x + map.width - 70, y: map.y + map.height * 0.7 });
+  const count = await selectedCount(page);
   await page.screenshot({ path: '/tmp/i10-phone-banner.png' });
 
   // The banner fits the phone: readable, not over the map tools.
@@ -113,15 +100,11 @@ test('on a phone, lasso and route selections are drawn by touch', async ({ page,
   const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
   const at = (fx: number, fy: number) => ({ x: map.x + map.width * fx, y: map.y + map.height * fy });
   const draw = async (tool: string, points: { x: number; y: number }[]) => {
-    let count = 0;
-    await expect(async () => {
-      const button = page.getByRole('button', { name: tool });
-      if (!(await button.getAttribute('aria-pressed'))?.includes('true')) await button.tap();
-      await touchPath(page, points);
-      count = await selectedCount(page);
-      expect(count).toBeGreaterThan(0);
-    }).toPass({ timeout: 30_000 });
-    return count;
+    const button = page.getByRole('button', { name: tool });
+    await button.tap();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await touchPath(page, points);
+    return selectedCount(page);
   };
 
   const lasso = await draw(ko.map.tools.lasso, [at(0.15, 0.25), at(0.85, 0.2), at(0.9, 0.6), at(0.5, 0.75), at(0.1, 0.6), at(0.15, 0.25)]);

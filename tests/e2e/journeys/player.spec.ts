@@ -30,9 +30,9 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
   let markedId = 0;
   await test.step('marks a pin found from the context menu', async () => {
-    await page.goto(`/pin/${pin.id}`);
+    await page.goto(`/pin/${pin.id}?bench`);
     await expect(page.getByText('찾은 사람')).toBeVisible();
-    const menu = await openPinMenuAtCentre(page);
+    const menu = await openPinMenuAtCentre(page, pin.id);
     markedId = Number((await menu.getAttribute('aria-label'))!.replace(/\D/g, ''));
     await menu.getByRole('menuitem', { name: '찾음으로 표시' }).click();
     await expect

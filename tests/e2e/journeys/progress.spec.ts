@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectOneUndoToast, expectToast, findPin, mapCentre, signInLocally, toastsShown } from './helpers';
+import { expectOneUndoToast, expectToast, findPin, mapAtRestWithPins, mapCentre, signInLocally, toastsShown } from './helpers';
 
 // Progress a player can trust (issue 14): undo, every device in agreement, live marks, export/import.
 
@@ -79,17 +79,17 @@ const MARKED = /찾음으로 표시했습니다/;
 
 /** Draws a rectangle with the map's range tool about the map centre and applies "found" to what it selected; answers how many. */
 async function rangeMarkFound(page: Page): Promise<number> {
-  await page.goto('/');
+  await page.goto('/?bench');
+  // A drag selects among the pins drawn: wait for them, and for the camera at rest.
+  await mapAtRestWithPins(page);
   await page.getByRole('button', { name: /사각형 범위 선택/ }).click(LOAD);
   const c = await mapCentre(page);
   const banner = page.getByRole('button', { name: /개 선택됨/ });
-  await expect(async () => {
-    await page.mouse.move(c.x - 300, c.y - 250);
-    await page.mouse.down();
-    await page.mouse.move(c.x + 300, c.y + 250, { steps: 8 });
-    await page.mouse.up();
-    await expect(banner).toContainText(/[1-9][\d,]*개 선택됨/, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await page.mouse.move(c.x - 300, c.y - 250);
+  await page.mouse.down();
+  await page.mouse.move(c.x + 300, c.y + 250, { steps: 8 });
+  await page.mouse.up();
+  await expect(banner).toContainText(/[1-9][\d,]*개 선택됨/);
   const n = Number((await banner.textContent())!.match(/([\d,]+)개 선택됨/)![1]!.replace(/,/g, ''));
   await page.keyboard.press('Escape');
   const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
@@ -220,8 +220,8 @@ test('a mark on one device shows on the other within 2 s, pushed by the server',
   await other.goto(`${base}/pin/${pin.id}`);
   await expect(notFoundButton(page)).toBeVisible(LOAD);
   await expect(notFoundButton(other)).toBeVisible(LOAD);
-  // Let the other device's stream open before the mark.
-  await other.waitForTimeout(1000);
+  // The other device follows the player's changes live from now on (its stream's ready).
+  await expect(other.locator('html')).toHaveAttribute('data-live-checks', /\d+/);
   await notFoundButton(page).click();
   await expect(foundButton(page)).toBeVisible();
   await expect(foundButton(other)).toBeVisible({ timeout: 2000 });

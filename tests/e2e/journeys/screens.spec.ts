@@ -30,7 +30,9 @@ test('main screens at 390, 1440 and 3840 px in both themes, without horizontal o
         if (theme === 'light' && !['home', 'pin', 'mypage'].includes(name)) continue;
         await page.goto(route);
         await expect(page.locator('main, .login-screen').first()).toBeVisible();
-        await page.waitForTimeout(name === 'home' || name === 'pin' ? 2500 : 600);
+        // The map's pictures are in and its camera rests (the engine's signal), where the page has one.
+        if (name === 'home' || name === 'pin')
+          await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
         // No layout break: nothing wider than the viewport.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
         await page.screenshot({ path: `.tmp/screens/${name}-${size.width}-${theme}.png` });

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, signInLocally, PHONE } from './helpers';
+import { expectToast, findPin, openedPinAtRest, signInLocally, PHONE, type BenchEngine } from './helpers';
 
 // Issue 25 item 9: the smaller things a player hit, each on the screen it was seen on.
-
-interface BenchEngine {
-  debugInfo(): { pins: number; pinPx?: number };
-  worldToScreen(p: { x: number; y: number }): { x: number; y: number };
-  pickAt(x: number, y: number): number | null;
-}
 
 /** Opens a pin's link with the engine handed to the page (`?bench`) and waits for its pins. */
 async function openPinOnMap(page: Page, pinId: number): Promise<void> {
@@ -20,23 +14,8 @@ async function openPinOnMap(page: Page, pinId: number): Promise<void> {
   });
 }
 
-/** Where pin (x, y) shows on the page once the camera has come to rest on it. */
-async function pinOnScreen(page: Page, pin: { coordX: number; coordY: number }): Promise<{ x: number; y: number }> {
-  const map = (await page.getByTestId('map-view').boundingBox())!;
-  let last = { x: NaN, y: NaN };
-  let still = 0;
-  await expect(async () => {
-    const p = await page.evaluate(({ x, y }) => (window as unknown as { mapEngine: BenchEngine }).mapEngine.worldToScreen({ x, y }), {
-      x: pin.coordX,
-      y: pin.coordY,
-    });
-    still = Math.abs(p.x - last.x) < 0.5 && Math.abs(p.y - last.y) < 0.5 ? still + 1 : 0;
-    last = p;
-    // Three reads in a row at the same spot: the camera's flight to the pin has ended.
-    expect(still).toBeGreaterThanOrEqual(3);
-  }).toPass({ timeout: 60_000, intervals: [300] });
-  return { x: map.x + last.x, y: map.y + last.y };
-}
+/** Where the opened pin shows on the page once the camera has come to rest on it (the engine's signal). */
+const pinOnScreen = (page: Page, pin: { id: number }) => openedPinAtRest(page, pin.id);
 
 test('offline, the marked toasts leave the red banner readable (1440×900)', async ({ page, server }) => {
   test.setTimeout(180_000);

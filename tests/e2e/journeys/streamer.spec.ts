@@ -76,18 +76,13 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     await expect(refollow).toBeHidden();
     await panByHand(page);
     await expect(refollow).toBeVisible();
-    // The pan's own URL update lands a moment later; after that the camera stays put while the player moves on.
-    await expect
-      .poll(
-        async () => {
-          const before = cameraInUrl(page);
-          await page.waitForTimeout(1500);
-          return before === cameraInUrl(page);
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    // The pan comes to rest (the engine's signal; its camera is written to the URL at that moment), and
+    // the camera stays put while the player moves on.
+    await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
+    const rested = cameraInUrl(page);
     await page.screenshot({ path: '.tmp/screens/tracker-refollow-1440.png' });
+    await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
+    expect(cameraInUrl(page)).toBe(rested);
     await refollow.click();
     await expect(refollow).toBeHidden();
     await expectFollowing(page);
@@ -113,7 +108,8 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     await again.getByRole('button', { name: ko.common.close }).click();
     await page.reload();
     await expect(page.getByTestId('map-view')).toBeVisible();
-    await page.waitForTimeout(3000);
+    // Start-up is over (the map's pictures are in and its camera rests) before asking whether it reconnected.
+    await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
     await page.getByRole('button', { name: '더보기' }).click();
     await expect(page.getByRole('menuitem', { name: '트래커 연결' })).toBeVisible();
   } finally {
@@ -163,7 +159,7 @@ test('overlay set up from the menu with a live preview; a mark on another device
     await page.getByRole('button', { name: ko.overlayCopy }).click();
     await expectToast(page, ko.copiedToClipboard);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await page.waitForTimeout(1500);
+    await expect(preview.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
     await page.screenshot({ path: '.tmp/screens/overlay-setup-1440.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '.tmp/screens/overlay-setup-390.png' });
@@ -191,7 +187,7 @@ test('overlay set up from the menu with a live preview; a mark on another device
     await expect(root).toHaveAttribute('data-found', '1', { timeout: 2_000 });
     // Nothing but the map is drawn on the stream.
     expect(await overlay.locator('body').innerText()).toBe('');
-    await overlay.waitForTimeout(1000);
+    await expect(overlay.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
     await overlay.screenshot({ path: '.tmp/screens/overlay-1920.png', omitBackground: true });
 
     // And an unmark follows just as fast.

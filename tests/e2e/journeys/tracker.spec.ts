@@ -71,7 +71,8 @@ test('external mode by code through the relay, and the overlay in a browser-sour
     await expect(canvas).toHaveJSProperty('width', 400);
     // Transparent page, so the stream shows through around the minimap.
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
-    await page.waitForTimeout(2000);
+    await expect.poll(async () => Number(await page.locator('.overlay-root').getAttribute('data-pins'))).toBeGreaterThan(0);
+    await expect(page.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
     await page.screenshot({ path: '.tmp/screens/overlay-400.png', omitBackground: true });
   } finally {
     sim.close();
