@@ -25,7 +25,11 @@ async function main(): Promise<number> {
     file = parseImport(text);
   } catch (e) {
     if (e instanceof ImportError) {
-      console.error(`${path} ${e.where}: ${e.problem}`);
+      console.error(
+        `${path}: 가져올 수 없습니다. 오류 ${e.errors.length + e.more}개, 아무것도 쓰지 않았습니다. / refused, nothing written:`,
+      );
+      for (const x of e.errors) console.error(`${path} ${x.where}: ${x.problem}`);
+      if (e.more) console.error(`${path}: … 그 밖에 오류 ${e.more}개 / and ${e.more} more`);
       return 1;
     }
     throw e;

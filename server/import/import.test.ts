@@ -44,7 +44,7 @@ describe('import', () => {
   });
 
   it('refuses a bad file with the exact place of the error', () => {
-    expect(refusal('{\n  "categoryGroups": [\n    { "name": "a", }\n  ]\n}')).toMatch(/^line 3, column 20: not valid JSON/);
+    expect(refusal('{\n  "categoryGroups": [\n    { "name": "a", }\n  ]\n}')).toMatch(/^line 3, column 20: 올바른 JSON이 아닙니다/);
     const file = JSON.parse(example) as ImportFile;
     const bad = (edit: (f: ImportFile) => void) => {
       const f = structuredClone(file);
@@ -60,17 +60,60 @@ describe('import', () => {
       bad((f) => {
         f.categoryGroups[0]!.categories[1]!.pins![0]!.x = 99_999;
       }),
-    ).toMatch(/^\/categoryGroups\/0\/categories\/1\/pins\/0: x 99999, y 5810 lies outside region 2/);
+    ).toMatch(/^\/categoryGroups\/0\/categories\/1\/pins\/0: x 99999, y 5810: 지역 2의 범위/);
     expect(
       bad((f) => {
         f.categoryGroups[0]!.categories[0]!.pins![0]!.tags = ['물가', '없는태그'];
       }),
-    ).toBe('/categoryGroups/0/categories/0/pins/0/tags/1: unknown tag "없는태그" (not in this category\'s tag groups nor the shared ones)');
+    ).toMatch(/^\/categoryGroups\/0\/categories\/0\/pins\/0\/tags\/1: 알 수 없는 태그 "없는태그"/);
     expect(
       bad((f) => {
         (f.categoryGroups[0]!.categories[0] as { icon?: number }).icon = undefined;
       }),
     ).toMatch(/^\/categoryGroups\/0\/categories\/0: /);
+  });
+
+  it('reports every error of a file in one run (up to 50), each with its JSON pointer', () => {
+    const file = JSON.parse(example) as ImportFile;
+    const shell = file.categoryGroups[0]!.categories[0]!;
+    shell.pins![0]!.region = 9;
+    shell.pins![1]!.x = 99_999;
+    shell.pins![2]!.tags = ['없는태그'];
+    (file.categoryGroups[0]!.categories[1] as { icon?: unknown }).icon = 'x';
+    let e: ImportError | undefined;
+    try {
+      parseImport(JSON.stringify(file));
+    } catch (x) {
+      e = x as ImportError;
+    }
+    expect(e).toBeInstanceOf(ImportError);
+    const places = e!.errors.map((x) => x.where);
+    expect(places).toContain('/categoryGroups/0/categories/0/pins/0/region');
+    expect(places).toContain('/categoryGroups/0/categories/0/pins/1');
+    expect(places).toContain('/categoryGroups/0/categories/0/pins/2/tags/0');
+    expect(places).toContain('/categoryGroups/0/categories/1/icon');
+    // 80 pins outside the map: 50 named, and the rest counted.
+    const many = JSON.parse(example) as ImportFile;
+    many.categoryGroups[0]!.categories[1]!.pins = Array.from({ length: 80 }, (_, i) => ({ region: 0, x: 90_000 + i, y: 0 }));
+    try {
+      parseImport(JSON.stringify(many));
+    } catch (x) {
+      e = x as ImportError;
+    }
+    expect(e!.errors).toHaveLength(50);
+    expect(e!.more).toBe(30);
+    expect(e!.message).toContain('30');
+  });
+
+  it('names the line and column of a truncated file, accepts a UTF-8 BOM and refuses a NUL in a name in Korean', () => {
+    expect(refusal(example.slice(0, 300))).toMatch(/^line \d+, column \d+: /);
+    const lines = example.slice(0, 300).split('\n');
+    expect(refusal(example.slice(0, 300))).toContain(`line ${lines.length}, column ${lines.at(-1)!.length + 1}`);
+    expect(parseImport('\ufeff' + example).categoryGroups[0]!.name).toBe('3.0 패치 수집품');
+    const nul = JSON.parse(example) as ImportFile;
+    nul.categoryGroups[0]!.categories[0]!.name = '빛나는\u0000조개';
+    expect(refusal(JSON.stringify(nul))).toMatch(/^\/categoryGroups\/0\/categories\/0\/name: .*NUL/);
+    expect(refusal(JSON.stringify(nul))).toMatch(/[가-힣]/);
   });
 
   it('is all or nothing: a failure half-way leaves the database as it was', async () => {

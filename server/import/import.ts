@@ -1,16 +1,44 @@
 import { Value } from 'typebox/value';
-import { extentContains, regionById } from '../../common/regions';
+import { extentContains, isKnownRegion, regionById } from '../../common/regions';
 import type { Db } from '../db';
 import { ImportFile } from './format';
 
-/** A refused file: `where` is the JSON pointer (or line:column for a syntax error) of the first problem. */
+/** One problem of a refused file: where (a JSON pointer, or line and column for broken JSON) and what. */
+export interface ImportProblem {
+  where: string;
+  problem: string;
+}
+
+/** At most this many problems are named in one run; the rest are counted. */
+export const MAX_IMPORT_ERRORS = 50;
+
+/** A refused file: every problem found (up to MAX_IMPORT_ERRORS, `more` counts the rest), the first one first. */
 export class ImportError extends Error {
   constructor(
-    readonly where: string,
-    readonly problem: string,
+    readonly errors: readonly ImportProblem[],
+    readonly more = 0,
   ) {
-    super(`${where}: ${problem}`);
+    super(errors.map((e) => `${e.where}: ${e.problem}`).join('\n') + (more > 0 ? `\n… 그 밖에 오류 ${more}개 / and ${more} more` : ''));
     this.name = 'ImportError';
+  }
+  get where(): string {
+    return this.errors[0]!.where;
+  }
+  get problem(): string {
+    return this.errors[0]!.problem;
+  }
+}
+
+/** Collects problems, keeping the first MAX_IMPORT_ERRORS and counting the rest. */
+class Problems {
+  readonly list: ImportProblem[] = [];
+  more = 0;
+  add(where: string, problem: string): void {
+    if (this.list.length < MAX_IMPORT_ERRORS) this.list.push({ where: where || '/', problem });
+    else this.more++;
+  }
+  throwIfAny(): void {
+    if (this.list.length) throw new ImportError(this.list, this.more);
   }
 }
 
@@ -20,36 +48,109 @@ function lineColumn(text: string, offset: number): string {
   return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
-/** Parses and checks an import file: the schema, then coordinates inside the region and known tag names. */
-export function parseImport(text: string): ImportFile {
-  let data: unknown;
+/** JSON.parse, or the line and column of the syntax error: a truncated file ends at its last character. */
+function parseJson(text: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
-    const m = /position (\d+)/.exec((e as Error).message);
-    throw new ImportError(m ? lineColumn(text, Number(m[1])) : 'JSON', `not valid JSON (${(e as Error).message})`);
+    const message = (e as Error).message;
+    const m = /position (\d+)/.exec(message);
+    const at = m ? Number(m[1]) : /end of JSON input|Unterminated/i.test(message) ? text.length : undefined;
+    const where = at === undefined ? 'JSON' : lineColumn(text, at);
+    throw new ImportError([{ where, problem: `올바른 JSON이 아닙니다 / not valid JSON (${message})` }]);
   }
-  const first = Value.Errors(ImportFile, data)[0];
-  if (first) throw new ImportError(first.instancePath || '/', first.message);
-  const file = data as ImportFile;
-  const shared = new Set((file.tagGroups ?? []).flatMap((g) => g.tags.map((t) => t.name)));
-  file.categoryGroups.forEach((g, gi) =>
-    g.categories.forEach((c, ci) => {
-      const own = new Set((c.tagGroups ?? []).flatMap((tg) => tg.tags.map((t) => t.name)));
-      (c.pins ?? []).forEach((p, pi) => {
+}
+
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Schema problems in Korean, one per place (a union's alternatives are one problem, an unknown field is named). */
+function schemaProblems(data: unknown, out: Problems): void {
+  const byPlace = new Map<string, ReturnType<typeof Value.Errors>>();
+  for (const e of Value.Errors(ImportFile, data)) {
+    if (e.keyword === 'boolean') continue; // the additionalProperties error on the object names the field
+    const list = byPlace.get(e.instancePath) ?? [];
+    list.push(e);
+    byPlace.set(e.instancePath, list);
+  }
+  for (const [place, errors] of byPlace) {
+    const union = errors.find((e) => e.keyword === 'anyOf');
+    for (const e of union ? [union] : errors) {
+      const p = e.params as { additionalProperties?: string[]; requiredProperties?: string[]; limit?: number; type?: string };
+      if (e.keyword === 'additionalProperties') {
+        for (const name of p.additionalProperties ?? [])
+          out.add(`${place}/${escapePointer(name)}`, `알 수 없는 항목입니다 / unknown field "${name}"`);
+      } else if (e.keyword === 'required') {
+        out.add(place, `필수 항목이 없습니다 / ${e.message}`);
+      } else if (e.keyword === 'anyOf') {
+        out.add(
+          place,
+          `형식이 맞지 않습니다 / ${
+            errors
+              .filter((x) => x !== union)
+              .map((x) => x.message)
+              .join(' or ') || e.message
+          }`,
+        );
+      } else {
+        out.add(place, `형식이 맞지 않습니다 / ${e.message}`);
+      }
+    }
+  }
+}
+
+/** Every string that holds a NUL character (PostgreSQL text cannot store it). */
+function nulProblems(value: unknown, place: string, out: Problems): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000'))
+      out.add(place, 'NUL 문자(\\u0000)가 들어 있어 저장할 수 없습니다. 지우고 다시 시도하세요. / contains a NUL character');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulProblems(v, `${place}/${i}`, out));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nulProblems(v, `${place}/${escapePointer(k)}`, out);
+  }
+}
+
+type Loose = Record<string, unknown>;
+const list = (v: unknown): Loose[] => (Array.isArray(v) ? v.filter((x): x is Loose => !!x && typeof x === 'object') : []);
+const tagNames = (groups: unknown) => new Set(list(groups).flatMap((g) => list(g.tags).map((t) => t.name)));
+
+/** What the schema cannot say: pins inside their region's extent, pins' tags known. Reads a file that may be partly malformed. */
+function meaningProblems(data: unknown, out: Problems): void {
+  if (!data || typeof data !== 'object') return;
+  const file = data as Loose;
+  const shared = tagNames(file.tagGroups);
+  list(file.categoryGroups).forEach((g, gi) =>
+    list(g.categories).forEach((c, ci) => {
+      const own = tagNames(c.tagGroups);
+      list(c.pins).forEach((p, pi) => {
         const at = `/categoryGroups/${gi}/categories/${ci}/pins/${pi}`;
-        const extent = regionById(p.region).info.extent;
-        if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !extentContains(extent, p.x, p.y)) {
-          throw new ImportError(at, `x ${p.x}, y ${p.y} lies outside region ${p.region}'s extent [${extent.join(', ')}]`);
+        const { x, y, region } = p;
+        if (isKnownRegion(region) && typeof x === 'number' && typeof y === 'number') {
+          const extent = regionById(region).info.extent;
+          if (!extentContains(extent, x, y))
+            out.add(at, `x ${x}, y ${y}: 지역 ${region}의 범위 [${extent.join(', ')}] 밖입니다 / lies outside region ${region}'s extent`);
         }
-        (p.tags ?? []).forEach((name, ti) => {
-          if (!own.has(name) && !shared.has(name))
-            throw new ImportError(`${at}/tags/${ti}`, `unknown tag "${name}" (not in this category's tag groups nor the shared ones)`);
+        (Array.isArray(p.tags) ? (p.tags as unknown[]) : []).forEach((name, ti) => {
+          if (typeof name === 'string' && !own.has(name) && !shared.has(name))
+            out.add(`${at}/tags/${ti}`, `알 수 없는 태그 "${name}": 이 카테고리의 태그 그룹에도 공통 태그 그룹에도 없습니다 / unknown tag`);
         });
       });
     }),
   );
-  return file;
+}
+
+/**
+ * Parses and checks an import file: a leading UTF-8 BOM is dropped; broken JSON is refused with its line and column;
+ * then every schema problem, NUL character, pin outside its region and unknown tag is named (up to 50) in one ImportError.
+ */
+export function parseImport(text: string): ImportFile {
+  const data = parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const problems = new Problems();
+  schemaProblems(data, problems);
+  nulProblems(data, '', problems);
+  meaningProblems(data, problems);
+  problems.throwIfAny();
+  return data as ImportFile;
 }
 
 async function insertTagGroup(
