@@ -1,18 +1,47 @@
-// npm run import -- FILE: loads a JSON file of category groups, categories, tag groups and pins
-// (the format is in ./format.ts and the README) into the configured database, all or nothing.
+// npm run import -- FILE [--dry-run] [--prune]: loads a JSON file of category groups, categories, tag groups and pins
+// (the format is in ./format.ts and the README) into the configured database, all or nothing. Loading it again changes
+// nothing; an edited file updates what it holds in place; --prune removes what it no longer holds; --dry-run only says.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db';
 import { lockDataDirForTool } from '../ops/data-dir-lock';
-import { ImportError, importFile, parseImport } from './import';
+import { ImportError, importFile, parseImport, type ImportReport } from './import';
+
+const KINDS = [
+  ['groups', '그룹'],
+  ['categories', '카테고리'],
+  ['tagGroups', '태그 그룹'],
+  ['tags', '태그'],
+  ['pins', '핀'],
+] as const;
+
+/** One line per action: `추가: 그룹 1, 카테고리 2, …`. */
+function describeReport(r: ImportReport, dry: boolean): string[] {
+  const line = (label: string, c: ImportReport['added']) => `${label}: ${KINDS.map(([k, ko]) => `${ko} ${c[k]}`).join(', ')}`;
+  const lines = [
+    line(dry ? '추가할 것 / would add' : '추가 / added', r.added),
+    line(dry ? '바꿀 것 / would update' : '변경 / updated', r.updated),
+    line(dry ? '지울 것 / would remove' : '삭제 / removed', r.removed),
+    line('그대로 / unchanged', r.unchanged),
+  ];
+  for (const action of ['added', 'updated', 'removed'] as const) {
+    for (const s of r.samples[action]) lines.push(`  ${action} ${s}`);
+  }
+  return lines;
+}
 
 async function main(): Promise<number> {
-  const path = process.argv[2];
-  if (!path) {
-    console.error('사용법: npm run import -- FILE.json');
+  const args = process.argv.slice(2);
+  const unknown = args.find((a) => a.startsWith('--') && a !== '--dry-run' && a !== '--prune');
+  const files = args.filter((a) => !a.startsWith('--'));
+  if (unknown || files.length !== 1) {
+    console.error('사용법: npm run import -- FILE.json [--dry-run] [--prune]');
     return 2;
   }
+  const path = files[0]!;
+  const dryRun = args.includes('--dry-run');
+  const prune = args.includes('--prune');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -43,9 +72,19 @@ async function main(): Promise<number> {
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   try {
     await migrate(db);
-    const n = await importFile(db, file);
-    console.log(`${path}: 그룹 ${n.groups}, 카테고리 ${n.categories}, 태그 ${n.tags}, 핀 ${n.pins}개를 가져왔습니다.`);
+    const started = performance.now();
+    const report = await importFile(db, file, { dryRun, prune });
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      dryRun
+        ? `${path}: 미리 보기 — 아무것도 쓰지 않았습니다 (${ms} ms). / dry run, nothing written:`
+        : `${path}: 가져왔습니다 (${ms} ms${prune ? ', --prune' : ''}). / imported:`,
+    );
+    for (const l of describeReport(report, dryRun)) console.log(l);
     return 0;
+  } catch (e) {
+    console.error(`${path}: 가져오기에 실패해 아무것도 바뀌지 않았습니다. / import failed, nothing changed: ${(e as Error).message}`);
+    return 1;
   } finally {
     await db.close();
   }

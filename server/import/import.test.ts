@@ -29,7 +29,7 @@ const refusal = (text: string) => {
 describe('import', () => {
   it('loads the README example: groups, categories with icons, tag groups, pins with region, floor and tags', async () => {
     const n = await importFile(t.db, parseImport(example));
-    expect(n).toEqual({ groups: 1, categories: 2, tags: 4, pins: 4 });
+    expect(n.added).toEqual({ groups: 1, categories: 2, tagGroups: 2, tags: 4, pins: 4 });
     const groups = (await t.app.inject({ method: 'GET', url: '/api/v1/category/groups' })).json().result;
     const g = groups.find((x: { name: string }) => x.name === '3.0 패치 수집품');
     expect(g.categories.map((c: { name: string; icon: number; pinCount: number }) => [c.name, c.icon, c.pinCount])).toEqual([

@@ -2,6 +2,9 @@ import { Value } from 'typebox/value';
 import { extentContains, isKnownRegion, regionById } from '../../common/regions';
 import type { Db } from '../db';
 import { ImportFile } from './format';
+import { reconcile, type ImportOptions, type ImportReport } from './reconcile';
+
+export type { ImportOptions, ImportReport } from './reconcile';
 
 /** One problem of a refused file: where (a JSON pointer, or line and column for broken JSON) and what. */
 export interface ImportProblem {
@@ -139,6 +142,43 @@ function meaningProblems(data: unknown, out: Problems): void {
   );
 }
 
+/** Two things of one kind with the same key, or two siblings with the same name, cannot be told apart on re-import. */
+function duplicateProblems(data: unknown, out: Problems): void {
+  if (!data || typeof data !== 'object') return;
+  const file = data as Loose;
+  const seen = new Map<string, string>();
+  const once = (scope: string, value: unknown, at: string, what: string) => {
+    if (typeof value !== 'string') return;
+    const id = `${scope}\u0000${value}`;
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, at);
+    else out.add(at, `${what} "${value}"이(가) ${first}에도 있습니다 / duplicate ${what === '키' ? 'key' : 'name'}, also at ${first}`);
+  };
+  const tagGroups = (groups: unknown, at: string, nameScope: string) =>
+    list(groups).forEach((tg, i) => {
+      const here = `${at}/tagGroups/${i}`;
+      once('tag group key', tg.key, `${here}/key`, '키');
+      once(`tag group name ${nameScope}`, tg.name, `${here}/name`, '이름');
+      list(tg.tags).forEach((t, ti) => {
+        once(`tag key ${here}`, t.key, `${here}/tags/${ti}/key`, '키');
+        once(`tag name ${here}`, t.name, `${here}/tags/${ti}/name`, '이름');
+      });
+    });
+  tagGroups(file.tagGroups, '', 'shared');
+  list(file.categoryGroups).forEach((g, gi) => {
+    const at = `/categoryGroups/${gi}`;
+    once('group key', g.key, `${at}/key`, '키');
+    once('group name', g.name, `${at}/name`, '이름');
+    list(g.categories).forEach((c, ci) => {
+      const cat = `${at}/categories/${ci}`;
+      once('category key', c.key, `${cat}/key`, '키');
+      once(`category name ${gi}`, c.name, `${cat}/name`, '이름');
+      tagGroups(c.tagGroups, cat, cat);
+      list(c.pins).forEach((p, pi) => once('pin key', p.key, `${cat}/pins/${pi}/key`, '키'));
+    });
+  });
+}
+
 /**
  * Parses and checks an import file: a leading UTF-8 BOM is dropped; broken JSON is refused with its line and column;
  * then every schema problem, NUL character, pin outside its region and unknown tag is named (up to 50) in one ImportError.
@@ -149,84 +189,16 @@ export function parseImport(text: string): ImportFile {
   schemaProblems(data, problems);
   nulProblems(data, '', problems);
   meaningProblems(data, problems);
+  duplicateProblems(data, problems);
   problems.throwIfAny();
   return data as ImportFile;
 }
 
-async function insertTagGroup(
-  tx: Db,
-  categoryId: number | null,
-  name: string,
-  sort: number,
-  tags: { name: string; flag?: number }[],
-): Promise<Map<string, number>> {
-  const g = (
-    await tx.query<{ id: number }>('insert into tag_groups (category_id, name, sort) values ($1, $2, $3) returning id', [
-      categoryId,
-      name,
-      sort,
-    ])
-  ).rows[0]!.id;
-  const ids = new Map<string, number>();
-  for (const t of tags) {
-    const id = (
-      await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [
-        g,
-        t.name,
-        t.flag ?? null,
-      ])
-    ).rows[0]!.id;
-    if (!ids.has(t.name)) ids.set(t.name, id);
-  }
-  return ids;
-}
-
-/** Loads a checked file into the database in one transaction (all or nothing); the data is added to what is there. */
-export async function importFile(
-  db: Db,
-  file: ImportFile,
-  now = Date.now(),
-): Promise<{ groups: number; categories: number; tags: number; pins: number }> {
-  return db.transaction(async (tx) => {
-    const counts = { groups: 0, categories: 0, tags: 0, pins: 0 };
-    const baseSort = (await tx.query<{ s: number }>('select coalesce(max(sort), 0)::int as s from category_groups')).rows[0]!.s;
-    const shared = new Map<string, number>();
-    for (const [i, tg] of (file.tagGroups ?? []).entries()) {
-      for (const [k, v] of await insertTagGroup(tx, null, tg.name, i, tg.tags)) if (!shared.has(k)) shared.set(k, v);
-      counts.tags += tg.tags.length;
-    }
-    for (const [gi, g] of file.categoryGroups.entries()) {
-      const groupId = (
-        await tx.query<{ id: number }>('insert into category_groups (name, sort) values ($1, $2) returning id', [g.name, baseSort + gi + 1])
-      ).rows[0]!.id;
-      counts.groups++;
-      for (const [ci, c] of g.categories.entries()) {
-        const catId = (
-          await tx.query<{ id: number }>(
-            'insert into categories (group_id, name, icon, sort, last_edited) values ($1, $2, $3, $4, $5) returning id',
-            [groupId, c.name, c.icon, ci, now],
-          )
-        ).rows[0]!.id;
-        counts.categories++;
-        const tagIds = new Map(shared);
-        for (const [ti, tg] of (c.tagGroups ?? []).entries()) {
-          // A category's own tag wins over a shared one of the same name.
-          for (const [k, v] of await insertTagGroup(tx, catId, tg.name, ti, tg.tags)) tagIds.set(k, v);
-          counts.tags += tg.tags.length;
-        }
-        for (const p of c.pins ?? []) {
-          const id = (
-            await tx.query<{ id: number }>(
-              'insert into pins (category_id, region, coord_x, coord_y, coord_z, description, image) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-              [catId, p.region, p.x, p.y, p.floor ?? null, p.description?.trim() || null, p.image || null],
-            )
-          ).rows[0]!.id;
-          const tags = [...new Set((p.tags ?? []).map((n) => tagIds.get(n)!))];
-          if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [id, tags]);
-          counts.pins++;
-        }
-      }
-    }
-    return counts;
-  });
+/**
+ * Loads a checked file into the database in one transaction (all or nothing): what the database already holds (by key,
+ * else by name, a pin by its place) is updated in place, the rest added; with `prune` what the file no longer holds
+ * goes; `dryRun` only counts. Importing the same file again changes nothing.
+ */
+export async function importFile(db: Db, file: ImportFile, opts: ImportOptions = {}): Promise<ImportReport> {
+  return db.transaction((tx) => reconcile(tx, file, opts));
 }
