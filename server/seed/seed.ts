@@ -58,8 +58,9 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['id', 'int'],
         ['name', 'text'],
         ['sort', 'int'],
+        ['key', 'text'],
       ],
-      catalog.groups,
+      catalog.groups.map((g) => ({ ...g, key: `demo:group:${g.id}` })),
     );
     await bulkInsert(
       tx,
@@ -71,8 +72,9 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['icon', 'int'],
         ['sort', 'int'],
         ['last_edited', 'bigint'],
+        ['key', 'text'],
       ],
-      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now })),
+      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now, key: `demo:category:${c.id}` })),
     );
     await bulkInsert(
       tx,
@@ -82,8 +84,9 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['category_id', 'int'],
         ['name', 'text'],
         ['sort', 'int'],
+        ['key', 'text'],
       ],
-      catalog.tagGroups,
+      catalog.tagGroups.map((g) => ({ ...g, key: `demo:tagGroup:${g.id}` })),
     );
     await bulkInsert(
       tx,
@@ -170,7 +173,8 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
 }
 
 /**
- * Seeds the demo world when the database has no categories yet; null when it already has data. Runs under an
+ * Seeds the demo world when the database has no categories yet; null when it already has data, or when SEED_PINS=0
+ * asks for an empty world (an operator's start from zero: no demo catalogue, pins or players). Runs under an
  * advisory lock in one transaction, so of N processes starting together on an empty database one seeds and
  * the others find the world there.
  */
@@ -178,7 +182,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<{ pins: numbe
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_SEED]);
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from categories');
-    if ((rows[0]?.n ?? 0) > 0) return null;
+    if ((rows[0]?.n ?? 0) > 0 || config.seedPins === 0) return null;
     return seedWorld(tx, { pins: config.seedPins, seed: config.seed, dataDir: config.dataDir });
   });
 }
