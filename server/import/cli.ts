@@ -75,10 +75,12 @@ async function main(): Promise<number> {
     const started = performance.now();
     const report = await importFile(db, file, { dryRun, prune });
     const ms = Math.round(performance.now() - started);
+    // The process's peak resident memory (parse, plan and write), for an operator sizing the machine.
+    const mib = Math.round(process.resourceUsage().maxRSS / 1024);
     console.log(
       dryRun
-        ? `${path}: 미리 보기 — 아무것도 쓰지 않았습니다 (${ms} ms). / dry run, nothing written:`
-        : `${path}: 가져왔습니다 (${ms} ms${prune ? ', --prune' : ''}). / imported:`,
+        ? `${path}: 미리 보기 — 아무것도 쓰지 않았습니다 (${ms} ms, 최대 메모리 ${mib} MiB). / dry run, nothing written:`
+        : `${path}: 가져왔습니다 (${ms} ms, 최대 메모리 ${mib} MiB${prune ? ', --prune' : ''}). / imported:`,
     );
     for (const l of describeReport(report, dryRun)) console.log(l);
     return 0;
