@@ -68,7 +68,8 @@ interface PinRow {
 
 /**
  * Finds the row a file entry stands for: by key (in the key's scope) first, else by name within the parent among
- * rows not yet taken (an entry with a key adopts only a row without one). Each row is taken at most once.
+ * rows not yet taken (an entry with a key adopts only a row without one; rows of the demo world, keyed `demo:…`,
+ * only by their key). Each row is taken at most once.
  */
 class Matcher<R extends Named> {
   private readonly byKey = new Map<string, R>();
@@ -81,6 +82,7 @@ class Matcher<R extends Named> {
   ) {
     for (const r of rows) {
       if (r.key !== null) this.byKey.set(`${keyScope(r)}|${r.key}`, r);
+      if (r.key?.startsWith('demo:')) continue; // the demo world is never taken for the file's by name
       const at = `${parentOf(r)}|${r.name}`;
       const list = this.byName.get(at);
       if (list) list.push(r);
