@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test-helper';
@@ -132,4 +134,41 @@ describe('import', () => {
     expect((r as { code: number }).code).toBe(1);
     expect((r as { stderr: string }).stderr).toContain('tests/fixtures/import-bad.json /categoryGroups/0/categories/0/pins/0: x 50000');
   }, 30_000);
+
+  it('npm run import names every error, and --dry-run on a fresh embedded database writes nothing', async () => {
+    const run = promisify(execFile);
+    const cwd = new URL('../..', import.meta.url).pathname;
+    const dir = mkdtempSync(join(tmpdir(), 'wuwa-import-cli-'));
+    try {
+      const bad = JSON.parse(example) as ImportFile;
+      bad.categoryGroups[0]!.categories[0]!.pins![0]!.region = 9;
+      bad.categoryGroups[0]!.categories[1]!.pins![0]!.x = 99_999;
+      writeFileSync(join(dir, 'bad.json'), '\ufeff' + JSON.stringify(bad));
+      const r = await run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', join(dir, 'bad.json')], { cwd }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect((r as { code: number }).code).toBe(1);
+      const stderr = (r as { stderr: string }).stderr;
+      expect(stderr).toContain('오류 2개');
+      expect(stderr).toContain('/categoryGroups/0/categories/0/pins/0/region');
+      expect(stderr).toContain('/categoryGroups/0/categories/1/pins/0: x 99999');
+      const env = { ...process.env, DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
+      const dry = await run(
+        process.execPath,
+        ['--import', 'tsx', 'server/import/cli.ts', 'tests/fixtures/import-example.json', '--dry-run'],
+        {
+          cwd,
+          env,
+        },
+      );
+      expect(dry.stdout).toContain('would add: 그룹 1, 카테고리 2, 태그 그룹 2, 태그 4, 핀 4');
+      const real = await run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', 'tests/fixtures/import-example.json'], {
+        cwd,
+        env,
+      });
+      expect(real.stdout).toContain('added: 그룹 1, 카테고리 2, 태그 그룹 2, 태그 4, 핀 4');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

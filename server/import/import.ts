@@ -200,5 +200,7 @@ export function parseImport(text: string): ImportFile {
  * goes; `dryRun` only counts. Importing the same file again changes nothing.
  */
 export async function importFile(db: Db, file: ImportFile, opts: ImportOptions = {}): Promise<ImportReport> {
+  // Fields of the shared contract that other modules apply (regions and floor areas before the catalogue, category
+  // icons and colours after it) are called from here, one line each, inside this same transaction.
   return db.transaction((tx) => reconcile(tx, file, opts));
 }
