@@ -73,7 +73,9 @@ async function main(): Promise<number> {
   try {
     await migrate(db);
     const started = performance.now();
-    const report = await importFile(db, file, { dryRun, prune });
+    // IMPORT_STEPS=1 prints each written step (the kill -9 test stops the process on one).
+    const onStep = process.env.IMPORT_STEPS === '1' ? (step: string) => console.log(`step ${step}`) : undefined;
+    const report = await importFile(db, file, { dryRun, prune, onStep });
     const ms = Math.round(performance.now() - started);
     // The process's peak resident memory (parse, plan and write), for an operator sizing the machine.
     const mib = Math.round(process.resourceUsage().maxRSS / 1024);

@@ -26,6 +26,8 @@ export interface ImportOptions {
   /** Plan only: count what would change, write nothing. */
   dryRun?: boolean;
   now?: number;
+  /** Told after each written step (`catalogue`, `pins`), inside the transaction: for tests that kill the process midway. */
+  onStep?: (step: string) => void;
 }
 
 const SAMPLES = 10;
@@ -313,7 +315,9 @@ export async function reconcile(tx: Db, file: ImportFile, opts: ImportOptions = 
     }
   }
 
+  if (write) opts.onStep?.('catalogue');
   await pins(tx, pinWork, categories.taken, note, touched, write, opts.prune === true);
+  if (write) opts.onStep?.('pins');
 
   if (opts.prune) {
     const goneCats = categories.untaken();
