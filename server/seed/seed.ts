@@ -58,9 +58,8 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['id', 'int'],
         ['name', 'text'],
         ['sort', 'int'],
-        ['key', 'text'],
       ],
-      catalog.groups.map((g) => ({ ...g, key: `demo:group:${g.id}` })),
+      catalog.groups,
     );
     await bulkInsert(
       tx,
@@ -72,9 +71,8 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['icon', 'int'],
         ['sort', 'int'],
         ['last_edited', 'bigint'],
-        ['key', 'text'],
       ],
-      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now, key: `demo:category:${c.id}` })),
+      catalog.categories.map(({ spec: _spec, ...c }) => ({ ...c, last_edited: now })),
     );
     await bulkInsert(
       tx,
@@ -84,10 +82,18 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
         ['category_id', 'int'],
         ['name', 'text'],
         ['sort', 'int'],
-        ['key', 'text'],
       ],
-      catalog.tagGroups.map((g) => ({ ...g, key: `demo:tagGroup:${g.id}` })),
+      catalog.tagGroups,
     );
+    // The demo catalogue is keyed demo:… (migration 015) so that world:clear finds it and an import never takes it for
+    // its own; every row is the demo's here (the schema was empty). Migration tests seed an older schema without keys.
+    const keyed = await tx.query(
+      "select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'categories' and column_name = 'key'",
+    );
+    if (keyed.rows.length)
+      await tx.exec(
+        "update category_groups set key = 'demo:group:' || id; update categories set key = 'demo:category:' || id; update tag_groups set key = 'demo:tagGroup:' || id",
+      );
     await bulkInsert(
       tx,
       'tags',
