@@ -88,7 +88,7 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
     // The demo catalogue is keyed demo:… (migration 015) so that world:clear finds it and an import never takes it for
     // its own; every row is the demo's here (the schema was empty). Migration tests seed an older schema without keys.
     const keyed = await tx.query(
-      "select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'categories' and column_name = 'key'",
+      "select 1 from pg_attribute where attrelid = 'categories'::regclass and attname = 'key' and not attisdropped",
     );
     if (keyed.rows.length)
       await tx.exec(
