@@ -126,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageHostClientId: env.IMAGE_HOST_CLIENT_ID ?? 'wuwa-map-local',
     imageQuota: imageQuotaFromEnv(env),
     tilesDir: env.TILES_DIR ? resolve(env.TILES_DIR) : undefined,
-    seedPins: num(env, 'SEED_PINS', 60_000),
+    // 0: an empty world (no demo catalogue, pins or players) for an operator who loads real data.
+    seedPins: env.SEED_PINS?.trim() === '0' ? 0 : num(env, 'SEED_PINS', 60_000),
     seed: num(env, 'SEED', 20261121),
     serveClient: env.SERVE_CLIENT !== '0',
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))),

@@ -30,15 +30,24 @@ import { Type, type Static } from 'typebox';
  *                      "extent": [0, 0, 1024, 1024], "origin": [0, 0], "parts": [...] }] }]              // origin, parts: optional
  * A pin's region may then be a region key (or name), and "floorArea" names a floor area (key, or name within
  * the pin's region's tile set); the pin's floor is the area's depth.
+ *
+ * Every group, category, tag group, tag and pin may carry a `key` (1..100 of A-Z a-z 0-9 . _ : -): its stable
+ * identity across re-imports. Without one a thing is matched by its name within its parent (a pin: by category,
+ * region, floor and position within 0.5 units). Keys are unique in the file per kind (a tag's within its tag group).
  */
+
+/** A stable identity for re-import. */
+const Key = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' });
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Tag = Type.Object(
-  { name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) },
+  { key: Type.Optional(Key), name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) },
   { additionalProperties: false },
 );
-const TagGroup = Type.Object({ name: Name, tags: Type.Array(Tag, { maxItems: 1000 }) }, { additionalProperties: false });
-const Key = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' });
+const TagGroup = Type.Object(
+  { key: Type.Optional(Key), name: Name, tags: Type.Array(Tag, { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
 const Slug = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' });
 const Label = Type.String({ minLength: 1, maxLength: 50 });
 const Box = Type.Array(Type.Number(), { minItems: 4, maxItems: 4 });
@@ -98,6 +107,7 @@ export type ImportRegion = Static<typeof Region>;
 
 const Pin = Type.Object(
   {
+    key: Type.Optional(Key),
     region: Type.Union([Type.Integer({ minimum: 0, maximum: 32_767 }), Key]),
     floorArea: Type.Optional(Key),
     x: Type.Number(),
@@ -113,6 +123,7 @@ const Pin = Type.Object(
 );
 const Category = Type.Object(
   {
+    key: Type.Optional(Key),
     name: Name,
     icon: Type.Integer({ minimum: 0, maximum: 10_000 }),
     // h14 (issue 20 item 3): the category's own colour, and a PNG/WebP icon file relative to the import file (import/icons.ts).
@@ -123,7 +134,10 @@ const Category = Type.Object(
   },
   { additionalProperties: false },
 );
-const Group = Type.Object({ name: Name, categories: Type.Array(Category, { maxItems: 1000 }) }, { additionalProperties: false });
+const Group = Type.Object(
+  { key: Type.Optional(Key), name: Name, categories: Type.Array(Category, { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
 
 /** The whole import file. */
 export const ImportFile = Type.Object(
@@ -135,3 +149,7 @@ export const ImportFile = Type.Object(
   { additionalProperties: false },
 );
 export type ImportFile = Static<typeof ImportFile>;
+export type ImportGroup = Static<typeof Group>;
+export type ImportCategory = Static<typeof Category>;
+export type ImportTagGroup = Static<typeof TagGroup>;
+export type ImportPin = Static<typeof Pin>;

@@ -39,7 +39,7 @@ describe('importing regions and floor areas', () => {
   it('adds a region and named floor areas, pins on them by key or name, and serves them from GET /api/v1/world', async () => {
     expect(await count('floor_areas')).toBe(29);
     const n = await importFile(t.db, parseImport(text));
-    expect(n.pins).toBe(17);
+    expect(n.added.pins).toBe(17);
     expect(await count('regions')).toBe(8);
     expect(await count('floor_areas')).toBe(29 + 13 + 1 + 1);
 
@@ -108,36 +108,38 @@ describe('importing regions and floor areas', () => {
       refusal((f) => {
         f.categoryGroups[0]!.categories[0]!.pins![0]!.floorArea = 'no-such-cave';
       }),
-    ).toBe(`${pin}/0/floorArea: unknown floor area "no-such-cave" in region "rinascita"`);
+    ).toBe(`${pin}/0/floorArea: 지역 "rinascita"에 없는 층 구역 "no-such-cave" / unknown floor area`);
     expect(
       refusal((f) => {
         f.categoryGroups[0]!.categories[0]!.pins![13]!.floor = -2;
       }),
-    ).toBe(`${pin}/13/floor: floor -2 is not the depth -4 of floor area "vault-hangar"`);
+    ).toBe(`${pin}/13/floor: 층 -2은(는) 층 구역 "vault-hangar"의 깊이 -4가 아닙니다 / floor is not the area's depth`);
     expect(
       refusal((f) => {
         f.categoryGroups[0]!.categories[0]!.pins![14]!.region = 'atlantis';
       }),
-    ).toBe(`${pin}/14/region: unknown region "atlantis"`);
+    ).toBe(`${pin}/14/region: 알 수 없는 지역 "atlantis" / unknown region`);
     expect(
       refusal((f) => {
         f.regions![0]!.floorAreas![1]!.name = f.regions![0]!.floorAreas![0]!.name;
       }),
-    ).toBe('/regions/0/floorAreas/1/name: floor area "rinascita_cave_01" is listed twice in this region');
+    ).toBe('/regions/0/floorAreas/1/name: 층 구역 "rinascita_cave_01"이(가) 이 지역에 두 번 있습니다 / floor area listed twice');
     expect(
       refusal((f) => {
         f.regions![0]!.floorAreas![0]!.name = 'jinzhou_undercity';
       }),
-    ).toMatch(/^\/regions\/0\/floorAreas: floor area "jinzhou_undercity" already exists on tile set "huanglong"/);
+    ).toMatch(/^\/regions\/0\/floorAreas: 층 구역 "jinzhou_undercity"은\(는\) 타일 세트 "huanglong"에 이미 있습니다/);
     expect(
       refusal((f) => {
         f.regions![2]!.game.a = 0;
       }),
-    ).toBe('/regions/2/game: the game transform must be finite and invertible (a·e − b·d ≠ 0)');
+    ).toBe(
+      '/regions/2/game: 게임 좌표 변환은 유한하고 역변환이 있어야 합니다 / the game transform must be finite and invertible (a·e − b·d ≠ 0)',
+    );
     expect(
       refusal((f) => {
         f.regions![2]!.bounds = [10, 0, 0, 10];
       }),
-    ).toBe('/regions/2/bounds: not a box [minX, minY, maxX, maxY]: [10, 0, 0, 10]');
+    ).toBe('/regions/2/bounds: 상자 [minX, minY, maxX, maxY]가 아닙니다 / not a box: [10, 0, 0, 10]');
   });
 });

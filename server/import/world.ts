@@ -55,7 +55,7 @@ function matchArea(areas: readonly WorldFloorArea[], a: ImportArea): WorldFloorA
 
 function checkBox(e: readonly number[], at: string): void {
   if (!e.every(Number.isFinite) || !(e[0]! < e[2]!) || !(e[1]! < e[3]!))
-    throw new ImportError(at, `not a box [minX, minY, maxX, maxY]: [${e.join(', ')}]`);
+    throw new ImportError(at, `상자 [minX, minY, maxX, maxY]가 아닙니다 / not a box: [${e.join(', ')}]`);
 }
 
 /**
@@ -70,7 +70,7 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
   (file.regions ?? []).forEach((r, ri) => {
     const at = `/regions/${ri}`;
     if (r.key !== undefined) {
-      if (keys.has(r.key)) throw new ImportError(`${at}/key`, `key "${r.key}" is used twice in the file`);
+      if (keys.has(r.key)) throw new ImportError(`${at}/key`, `키 "${r.key}"가 파일에 두 번 있습니다 / key used twice`);
       keys.add(r.key);
     }
     checkBox(r.tileSet.extent, `${at}/tileSet/extent`);
@@ -78,13 +78,21 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
     if (r.gameBounds) checkBox(r.gameBounds, `${at}/gameBounds`);
     const g = r.game;
     if (!Object.values(g).every(Number.isFinite) || g.a * g.e - g.b * g.d === 0)
-      throw new ImportError(`${at}/game`, 'the game transform must be finite and invertible (a·e − b·d ≠ 0)');
+      throw new ImportError(
+        `${at}/game`,
+        '게임 좌표 변환은 유한하고 역변환이 있어야 합니다 / the game transform must be finite and invertible (a·e − b·d ≠ 0)',
+      );
     const old = match({ regions }, r);
     if (old && r.id !== undefined && old.id !== r.id)
-      throw new ImportError(`${at}/id`, `region "${r.key ?? r.name}" is region ${old.id}, not ${r.id}`);
-    if (!old && r.id !== undefined && regions.some((x) => x.id === r.id)) throw new ImportError(`${at}/id`, `region id ${r.id} is taken`);
+      throw new ImportError(
+        `${at}/id`,
+        `지역 "${r.key ?? r.name}"은(는) ${r.id}가 아니라 ${old.id}번 지역입니다 / is region ${old.id}, not ${r.id}`,
+      );
+    if (!old && r.id !== undefined && regions.some((x) => x.id === r.id))
+      throw new ImportError(`${at}/id`, `지역 번호 ${r.id}는 이미 쓰이고 있습니다 / region id taken`);
     const clash = regions.find((x) => x !== old && x.name === r.name);
-    if (clash) throw new ImportError(`${at}/name`, `region name "${r.name}" belongs to region ${clash.id}`);
+    if (clash)
+      throw new ImportError(`${at}/name`, `지역 이름 "${r.name}"은(는) ${clash.id}번 지역의 것입니다 / name belongs to region ${clash.id}`);
     const id = old?.id ?? r.id ?? nextId;
     nextId = Math.max(nextId, id + 1);
     const areas = [...(old?.floorAreas ?? [])];
@@ -92,10 +100,11 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
     (r.floorAreas ?? []).forEach((a, ai) => {
       const aat = `${at}/floorAreas/${ai}`;
       if (a.key !== undefined) {
-        if (keys.has(a.key)) throw new ImportError(`${aat}/key`, `key "${a.key}" is used twice in the file`);
+        if (keys.has(a.key)) throw new ImportError(`${aat}/key`, `키 "${a.key}"가 파일에 두 번 있습니다 / key used twice`);
         keys.add(a.key);
       }
-      if (names.has(a.name)) throw new ImportError(`${aat}/name`, `floor area "${a.name}" is listed twice in this region`);
+      if (names.has(a.name))
+        throw new ImportError(`${aat}/name`, `층 구역 "${a.name}"이(가) 이 지역에 두 번 있습니다 / floor area listed twice`);
       names.add(a.name);
       checkBox(a.extent, `${aat}/extent`);
       const prior = matchArea(areas, a);
@@ -136,7 +145,7 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
         const ri = (file.regions ?? []).findIndex((x) => x.name === r.name);
         throw new ImportError(
           `/regions/${Math.max(ri, 0)}/floorAreas`,
-          `floor area "${a.name}" already exists on tile set "${r.tileSet.name}" (region ${other})`,
+          `층 구역 "${a.name}"은(는) 타일 세트 "${r.tileSet.name}"에 이미 있습니다 (지역 ${other}) / already exists on the tile set`,
         );
       }
       seen.set(k, r.id);
@@ -150,19 +159,25 @@ export function placePin(world: World, p: Pin, at: string): PinPlace {
     typeof p.region === 'number'
       ? world.regions.find((r) => r.id === p.region)
       : (world.regions.find((r) => r.key === p.region) ?? world.regions.find((r) => r.name === p.region));
-  if (!region) throw new ImportError(`${at}/region`, `unknown region ${JSON.stringify(p.region)}`);
+  if (!region) throw new ImportError(`${at}/region`, `알 수 없는 지역 ${JSON.stringify(p.region)} / unknown region`);
   const extent: Extent = region.tileSet.extent;
   if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !extentContains(extent, p.x, p.y))
-    throw new ImportError(at, `x ${p.x}, y ${p.y} lies outside region ${p.region}'s extent [${extent.join(', ')}]`);
+    throw new ImportError(
+      at,
+      `x ${p.x}, y ${p.y}: 지역 ${p.region}의 범위 [${extent.join(', ')}] 밖입니다 / lies outside region ${p.region}'s extent`,
+    );
   if (p.floorArea === undefined) return { region: region.id, floor: p.floor ?? null, floorArea: null };
   const sharing = world.regions.filter((r) => r.tileSet.name === region.tileSet.name);
   const area =
     world.regions.flatMap((r) => r.floorAreas).find((a) => a.key === p.floorArea) ??
     sharing.flatMap((r) => r.floorAreas).find((a) => a.name === p.floorArea);
   if (!area || !sharing.some((r) => r.floorAreas.includes(area)))
-    throw new ImportError(`${at}/floorArea`, `unknown floor area "${p.floorArea}" in region ${JSON.stringify(p.region)}`);
+    throw new ImportError(`${at}/floorArea`, `지역 ${JSON.stringify(p.region)}에 없는 층 구역 "${p.floorArea}" / unknown floor area`);
   if (p.floor != null && p.floor !== area.depth)
-    throw new ImportError(`${at}/floor`, `floor ${p.floor} is not the depth ${area.depth} of floor area "${p.floorArea}"`);
+    throw new ImportError(
+      `${at}/floor`,
+      `층 ${p.floor}은(는) 층 구역 "${p.floorArea}"의 깊이 ${area.depth}가 아닙니다 / floor is not the area's depth`,
+    );
   return { region: region.id, floor: area.depth, floorArea: area.id };
 }
 

@@ -85,6 +85,15 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
       ],
       catalog.tagGroups,
     );
+    // The demo catalogue is keyed demo:… (migration 015) so that world:clear finds it and an import never takes it for
+    // its own; every row is the demo's here (the schema was empty). Migration tests seed an older schema without keys.
+    const keyed = await tx.query(
+      "select 1 from pg_attribute where attrelid = 'categories'::regclass and attname = 'key' and not attisdropped",
+    );
+    if (keyed.rows.length)
+      await tx.exec(
+        "update category_groups set key = 'demo:group:' || id; update categories set key = 'demo:category:' || id; update tag_groups set key = 'demo:tagGroup:' || id",
+      );
     await bulkInsert(
       tx,
       'tags',
@@ -170,7 +179,8 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
 }
 
 /**
- * Seeds the demo world when the database has no categories yet; null when it already has data. Runs under an
+ * Seeds the demo world when the database has no categories yet; null when it already has data, or when SEED_PINS=0
+ * asks for an empty world (an operator's start from zero: no demo catalogue, pins or players). Runs under an
  * advisory lock in one transaction, so of N processes starting together on an empty database one seeds and
  * the others find the world there.
  */
@@ -178,7 +188,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<{ pins: numbe
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_SEED]);
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from categories');
-    if ((rows[0]?.n ?? 0) > 0) return null;
+    if ((rows[0]?.n ?? 0) > 0 || config.seedPins === 0) return null;
     return seedWorld(tx, { pins: config.seedPins, seed: config.seed, dataDir: config.dataDir });
   });
 }
