@@ -11,6 +11,7 @@ import { moderation } from './moderation';
 import { mypage } from './mypage';
 import { notes } from './notes';
 import { pin } from './pin';
+import { route } from './route';
 import { search } from './search';
 import { settings } from './settings';
 import { shell } from './shell';
@@ -41,6 +42,7 @@ export const ko = {
   errors,
   visitorMerge,
   notes,
+  route,
   // The first keys, flat and sectioned: notices of the data layer, tracker, overlay, progress, sync.
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',
