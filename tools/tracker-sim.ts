@@ -7,7 +7,7 @@
  */
 import { WebSocketServer, WebSocket } from 'ws';
 import { fileURLToPath } from 'node:url';
-import { SimRoute } from '../common/tracker/sim/route';
+import { SimRoute, SimWalker } from '../common/tracker/sim/route';
 import { SimTracker } from '../common/tracker/sim/SimTracker';
 import { isTrackerCode, type PlayerInfo } from '../common/tracker/protocol';
 import type { WebSocketLike } from '../common/tracker/protocol';
@@ -22,6 +22,10 @@ export interface LocalSimOptions {
   speed?: number;
   /** Send local-offer and then nothing (for timeout tests). */
   silent?: boolean;
+  /** Stand at this world point (huanglong) instead of playing the route; `walkTo` moves the player (journeys). */
+  walkFrom?: { x: number; y: number };
+  /** Walking speed in metres per second with `walkFrom` (default 6). */
+  walkSpeed?: number;
   log?: (line: string) => void;
 }
 
@@ -37,13 +41,16 @@ export interface LocalSim {
   dropAll(): void;
   /** Stop or resume sending positions (and local-offer to new clients). */
   setSilent(silent: boolean): void;
+  /** With `walkFrom`: walks from where the player is to the world point (x, y) and stops there. */
+  walkTo(x: number, y: number): void;
   close(): Promise<void>;
 }
 
 /** Serves the tracker's local protocol: `local-offer`, then `data` frames several times a second. */
 export async function startLocalSimulator(o: LocalSimOptions = {}): Promise<LocalSim> {
   const host = o.host ?? '127.0.0.1';
-  const route = new SimRoute(o.speed ?? 1);
+  const walker = o.walkFrom ? new SimWalker(o.walkFrom, o.walkSpeed) : null;
+  const route = walker ?? new SimRoute(o.speed ?? 1);
   const wss = new WebSocketServer({ host, port: o.port ?? 46821 });
   await new Promise<void>((resolve, reject) => {
     wss.once('listening', resolve);
@@ -63,6 +70,10 @@ export async function startLocalSimulator(o: LocalSimOptions = {}): Promise<Loca
     },
     setSilent: (s) => {
       silent = s;
+    },
+    walkTo: (x, y) => {
+      if (!walker) throw new Error('walkTo needs the walkFrom option');
+      walker.walkTo(Date.now() - startedAt, x, y);
     },
     close: () => {
       clearInterval(ticker);

@@ -9,6 +9,7 @@ import { placing, screenToWorld as toWorld, worldToScreen as toScreen, zoomForLe
 import { EngineFrame } from './EngineFrame';
 import { startRenderer } from './renderer-start';
 import { SubMapLayer } from './SubMapLayer';
+import type { RouteOverlay } from './OverlayLayer';
 import { TileLayer } from './TileLayer';
 import type { TileCache } from './TileCache';
 import type { PinLayout, PinSetChange } from '../../workers/pins/api';
@@ -30,6 +31,8 @@ import {
 export type { FrameStats } from './FrameLoop';
 
 export class MapEngine extends EngineFrame {
+  private routeShown: RouteOverlay | null = null;
+
   /** Creates the renderer inside `container` (which should have a size) and starts drawing. */
   static async create(opts: MapEngineOptions): Promise<MapEngine> {
     return new MapEngine(opts.container, await startRenderer(opts), opts);
@@ -86,6 +89,7 @@ export class MapEngine extends EngineFrame {
 
   /** Chooses the floor: null = base map; a depth shows that floor's sub-maps and dims other pins. */
   setFloor(depth: number | null): void {
+    if (this.routeShown) this.overlay.setRoute(this.routeShown, depth);
     this.floor = depth;
     this.subs?.setFloor(depth);
     this.pins.setFloor(depth);
@@ -252,6 +256,13 @@ export class MapEngine extends EngineFrame {
   /** The temporary pin of pin creation (world units), or null. */
   setTempPin(p: { x: number; y: number } | null): void {
     this.overlay.setTempPin(p);
+    this.touch();
+  }
+
+  /** The planned route drawn as a numbered line with its next stop highlighted; null hides it. */
+  setRoute(route: RouteOverlay | null): void {
+    this.overlay.setRoute(route, this.floor);
+    this.routeShown = route;
     this.touch();
   }
 

@@ -3,8 +3,9 @@
 // The two markers and the player graphic are built once and only moved per frame; the shape graphic
 // is rebuilt only when the shape or the camera changes. The markers are one-particle containers with
 // the pin shader and the pins' atlas, so they show a pin's look (halo, found grey and check) the same
-// way (the atlas holds plain frames only); a hidden one is not drawn at all.
-import { Container, Graphics, Particle, ParticleContainer } from 'pixi.js';
+// way (the atlas holds plain frames only); a hidden one is not drawn at all. The route is one Graphics
+// and pooled bitmap-font numbers.
+import { BitmapText, Container, Graphics, Particle, ParticleContainer } from 'pixi.js';
 import type { IconAtlas } from './IconAtlas';
 import { IconLook, lookTint } from './IconAtlas';
 import { createPinShader, type PinUniformGroup } from './pin-shader';
@@ -20,6 +21,23 @@ export interface DrawnShape {
 }
 
 const SHAPE_COLOR = 0x4cc9f0;
+
+/** A planned route to draw: its stops in order (world units, floor NaN = base map) and the next stop's index. */
+export interface RouteOverlay {
+  x: ArrayLike<number>;
+  y: ArrayLike<number>;
+  floor: ArrayLike<number>;
+  /** Index of the next stop; stops before it are done (drawn faint); stops.length = finished. */
+  next: number;
+  /** Stops marked found (drawn faint wherever they lie in the order). */
+  done: ArrayLike<boolean>;
+}
+
+const ROUTE_COLOR = 0xff9f1c;
+const ROUTE_DONE = 0x8a8f98;
+const ROUTE_NEXT = 0xffd166;
+/** At most this many stop numbers are drawn at once (the ones on screen, nearest the next stop first). */
+const MAX_ROUTE_LABELS = 60;
 const TEMP_PIN_ICON = 4; // the plus glyph
 /** The player marker's sizes in CSS px: halo radius, disc radius, heading arrow tip from the centre. */
 export const PLAYER_HALO = 32;
@@ -37,6 +55,13 @@ export class OverlayLayer {
   private playerPos: { x: number; y: number; heading: number } | null = null;
   private shape: DrawnShape | null = null;
   private shapeDirty = false;
+  // The route: one Graphics for the line and stop discs, and pooled bitmap-font numbers sharing one
+  // texture, so the whole route batches with the overlay (no draw call per stop).
+  private readonly routeGfx = new Graphics();
+  private readonly routeLabels = new Container({ label: 'route-numbers' });
+  private route: RouteOverlay | null = null;
+  private routeDirty = false;
+  private shownFloor: number | null = null;
 
   constructor(private readonly atlas: IconAtlas) {
     this.hover = new Marker(atlas, 'hover-pin');
@@ -59,7 +84,7 @@ export class OverlayLayer {
       .fill(0x1f6feb)
       .stroke({ color: 0xffffff, width: 4 });
     this.player.visible = false;
-    this.container.addChild(this.shapeGfx, this.temp.container, this.player, this.hover.container);
+    this.container.addChild(this.routeGfx, this.routeLabels, this.shapeGfx, this.temp.container, this.player, this.hover.container);
   }
 
   /** The hovered pin (its atlas slot and look), drawn enlarged over all pins; null clears. */
@@ -85,6 +110,18 @@ export class OverlayLayer {
     this.shapeDirty = true;
   }
 
+  /** The planned route to draw (null hides it); `floor` is the floor shown, whose stops are drawn solid. */
+  setRoute(route: RouteOverlay | null, floor: number | null): void {
+    this.route = route;
+    this.shownFloor = floor;
+    this.routeDirty = true;
+  }
+
+  /** How many stop numbers are drawn (tests). */
+  get routeLabelCount(): number {
+    return this.routeLabels.children.filter((c) => c.visible).length;
+  }
+
   get hasShape(): boolean {
     return this.shape !== null;
   }
@@ -102,6 +139,67 @@ export class OverlayLayer {
       this.player.rotation = (this.playerPos.heading * Math.PI) / 180;
     }
     if (this.shapeDirty || (cameraMoved && this.shape)) this.drawShape(cam, hw, hh);
+    if (this.routeDirty || (cameraMoved && this.route)) this.drawRoute(cam, vp, hw, hh);
+  }
+
+  private drawRoute(cam: CameraState, vp: Viewport, hw: number, hh: number): void {
+    this.routeDirty = false;
+    const g = this.routeGfx.clear();
+    const r = this.route;
+    const labels = this.routeLabels.children as BitmapText[];
+    let used = 0;
+    if (r && r.x.length > 0) {
+      const n = r.x.length;
+      const sx = (k: number) => (r.x[k]! - cam.x) * cam.zoom + hw;
+      const sy = (k: number) => (r.y[k]! - cam.y) * cam.zoom + hh;
+      const floorOf = (k: number) => (r.floor[k]! === r.floor[k]! ? r.floor[k]! : null);
+      const onFloor = (k: number) => floorOf(k) === this.shownFloor;
+      // The walked part faint, the rest bold; a leg that changes floor is drawn thin (it goes through the area's entrance).
+      for (let k = 1; k < n; k++) {
+        const done = k <= r.next;
+        const floorChange = floorOf(k) !== floorOf(k - 1);
+        g.moveTo(sx(k - 1), sy(k - 1))
+          .lineTo(sx(k), sy(k))
+          .stroke({
+            color: done ? ROUTE_DONE : ROUTE_COLOR,
+            alpha: done ? 0.45 : onFloor(k) && onFloor(k - 1) ? 0.95 : 0.5,
+            width: floorChange ? 2 : 4,
+            cap: 'round',
+          });
+      }
+      const margin = 24;
+      const visible = (k: number) => sx(k) > -margin && sx(k) < vp.width + margin && sy(k) > -margin && sy(k) < vp.height + margin;
+      for (let k = 0; k < n; k++) {
+        if (!visible(k)) continue;
+        const done = r.done[k] === true;
+        const next = k === r.next;
+        const radius = next ? 13 : 9;
+        if (next) g.circle(sx(k), sy(k), 20).fill({ color: ROUTE_NEXT, alpha: 0.35 }).stroke({ color: ROUTE_NEXT, width: 3 });
+        g.circle(sx(k), sy(k), radius)
+          .fill({ color: done ? ROUTE_DONE : next ? ROUTE_NEXT : ROUTE_COLOR, alpha: done || !onFloor(k) ? 0.55 : 1 })
+          .stroke({ color: 0x0b1220, width: 2 });
+      }
+      // Numbers (1-based) on the stops in view, the next stop's neighbours first.
+      const order: number[] = [];
+      for (let k = 0; k < n; k++) if (visible(k)) order.push(k);
+      order.sort((a, b) => Math.abs(a - r.next) - Math.abs(b - r.next));
+      for (const k of order.slice(0, MAX_ROUTE_LABELS)) {
+        let t = labels[used];
+        if (!t) {
+          t = new BitmapText({
+            text: '',
+            style: { fontFamily: 'sans-serif', fontSize: 12, fontWeight: 'bold', fill: 0x0b1220 },
+            anchor: 0.5,
+          });
+          this.routeLabels.addChild(t);
+        }
+        t.text = String(k + 1);
+        t.position.set(Math.round(sx(k)), Math.round(sy(k)));
+        t.visible = true;
+        used++;
+      }
+    }
+    for (let k = used; k < labels.length; k++) labels[k]!.visible = false;
   }
 
   dispose(): void {

@@ -15,5 +15,6 @@ export type {
   WorldPoint,
 } from './types';
 export { ICON_COUNT, drawIcon, drawMarker, iconColor } from './icons';
+export type { RouteOverlay } from './OverlayLayer';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
 export { chooseScale } from './tile-cover';

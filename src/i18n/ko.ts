@@ -12,6 +12,7 @@ import { mypage } from './mypage';
 import { notes } from './notes';
 import { pin } from './pin';
 import { presets } from './presets';
+import { route } from './route';
 import { search } from './search';
 import { settings } from './settings';
 import { shell } from './shell';
@@ -43,6 +44,7 @@ export const ko = {
   visitorMerge,
   notes,
   presets,
+  route,
   // The first keys, flat and sectioned: notices of the data layer, tracker, overlay, progress, sync.
   defaultError: '오류가 발생했습니다.',
   loginRequired: '로그인이 필요합니다.',

@@ -6,6 +6,7 @@ import { Dialog } from '../ui/Dialog';
 import { PressButton } from '../ui/PressButton';
 import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../state';
 import { useBatchCheck, useMe } from '../data';
+import { useRouteLassoPending } from './route/RoutePanel';
 
 /**
  * The multi-pin check mode: its banner (ESC, a press on it or the tool button ends it) and the
@@ -20,7 +21,9 @@ export function SelectionFlow() {
   const [check, setCheck] = useState(true);
   const { mode, ids } = snap.selection;
   const selecting = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
-  const confirming = !selecting && ids.length > 0;
+  // A lasso drawn for the route planner is its area, not pins to mark.
+  const routeLasso = useRouteLassoPending();
+  const confirming = !selecting && ids.length > 0 && !routeLasso;
   // The tool the pins were chosen with, to go back to it on "keep selecting".
   const lastTool = useRef<MapMode>(MapMode.RangeSelection);
   if (selecting) lastTool.current = mode;

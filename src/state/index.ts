@@ -5,3 +5,5 @@ export { connectEngine } from './engine-bridge';
 export type { BridgeEngine, BridgeWorker } from './engine-bridge';
 export { checkChangesSince, checkRevision, checksSince } from './check-log';
 export type { CheckChange } from './check-log';
+export { routeState, useRouteState, resetRoutePrompts } from './route-store';
+export type { AreaChoice, PlannedStops, StartChoice } from './route-store';

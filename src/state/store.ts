@@ -24,6 +24,8 @@ export interface PlayerPosition {
   y: number;
   z?: number;
   region?: number;
+  /** Sub-map floor the player is on (null = base map). */
+  floor?: number | null;
   /** Heading in radians (0 = +x, clockwise since y grows downwards). */
   rotation?: number;
 }

@@ -36,7 +36,7 @@ export function linkTrackerToApp(source: TrackerStore = tracker): () => void {
       if (store.mapRegion !== s.regionId) setRegion(s.regionId);
       if (store.floor !== s.floor) setFloor(s.floor);
     }
-    setPlayerPosition({ x: s.x, y: s.y, z: s.info.z, region: s.regionId, rotation: s.heading });
+    setPlayerPosition({ x: s.x, y: s.y, z: s.info.z, region: s.regionId, floor: s.floor, rotation: s.heading });
   });
   linked = () => {
     offStatus();

@@ -256,6 +256,39 @@ export interface PinSetChange {
   layout: PinLayout;
 }
 
+/** Where a planned route's pins lie: the whole filter, a rectangle (the view) or a lasso (x,y pairs). */
+export type RouteArea =
+  { kind: 'all' } | { kind: 'rect'; bounds: [number, number, number, number] } | { kind: 'lasso'; polygon: number[] | Float64Array };
+
+/** A route to plan: the unfound pins of `filter` inside `area`, from `start` (see workers/pins/route-plan.ts). */
+export interface RoutePlanRequest {
+  filter: PinFilter;
+  area: RouteArea;
+  start: { x: number; y: number; floor?: number | null };
+  /** The solver's time budget (ms, default 100). */
+  budgetMs?: number;
+}
+
+/** A planned route: its stops in visiting order (parallel arrays) and its cost in world units (floor changes included). */
+export interface PlannedRoute {
+  ids: Int32Array;
+  x: Float32Array;
+  y: Float32Array;
+  /** Floor of each stop (NaN = base map). */
+  z: Float32Array;
+  category: Int32Array;
+  length: number;
+}
+
+/** The nearest unfound pin: where it is and its cost from the asked point (world units, floor changes included). */
+export interface NearestPin {
+  id: number;
+  x: number;
+  y: number;
+  floor: number | null;
+  cost: number;
+}
+
 /** The error name a cancelled call rejects with. */
 export const CANCELLED_ERROR_NAME = 'AbortError';
 
@@ -334,6 +367,13 @@ export interface PinsWorkerApi {
   getPin(id: number): Promise<PinRecord | null>;
   /** Pins whose description, tag names or category name contain the text (case-insensitive), best first, one page. */
   search(text: string, page: SearchPage, filter?: PinFilter): Promise<SearchResults>;
+  /**
+   * Orders the unfound pins of the request into a route from its start (nearest neighbour, 2-opt, Or-opt and
+   * kicks; workers/pins/route-plan.ts). Rejects with an Error named 'route_too_many' (Korean message) past 1,000 pins.
+   */
+  planRoute(req: RoutePlanRequest): Promise<PlannedRoute>;
+  /** The unfound pin of `filter` nearest to (x, y) on `floor`, across floors; pins in `exclude` are skipped. */
+  nearestUnfound(x: number, y: number, floor: number | null, filter: PinFilter, exclude?: number[]): Promise<NearestPin | null>;
   /** Cancels the call started with this requestId (no effect when it already finished). */
   cancel(requestId: number): void;
 }

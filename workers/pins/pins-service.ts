@@ -15,6 +15,7 @@ import { SnapshotStreamReader } from '../../common/pin-snapshot';
 import { PinStore } from './PinStore';
 import type { Checkpoint } from './spatial-queries';
 import { layoutTransferList } from './pin-layout';
+import { nearestUnfound, planRoute } from './route-query';
 import { errors } from '../../src/i18n/errors';
 
 /** Korean message for a pin list that could not be loaded. */
@@ -297,6 +298,16 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     },
     async search(text, page, filter) {
       return store.search(text, page, filter);
+    },
+    async planRoute(req) {
+      const r = planRoute((f) => store.getPins(f), req);
+      return Comlink.transfer(
+        r,
+        [r.ids, r.x, r.y, r.z, r.category].map((a) => a.buffer as ArrayBuffer),
+      );
+    },
+    async nearestUnfound(x, y, floor, filter, exclude) {
+      return nearestUnfound((f) => store.getPins(f), x, y, floor, filter, exclude);
     },
     cancel(requestId) {
       running.get(requestId)?.abort();

@@ -127,3 +127,45 @@ export class SimRoute {
 function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
+
+/**
+ * A player walked by hand (journeys): stands at a world point of the huanglong tile set at ground level and,
+ * told to, walks straight to another at `speed` metres per second, stopping there.
+ */
+export class SimWalker {
+  private from: { x: number; y: number };
+  private to: { x: number; y: number };
+  private startedMs = 0;
+  private yaw = 0;
+
+  constructor(
+    start: { x: number; y: number },
+    private readonly speed = RUN_SPEED,
+  ) {
+    this.from = { ...start };
+    this.to = { ...start };
+  }
+
+  /** Where the player is at `ms` (the simulator's clock). */
+  at(ms: number): RoutePoint {
+    const p = this.position(ms);
+    const g = worldToGame(transform, p.x, p.y);
+    const info: PlayerInfo = { x: round(g.x), y: round(g.y), z: 300, pitch: 0, yaw: round(this.yaw), roll: 0 };
+    return { info, note: '걷는 중', leg: 0 };
+  }
+
+  /** Walks from where the player is at `ms` to (x, y). */
+  walkTo(ms: number, x: number, y: number): void {
+    this.from = this.position(ms);
+    this.to = { x, y };
+    this.startedMs = ms;
+    const gd = { x: (x - this.from.x) / transform.a, y: (y - this.from.y) / transform.e };
+    if (Math.hypot(gd.x, gd.y) > 0) this.yaw = (Math.atan2(gd.y, gd.x) * 180) / Math.PI;
+  }
+
+  private position(ms: number): { x: number; y: number } {
+    const d = Math.hypot(this.to.x - this.from.x, this.to.y - this.from.y);
+    const k = d === 0 ? 1 : Math.min(1, (((ms - this.startedMs) / 1000) * this.speed) / d);
+    return { x: this.from.x + (this.to.x - this.from.x) * k, y: this.from.y + (this.to.y - this.from.y) * k };
+  }
+}

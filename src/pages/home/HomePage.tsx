@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { regionById } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
 import { Footer } from '../../ui/Footer';
-import { MapMode, useStore } from '../../state';
+import { MapMode, setMapMode, useStore } from '../../state';
+import { RoutePanel } from '../../map/route/RoutePanel';
 import { useDocumentTitle } from '../PageLayout';
 import { CategoryPanel } from './CategoryPanel';
 import { MapToolbar } from './MapToolbar';
@@ -31,6 +32,13 @@ export default function HomePage() {
       <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape}>
         <MapToolsHint />
       </MapToolbar>
+      <RoutePanel
+        engine={engine}
+        onLasso={() => {
+          setRangeShape('lasso');
+          setMapMode(MapMode.RangeSelection);
+        }}
+      />
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
           <button

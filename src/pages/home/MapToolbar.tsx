@@ -5,6 +5,9 @@ import { MapMode, endSelection, setMapMode, useStore } from '../../state';
 import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
+import { useEngine } from '../../map/engine-context';
+import { openRoutePlanner } from '../../map/route/RoutePanel';
+import { flyToNearest } from '../../map/route/route-state';
 
 const t = ko.map;
 
@@ -63,9 +66,11 @@ export function MapToolbar({
     else setMapMode(MapMode.RangeSelection);
   };
   const startRoute = () => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection));
+  const engine = useEngine();
+  const nearest = () => engine && void flyToNearest(engine);
   // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
-  const keys = useRef({ startRange, startRoute });
-  keys.current = { startRange, startRoute };
+  const keys = useRef({ startRange, startRoute, nearest });
+  keys.current = { startRange, startRoute, nearest };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
@@ -74,6 +79,7 @@ export function MapToolbar({
       if (k === 'r') keys.current.startRange('rect');
       else if (k === 'l') keys.current.startRange('lasso');
       else if (k === 'p') keys.current.startRoute();
+      else if (k === 'n') keys.current.nearest();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -98,6 +104,10 @@ export function MapToolbar({
             onClick={() => startRange('lasso')}
           />
           <ToolButton icon="route" label={t.tools.route} shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
+        </div>
+        <div className="tool-group">
+          <ToolButton icon="flag" label={ko.route.open} onClick={openRoutePlanner} />
+          <ToolButton icon="crosshair" label={ko.route.nearest} shortcut="N" onClick={nearest} />
         </div>
         <div className="tool-group">
           <ToolButton

@@ -1,0 +1,264 @@
+import { useEffect } from 'react';
+import type { MapEngine } from '../../engine';
+import { ko } from '../../i18n/ko';
+import { Dialog } from '../../ui/Dialog';
+import { useCategoryGroups, useCheckPin } from '../../data';
+import { endSelection, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
+import {
+  ARRIVAL_RADIUS,
+  clearRoute,
+  floorChanges,
+  flyTo,
+  lengthFrom,
+  nextStop,
+  planRoute,
+  routeState,
+  type AreaChoice,
+  type StartChoice,
+} from './route-state';
+import './route.css';
+
+const t = ko.route;
+
+/** The view's world rectangle. */
+function viewBounds(engine: MapEngine): [number, number, number, number] {
+  const { clientWidth: width, clientHeight: height } = engine.canvas;
+  const a = engine.screenToWorld({ x: 0, y: 0 });
+  const b = engine.screenToWorld({ x: width, y: height });
+  return [a.x, a.y, b.x, b.y];
+}
+
+/**
+ * The route planner (issue 22): choose the area and start, plan in the worker, then follow the numbered line:
+ * length and remaining stops, the next stop, and the arrival prompt when the tracked player reaches it.
+ */
+export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLasso: () => void }) {
+  const route = useRouteState();
+  const snap = useStore();
+  const groups = useCategoryGroups().data;
+  const check = useCheckPin();
+  const plan = route.plan;
+  const next = plan ? nextStop(plan, snap.checks) : 0;
+  const tracked = !!snap.tracking.position;
+
+  // The line on the map follows the plan and the marks.
+  useEffect(() => {
+    if (!engine) return;
+    const p = routeState.plan;
+    if (!p) return engine.setRoute(null);
+    engine.setRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => snap.checks.has(id)) });
+  }, [engine, plan, next, snap.checks]);
+  useEffect(() => () => engine?.setRoute(null), [engine]);
+
+  // The lasso the player draws for the route's area: plan over it; the selection flow's dialog stays shut.
+  useEffect(() => {
+    if (!engine) return;
+    return engine.on('rangeselect', (e) => {
+      if (!routeState.lassoPending || e.shape !== 'lasso') return;
+      endSelection();
+      void planRoute(engine, { kind: 'lasso', polygon: Array.from(e.polygon) }).finally(() => {
+        // The bridge's query for the same lasso answered before ours (the worker answers in order).
+        setSelectionIds([]);
+        routeState.lassoPending = false;
+      });
+    });
+  }, [engine]);
+
+  // Arrival: the tracked player within a few metres of the next stop, on its floor, is asked (never marked unasked).
+  const pos = snap.tracking.position;
+  useEffect(() => {
+    const p = routeState.plan;
+    if (!p || !pos) return;
+    const k = nextStop(p, store.checks);
+    for (const id of routeState.declined) {
+      const j = p.ids.indexOf(id);
+      if (j >= 0 && Math.hypot(p.x[j]! - pos.x, p.y[j]! - pos.y) > ARRIVAL_RADIUS * 3) routeState.declined.delete(id);
+    }
+    // A stop just confirmed counts as found while its mark is on its way to the store.
+    let at = k;
+    while (at < p.ids.length && (store.checks.has(p.ids[at]!) || routeState.confirmed.has(p.ids[at]!))) at++;
+    if (at !== k) return;
+    if (k >= p.ids.length || routeState.asking !== null) return;
+    const z = p.z[k]!;
+    const sameFloor = (z === z ? z : null) === (pos.floor ?? null);
+    if (sameFloor && Math.hypot(p.x[k]! - pos.x, p.y[k]! - pos.y) <= ARRIVAL_RADIUS && !routeState.declined.has(p.ids[k]!))
+      routeState.asking = p.ids[k]!;
+  }, [pos, next]);
+
+  const nameOf = (k: number) => {
+    const cid = plan?.category[k];
+    return groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? ko.common.pinNumbered(plan?.ids[k] ?? 0);
+  };
+
+  const plan_ = (area: AreaChoice) => {
+    if (!engine) return;
+    routeState.area = area;
+    if (area === 'lasso') {
+      routeState.lassoPending = true;
+      onLasso();
+      return;
+    }
+    void planRoute(engine, area === 'view' ? { kind: 'rect', bounds: viewBounds(engine) } : { kind: 'all' });
+  };
+  const showStop = (k: number) => {
+    if (!engine || !plan) return;
+    if (store.tracking.follow) setTracking({ follow: false });
+    const z = plan.z[k]!;
+    flyTo(engine, { x: plan.x[k]!, y: plan.y[k]!, floor: z === z ? z : null });
+  };
+  const answer = (yes: boolean) => {
+    const id = routeState.asking;
+    routeState.asking = null;
+    if (id === null) return;
+    if (yes) {
+      routeState.confirmed.add(id);
+      check.mutate({ pinId: id, check: true }, { onSettled: () => routeState.confirmed.delete(id) });
+    } else routeState.declined.add(id);
+  };
+
+  if (!route.open && !plan) return null;
+  const asking = route.asking;
+  const askingIndex = plan && asking !== null ? plan.ids.indexOf(asking) : -1;
+  const done = plan ? plan.ids.length - plan.ids.filter((id) => !snap.checks.has(id)).length : 0;
+
+  return (
+    <section className="route-panel" aria-label={t.panel} data-testid="route-panel">
+      <header className="route-head">
+        <h2>{t.panel}</h2>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-label={t.close}
+          onClick={() => {
+            routeState.open = false;
+            clearRoute();
+          }}
+        >
+          ×
+        </button>
+      </header>
+      {!plan && (
+        <div className="route-form">
+          <p className="muted small">
+            {snap.homeFilters.categories.length ? t.categoriesNote(snap.homeFilters.categories.length) : t.noCategories}
+          </p>
+          <fieldset>
+            <legend>{t.start}</legend>
+            <div className="segmented" role="radiogroup" aria-label={t.start}>
+              {(['player', 'centre'] as StartChoice[]).map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  role="radio"
+                  aria-checked={(route.start === 'player' && tracked ? 'player' : 'centre') === s}
+                  disabled={s === 'player' && !tracked}
+                  onClick={() => (routeState.start = s)}
+                >
+                  {s === 'player' ? t.startPlayer : t.startCentre}
+                </button>
+              ))}
+            </div>
+            {(route.start === 'centre' || !tracked) && <p className="muted small">{t.startCentreHint}</p>}
+          </fieldset>
+          <fieldset>
+            <legend>{t.area}</legend>
+            <div className="route-areas">
+              {(['view', 'lasso', 'all'] as AreaChoice[]).map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className={a === 'view' ? 'btn btn-primary' : 'btn'}
+                  disabled={route.planning || route.lassoPending || !snap.homeFilters.categories.length}
+                  onClick={() => plan_(a)}
+                >
+                  {a === 'view' ? t.areaView : a === 'lasso' ? t.areaLasso : t.areaAll}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          {route.lassoPending && <p className="notice">{t.lassoPrompt}</p>}
+          {route.planning && (
+            <p role="status" className="muted">
+              <span className="spinner spinner-small" aria-hidden /> {t.planning}
+            </p>
+          )}
+          {route.error && (
+            <p className="notice notice-danger" role="alert">
+              {route.error}
+            </p>
+          )}
+        </div>
+      )}
+      {plan && plan.ids.length === 0 && <p className="notice">{t.empty}</p>}
+      {plan && plan.ids.length > 0 && (
+        <div className="route-follow">
+          <p className="small" data-testid="route-summary">
+            {t.summary(plan.ids.length, t.length(plan.length))}
+            {floorChanges(plan) > 0 && ` · ${t.floorChanges(floorChanges(plan))}`}
+          </p>
+          <progress className="route-progress" max={plan.ids.length} value={done} aria-label={t.progressLabel} />
+          <p data-testid="route-remaining" role="status">
+            {t.remaining(plan.ids.length - done, plan.ids.length, t.length(next < plan.ids.length ? lengthFrom(plan, next) : 0))}
+          </p>
+          {next < plan.ids.length ? (
+            <p
+              className="route-next"
+              data-testid="route-next"
+              data-pin-id={plan.ids[next]}
+              data-distance={pos ? Math.round(Math.hypot(plan.x[next]! - pos.x, plan.y[next]! - pos.y)) : undefined}
+            >
+              {t.next(next + 1, nameOf(next))}
+              {pos && <span className="muted"> · {t.away(t.length(Math.hypot(plan.x[next]! - pos.x, plan.y[next]! - pos.y)))}</span>}
+            </p>
+          ) : (
+            <p className="notice notice-success">{t.finished}</p>
+          )}
+          <div className="route-actions">
+            {next < plan.ids.length && (
+              <>
+                <button type="button" className="btn" onClick={() => showStop(next)}>
+                  {t.showNext}
+                </button>
+                <button type="button" className="btn btn-primary" onClick={() => check.mutate({ pinId: plan.ids[next]!, check: true })}>
+                  {t.markNext}
+                </button>
+              </>
+            )}
+            <button type="button" className="btn" onClick={clearRoute}>
+              {t.replan}
+            </button>
+          </div>
+        </div>
+      )}
+      {plan && (
+        <Dialog
+          open={asking !== null && askingIndex >= 0}
+          title={t.arrivedTitle}
+          onClose={() => answer(false)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => answer(false)}>
+                {t.arrivedNo}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
+                {t.arrivedYes}
+              </button>
+            </>
+          }
+        >
+          <p>{askingIndex >= 0 && t.arrivedBody(askingIndex + 1, nameOf(askingIndex))}</p>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+/** Opens the planner (the toolbar's button). */
+export function openRoutePlanner(): void {
+  routeState.open = true;
+}
+
+/** Whether a lasso drawn now belongs to the route planner (the selection flow then asks nothing). */
+export function useRouteLassoPending(): boolean {
+  return useRouteState().lassoPending;
+}

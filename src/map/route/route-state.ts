@@ -1,0 +1,108 @@
+// The planned route (issue 22): what the worker ordered, and where the player is along it. The next stop is the
+// first stop not found, so a mark from anywhere (the arrival prompt, the pin menu, F, a batch) advances it and an
+// undo brings it back.
+import { regionsSharingTileSet } from '../../../common/regions';
+import type { MapEngine } from '../../engine';
+import type { PinFilter, RouteArea } from '../../../workers/pins/api';
+import { getPinsWorker } from '../../../workers/pins/client';
+import { stepCost } from '../../../workers/pins/route-plan';
+import { resetRoutePrompts, routeState, setFloor, setTracking, store, type PlannedStops } from '../../state';
+export { routeState };
+export type { AreaChoice, PlannedStops, StartChoice } from '../../state';
+import { notify } from '../../state/notices';
+import { ko } from '../../i18n/ko';
+import { pinTitle } from '../../ui/pin-title';
+
+/** Within this many world units (metres) of the next stop the app asks whether it was found. */
+export const ARRIVAL_RADIUS = 8;
+
+/** The filter a route and "nearest unfound" read: the categories shown, the map's regions. */
+export function shownFilter(): PinFilter {
+  return { categories: [...store.homeFilters.categories], regions: regionsSharingTileSet(store.mapRegion).map((r) => r.id) };
+}
+
+/** Index of the next stop (the first not found); plan length when every stop is found. */
+export function nextStop(plan: PlannedStops, checks: ReadonlySet<number>): number {
+  for (let k = 0; k < plan.ids.length; k++) if (!checks.has(plan.ids[k]!)) return k;
+  return plan.ids.length;
+}
+
+/** The route's cost from stop `from` to its end (world units, floor changes included). */
+export function lengthFrom(plan: PlannedStops, from: number): number {
+  let sum = 0;
+  for (let k = Math.max(1, from + 1); k < plan.ids.length; k++)
+    sum += stepCost(plan.x[k - 1]!, plan.y[k - 1]!, plan.z[k - 1]!, plan.x[k]!, plan.y[k]!, plan.z[k]!);
+  return sum;
+}
+
+/** How many times the route changes floor. */
+export function floorChanges(plan: PlannedStops): number {
+  let n = 0;
+  const f = (k: number) => (plan.z[k]! === plan.z[k]! ? plan.z[k]! : 0);
+  for (let k = 1; k < plan.ids.length; k++) if (f(k) !== f(k - 1)) n++;
+  return n;
+}
+
+/** The start a plan uses: the tracked player (when chosen and tracked), else the map's centre on the shown floor. */
+export function startPoint(engine: MapEngine): { x: number; y: number; floor: number | null } {
+  const p = store.tracking.position;
+  if (routeState.start === 'player' && p) return { x: p.x, y: p.y, floor: p.floor ?? null };
+  const c = engine.getCamera();
+  return { x: c.x, y: c.y, floor: store.floor };
+}
+
+/** Plans a route over the area with the worker; the area's pins are the unfound ones of the shown categories. */
+export async function planRoute(engine: MapEngine, area: RouteArea): Promise<void> {
+  routeState.planning = true;
+  routeState.error = '';
+  const start = startPoint(engine);
+  try {
+    const r = await getPinsWorker().planRoute({ filter: shownFilter(), area, start });
+    routeState.plan = {
+      ids: Array.from(r.ids),
+      x: Array.from(r.x),
+      y: Array.from(r.y),
+      z: Array.from(r.z),
+      category: Array.from(r.category),
+      start,
+      length: r.length,
+    };
+    resetRoutePrompts();
+  } catch (e) {
+    routeState.error = (e as Error).message;
+  } finally {
+    routeState.planning = false;
+  }
+}
+
+/** Clears the route (and any prompt). */
+export function clearRoute(): void {
+  routeState.plan = null;
+  routeState.asking = null;
+  routeState.error = '';
+}
+
+/** Flies the map to a point of a floor (the floor switches with it). */
+export function flyTo(engine: MapEngine, p: { x: number; y: number; floor: number | null }): void {
+  if (store.floor !== p.floor) setFloor(p.floor);
+  engine.showAt(p, { animate: true, zoom: Math.max(engine.getCamera().zoom, 1) });
+}
+
+/**
+ * "Nearest unfound" (the button and N): flies to the unfound pin of the shown categories nearest the tracked
+ * player (or the map's centre on the shown floor), across floors (a floor change costs as on a route).
+ */
+export async function flyToNearest(engine: MapEngine): Promise<void> {
+  const p = store.tracking.position;
+  const c = engine.getCamera();
+  const from = p ? { x: p.x, y: p.y, floor: p.floor ?? null } : { x: c.x, y: c.y, floor: store.floor };
+  const worker = getPinsWorker();
+  const hit = store.homeFilters.categories.length ? await worker.nearestUnfound(from.x, from.y, from.floor, shownFilter()) : null;
+  if (!hit) return notify({ kind: 'info', message: ko.route.nearestNone });
+  if (store.tracking.follow) setTracking({ follow: false });
+  flyTo(engine, hit);
+  engine.setFocusedPin(hit.id);
+  const pin = await worker.getPin(hit.id);
+  const name = pin ? pinTitle(pin, pin.categoryName ?? ko.common.pinNumbered(hit.id)) : ko.common.pinNumbered(hit.id);
+  notify({ kind: 'info', message: ko.route.nearestFound(name, ko.route.length(Math.hypot(hit.x - from.x, hit.y - from.y))) });
+}
