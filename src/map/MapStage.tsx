@@ -15,6 +15,7 @@ import { useCategoryGroups, useCheckPin } from '../data';
 import { ko } from '../i18n/ko';
 import { pinTitle } from '../ui/pin-title';
 import { apiBaseHost } from '../api';
+import { pinWithTexts } from '../data/pin-texts';
 
 /** The map behind every map route: the engine's canvas fills the shell's main area. */
 export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: MapEngine | null) => void }) {
@@ -81,17 +82,15 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       engine.on('pinfocus', (e) => {
         if (e.id == null) return setAnnounced('');
         const id = e.id;
-        void getPinsWorker()
-          .getPin(id)
-          .then((p) => {
-            if (engine.keyFocusedPin !== id) return;
-            const cid = p?.categoryId;
-            const category =
-              p?.categoryName ??
-              live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ??
-              ko.common.pinNumbered(id);
-            setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
-          });
+        void pinWithTexts(id).then((p) => {
+          if (engine.keyFocusedPin !== id) return;
+          const cid = p?.categoryId;
+          const category =
+            p?.categoryName ??
+            live.current.groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ??
+            ko.common.pinNumbered(id);
+          setAnnounced(ko.keyboard.focused(p ? pinTitle(p, category) : category));
+        });
       }),
       engine.on('pinmark', (e) => {
         live.current.check.mutate({ pinId: e.id, check: !store.checks.has(e.id) });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { MapEngine } from '../engine';
-import { getPinsWorker } from '../../workers/pins/client';
+import { pinWithTexts } from '../data/pin-texts';
 import type { CategoryGroup } from '../data';
 import { ko } from '../i18n/ko';
 import { pinTitle } from '../ui/pin-title';
@@ -32,19 +32,16 @@ export function PinTooltip({ engine, groups }: { engine: MapEngine; groups: read
         hovered = id;
         spot = null;
         if (id == null) return void (tip.hidden = true);
-        void getPinsWorker()
-          .getPin(id)
-          .then((p) => {
-            if (hovered !== id || !p) return;
-            const category =
-              p.categoryName ?? groupsRef.current?.flatMap((g) => g.categories).find((c) => c.id === p.categoryId)?.name ?? '';
-            // The category on its own line, then what the pin is (its description, else its tags, else its number).
-            const title = pinTitle(p, '');
-            tip.querySelector('.pin-tooltip-category')!.textContent = category;
-            tip.querySelector('.pin-tooltip-title')!.textContent = title ? title.replace(/^ · /, '') : ko.common.pinNumbered(id);
-            spot = { x: p.coordX, y: p.coordY };
-            place();
-          });
+        void pinWithTexts(id).then((p) => {
+          if (hovered !== id || !p) return;
+          const category = p.categoryName ?? groupsRef.current?.flatMap((g) => g.categories).find((c) => c.id === p.categoryId)?.name ?? '';
+          // The category on its own line, then what the pin is (its description, else its tags, else its number).
+          const title = pinTitle(p, '');
+          tip.querySelector('.pin-tooltip-category')!.textContent = category;
+          tip.querySelector('.pin-tooltip-title')!.textContent = title ? title.replace(/^ · /, '') : ko.common.pinNumbered(id);
+          spot = { x: p.coordX, y: p.coordY };
+          place();
+        });
       }),
       // While the camera moves the tooltip would trail its pin: hidden, and placed again at rest.
       engine.on('camera', () => {
