@@ -121,8 +121,10 @@ describe('local mode against the simulator (Chromium)', () => {
     const v = viewer({ target: { mode: 'local', url: localSim! } });
     await until(() => v.infos.length >= 10, 'positions');
     expect(v.c.getState()).toMatchObject({ status: 'connected', transport: 'websocket' });
+    // The shared simulator's route holds still for 1.5 s at each teleport (its loading screen), so ten positions
+    // may all fall in one pause: the player must be seen moving within the next few seconds, not within ten frames.
     const first = v.infos[0]!;
-    const last = v.infos.at(-1)!;
-    expect(first.x !== last.x || first.y !== last.y || first.z !== last.z).toBe(true);
+    await until(() => v.infos.some((p) => p.x !== first.x || p.y !== first.y || p.z !== first.z), 'a moved position');
+    expect(v.infos.length).toBeGreaterThanOrEqual(10);
   });
 });
