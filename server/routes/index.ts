@@ -12,6 +12,7 @@ import { registerMyPinRoutes } from './me/pins';
 import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
+import { registerProfileRoutes } from './me/profiles';
 import { registerCategoryRoutes } from './category/groups';
 import { registerPinListRoutes } from './category/pins-proto';
 import { registerPinRoutes } from './pin/pin';
@@ -51,6 +52,7 @@ import { registerEventRoutes } from './events';
  *                                  unfound=true (signed in), after = the previous page's `next` (a pin id)
  *   GET /v1/me/pins                n 1..200 (default 50), page 0..100,000
  *   PUT /v1/me/notes/:id           body 1..MAX_NOTE (500, common/notes.ts) chars (trimmed); one note per player per pin
+ *   POST/PATCH /v1/me/profiles     name 1..20 chars (trimmed), unique per account; at most 10 profiles (repos/profiles.ts)
  *   request bodies                 1 MiB (the app's bodyLimit)
  *
  * Decisions where the spec is silent
@@ -109,6 +111,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerEventRoutes(scope);
     await registerRegionProgressRoutes(scope);
     await registerNoteRoutes(scope);
+    await registerProfileRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

@@ -22,6 +22,8 @@ export const keys = {
   myChecks: ['me', 'checks'] as const,
   myPins: ['me', 'pins'] as const,
   myActions: ['me', 'actions'] as const,
+  /** The player's progress profiles (issue 22). */
+  profiles: ['me', 'profiles'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
   search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true, f.notes === true] as const,
   providers: ['auth', 'providers'] as const,
@@ -41,6 +43,9 @@ export const paths = {
   myPins: '/api/v1/me/pins',
   myActions: '/api/v1/me/actions',
   undoAction: (id: number) => `/api/v1/me/actions/${id}/undo`,
+  profiles: '/api/v1/me/profiles',
+  profile: (id: number) => `/api/v1/me/profiles/${id}`,
+  activateProfile: (id: number) => `/api/v1/me/profiles/${id}/activate`,
   note: (pinId: number) => `/api/v1/me/notes/${pinId}`,
   events: '/api/v1/events',
   exportChecks: (format: 'json' | 'csv') => `/api/v1/me/export?format=${format}`,

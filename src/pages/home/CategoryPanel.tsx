@@ -6,7 +6,8 @@ import { Spinner } from '../../ui/Loading';
 import { setCategories, setHighlightedTags, setRegion, setSearchText, toggleCategory, useStore } from '../../state';
 import { useCategoryGroups, useTagGroups } from '../../data';
 import type { CategoryGroup } from '../../data/types';
-import { useSettings, usePinCounts, type Counts } from '../session';
+import { useSessionUser, useSettings, usePinCounts, type Counts } from '../session';
+import { ProfileSwitcher } from '../mypage/Profiles';
 import { ko } from '../../i18n/ko';
 
 const t = ko.map;
@@ -44,6 +45,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
   const tagGroups = useTagGroups();
   const [settings, updateSettings] = useSettings();
   const counts = usePinCounts();
+  const signedIn = !!useSessionUser();
   const enabled = useMemo(() => new Set(snap.homeFilters.categories), [snap.homeFilters.categories]);
   const search = settings.filterSearch ? snap.homeFilters.searchText : '';
   const shown = useMemo(() => filterGroups(groups.data ?? [], search), [groups.data, search]);
@@ -56,6 +58,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
 
   return (
     <div className="category-panel">
+      {signedIn && <ProfileSwitcher />}
       <section aria-labelledby="region-h">
         <h2 id="region-h" className="panel-h">
           {ko.common.region}

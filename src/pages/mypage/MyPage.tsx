@@ -11,6 +11,7 @@ import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, 
 import { PageLayout } from '../PageLayout';
 import { nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
+import { ProfilesCard } from './Profiles';
 import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
@@ -222,6 +223,8 @@ export default function MyPage() {
         </section>
 
         <CompletionTable counts={counts} groups={groups.data ?? []} />
+
+        {user && <ProfilesCard />}
 
         {user && <ProgressCard />}
 
