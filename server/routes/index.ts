@@ -13,6 +13,7 @@ import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
 import { registerProfileRoutes } from './me/profiles';
+import { registerRivalImportRoutes } from './me/rival-import';
 import { registerCategoryRoutes } from './category/groups';
 import { registerPinListRoutes } from './category/pins-proto';
 import { registerPinRoutes } from './pin/pin';
@@ -112,6 +113,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerRegionProgressRoutes(scope);
     await registerNoteRoutes(scope);
     await registerProfileRoutes(scope);
+    await registerRivalImportRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);
