@@ -3,6 +3,7 @@ export { QueryClientProvider } from '@tanstack/react-query';
 export * from './hooks';
 export * from './progress';
 export * from './profiles';
+export * from './rival';
 export { usePinNote, useSaveNote, useDeleteNote } from './notes';
 export { keys, paths, type SearchFilters } from './keys';
 export { queryClient, createQueryClient, shouldRetry } from './query-client';

@@ -26,3 +26,19 @@ export const koProfiles = {
   nameEmpty: '프로필 이름을 입력해 주세요.',
   nameTooLong: (max: number) => `프로필 이름은 ${max}자 이하로 입력해 주세요.`,
 } as const;
+
+export const koRival = {
+  title: '다른 지도에서 가져오기',
+  hint: '다른 명조 팬 지도에서 내려받은 JSON 백업의 진행도를 가져옵니다. 마커는 핀의 고유 키로, 없으면 같은 카테고리의 10m 안 가장 가까운 핀으로 맞춥니다.',
+  file: '백업 파일 고르기',
+  which: '가져올 프로필',
+  target: '넣을 곳',
+  intoActive: (name: string) => `지금 프로필 '${name}'에 합치기`,
+  intoNew: (name: string) => `새 프로필 '${name}' 만들기`,
+  row: (p: { name: string; found: number; matched: number; unmatched: number }) =>
+    `${p.name}: 찾은 마커 ${p.found.toLocaleString('ko-KR')}개 중 ${p.matched.toLocaleString('ko-KR')}개 일치, ${p.unmatched.toLocaleString('ko-KR')}개 못 찾음`,
+  preview: (into: string, add: number, unchanged: number, unmatched: number) =>
+    `'${into}' 프로필에 새로 찾음 ${add.toLocaleString('ko-KR')}개, 이미 찾음 ${unchanged.toLocaleString('ko-KR')}개. 우리 지도에서 못 찾은 마커 ${unmatched.toLocaleString('ko-KR')}개는 건너뜁니다.`,
+  apply: '가져오기',
+  failed: '가져오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+} as const;

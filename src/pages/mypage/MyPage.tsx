@@ -12,6 +12,7 @@ import { PageLayout } from '../PageLayout';
 import { nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
 import { ProfilesCard } from './Profiles';
+import { RivalImportCard } from './RivalImport';
 import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
@@ -227,6 +228,8 @@ export default function MyPage() {
         {user && <ProfilesCard />}
 
         {user && <ProgressCard />}
+
+        {user && <RivalImportCard />}
 
         {user && (
           <section className="card" aria-labelledby="contrib-h">
