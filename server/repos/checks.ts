@@ -410,7 +410,7 @@ function runChangeInSteps<A, F>(
 }
 
 /** The tables a large change churns, vacuumed after it on the embedded database. */
-const VACUUMED = ['check_action_journal', 'check_marks', 'checks', 'pins'];
+const VACUUMED = ['check_action_journal', 'check_marks', 'profile_checks', 'pins'];
 
 /** Pins a step of a large change may name, and ids per existence check before one. */
 const STEP_MIN = 100;
