@@ -141,7 +141,8 @@ test('a backup from the other map imports with its preview, into a new profile, 
   );
   await expect(preview.getByTestId('rival-summary')).toHaveText(koRival.preview('기본', 3, 0, 1));
   // Into a new profile named after the backup's.
-  await preview.getByLabel(koRival.intoNew('본캐')).check();
+  // The choice is previewed again before it shows as chosen (the summary says so): click, then wait for it.
+  await preview.getByLabel(koRival.intoNew('본캐')).click();
   await expect(preview.getByTestId('rival-summary')).toHaveText(koRival.preview('본캐', 3, 0, 1));
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/rival-preview-1440.png` });
