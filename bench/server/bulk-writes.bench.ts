@@ -105,7 +105,7 @@ async function measure(url: string | undefined) {
   ).rows[0]!.n;
   // What one VACUUM of each churned table would hold the database for, and the growth left after it.
   const vacuumMs: Record<string, number> = {};
-  for (const table of ['pins', 'checks', 'check_marks', 'check_actions']) {
+  for (const table of ['pins', 'profile_checks', 'check_marks', 'check_actions']) {
     const t0 = performance.now();
     await db.exec(`vacuum ${table}`);
     vacuumMs[table] = Math.round(performance.now() - t0);

@@ -84,7 +84,12 @@ describe('large changes on the embedded database', () => {
     expect(r.body.error?.messageTranslated).toBe('존재하지 않는 핀 1개가 포함되어 있어 아무것도 적용하지 않았습니다.');
     expect(await mine(user)).toEqual([10, 20]);
     expect((await t.call(user, 'GET', '/api/v1/me/actions')).body.result.actions).toHaveLength(1);
-    expect(await t.one('select count(*)::int as n from check_marks where user_id = $1', [user])).toEqual({ n: 2 });
+    // Marks are kept per progress profile (migration 020): the player's own.
+    expect(
+      await t.one('select count(*)::int as n from check_marks m join progress_profiles f on f.id = m.profile_id where f.user_id = $1', [
+        user,
+      ]),
+    ).toEqual({ n: 2 });
     expect(await t.one('select count(*)::int as n from check_actions where pending')).toEqual({ n: 0 });
     expect(await t.one('select sum(total_checks)::int as sum from pins where id <> 3999')).toEqual(before);
     expect(await exactCounts()).toBe(0);

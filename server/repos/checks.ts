@@ -6,8 +6,10 @@ import { withRetry } from './tx';
 import { BULK_MIN_ROWS } from '../db/BulkLane';
 
 /**
- * Checks (found pins) per user. Every change runs in one transaction that first locks the
- * user's row, so one user's changes are serialised and checkTime strictly increases; pins'
+ * Checks (found pins) per user, kept per progress profile (migration 020): every change applies to the profile
+ * active when it runs. Every change runs in one transaction that first locks the
+ * user's row (and reads the active profile there), so one user's changes are serialised and checkTime strictly
+ * increases, and a change never lands in a profile switched away from meanwhile; pins'
  * total_checks move only by the rows actually inserted or deleted, so they stay exact under
  * concurrency. A call that changes nothing keeps checkTime (checkTime = lastCheckTime).
  */
@@ -84,17 +86,23 @@ export const stepStats = { steps: 0, longestMs: 0, rolledBack: 0 };
 
 type PinState = { id: number; checked: boolean; at: number | null; action_id: number | null };
 
-/** The user's state of each existing pin of `ids`. */
-async function readStates(q: Db, userId: number, ids: readonly number[]): Promise<PinState[]> {
+/** The player's account and the progress profile a change applies to. */
+export interface Owner {
+  user: number;
+  profile: number;
+}
+
+/** The profile's state of each existing pin of `ids`. */
+async function readStates(q: Db, profile: number, ids: readonly number[]): Promise<PinState[]> {
   const { rows } = await q.query<PinState>(
     // Each pin is looked up by its keys (an array scan of pins, a lateral probe of the player's check and mark): the
     // planner's statistics go stale on the embedded database (no autovacuum), and with them it hashed or rescanned
     // all of the player's rows for every pin of a step (quadratic: a 50,000-pin batch in steps took minutes).
-    `select p.id, exists (select 1 from checks c where c.user_id = $1 and c.pin_id = p.id) as checked, m.at, m.action_id
+    `select p.id, exists (select 1 from profile_checks c where c.profile_id = $1 and c.pin_id = p.id) as checked, m.at, m.action_id
        from pins p
-       left join lateral (select at, action_id from check_marks where user_id = $1 and pin_id = p.id) m on true
+       left join lateral (select at, action_id from check_marks where profile_id = $1 and pin_id = p.id) m on true
       where p.id = any($2::int[])`,
-    [userId, ids],
+    [profile, ids],
   );
   return rows;
 }
@@ -113,7 +121,9 @@ function sortOut(rows: readonly PinState[], want: (pin: number) => boolean, meta
   return { stale, changes, on, off, atOf };
 }
 
-function noticeOf(userId: number, checkTime: number, last: number, on: number[], off: number[]): CheckNotice {
+function noticeOf(o: Owner, checkTime: number, last: number, on: number[], off: number[]): CheckNotice {
+  // The profile is not named: a device follows the account's checkTime, which a switch of profile moves too.
+  const userId = o.user;
   return on.length + off.length > NOTICE_MAX_IDS
     ? { userId, checkTime, lastCheckTime: last, on: [], off: [], full: true }
     : { userId, checkTime, lastCheckTime: last, on, off };
@@ -127,16 +137,16 @@ function noticeOf(userId: number, checkTime: number, last: number, on: number[],
  */
 export async function commitChanges(
   tx: Db,
-  userId: number,
+  o: Owner,
   last: number,
   pinIds: readonly number[],
   want: (pin: number) => boolean,
   meta: ChangeMeta,
 ): Promise<Commit> {
-  const { stale, changes, on, off, atOf } = sortOut(await readStates(tx, userId, pinIds), want, meta);
+  const { stale, changes, on, off, atOf } = sortOut(await readStates(tx, o.profile, pinIds), want, meta);
   if (changes.length === 0) return { actionId: null, on: [], off: [], stale, checkTime: last };
-  await applyChecks(tx, userId, on, true);
-  await applyChecks(tx, userId, off, false);
+  await applyChecks(tx, o.profile, on, true);
+  await applyChecks(tx, o.profile, off, false);
   const checkTime = Math.max(meta.now, last + 1);
   const [wasOff, wasOn] = [packIds(on), packIds(off)];
   // One statement records the action with the packed sets of the pins it changed (so it can be undone), gives the pins
@@ -145,18 +155,18 @@ export async function commitChanges(
   // rolled-back change.
   const action = await tx.query<{ id: number }>(
     `with action as (
-       insert into check_actions (user_id, kind, checked, pin_count, at, device, was_off, was_on, undo_bytes)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id
+       insert into check_actions (user_id, kind, checked, pin_count, at, device, was_off, was_on, undo_bytes, profile_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $16) returning id
      ), marks as (
-       insert into check_marks (user_id, pin_id, checked, at, action_id)
-       select $1, t.pin, t.checked, t.at, action.id from action, unnest($10::int[], $11::boolean[], $12::bigint[]) as t(pin, checked, at)
-       on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id
+       insert into check_marks (profile_id, pin_id, checked, at, action_id)
+       select $16, t.pin, t.checked, t.at, action.id from action, unnest($10::int[], $11::boolean[], $12::bigint[]) as t(pin, checked, at)
+       on conflict (profile_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id
      ), bump as (
        update users set check_time = $13 where id = $1
      )
      select action.id, pg_notify($14, $15) from action`,
     [
-      userId,
+      o.user,
       meta.kind,
       meta.checked,
       changes.length,
@@ -170,31 +180,32 @@ export async function commitChanges(
       changes.map((r) => atOf(r.id)),
       checkTime,
       CHECKS_CHANNEL,
-      JSON.stringify(noticeOf(userId, checkTime, last, on, off)),
+      JSON.stringify(noticeOf(o, checkTime, last, on, off)),
+      o.profile,
     ],
   );
   const actionId = action.rows[0]!.id;
-  await trimHistory(tx, userId, actionId);
+  await trimHistory(tx, o.profile, actionId);
   return { actionId, on, off, stale, checkTime };
 }
 
 /**
- * Keeps the user's history bounded: the last MAX_ACTIONS_KEPT actions (older ones forgotten in steps of ten), and
+ * Keeps each profile's history bounded: the last MAX_ACTIONS_KEPT actions (older ones forgotten in steps of ten), and
  * undo data of at most UNDO_BYTES_PER_PLAYER: older actions past it keep their row but lose their pin sets.
  */
-async function trimHistory(tx: Db, userId: number, newest: number): Promise<void> {
+async function trimHistory(tx: Db, profile: number, newest: number): Promise<void> {
   await tx.query(
     `update check_actions set was_off = null, was_on = null, undo_bytes = 0
       where id in (select id from (select id, sum(undo_bytes) over (order by id desc) as total
-                                     from check_actions where user_id = $1 and not pending) s
+                                     from check_actions where profile_id = $1 and not pending) s
                     where total > $2 and id <> $3)
         and undo_bytes > 0`,
-    [userId, undoCap.bytes, newest],
+    [profile, undoCap.bytes, newest],
   );
   if (newest % 10 === 0) {
     await tx.query(
-      `delete from check_actions where user_id = $1 and id < (select id from check_actions where user_id = $1 order by id desc offset $2 limit 1)`,
-      [userId, MAX_ACTIONS_KEPT - 1],
+      `delete from check_actions where profile_id = $1 and id < (select id from check_actions where profile_id = $1 order by id desc offset $2 limit 1)`,
+      [profile, MAX_ACTIONS_KEPT - 1],
     );
   }
 }
@@ -240,8 +251,8 @@ export async function runChange<A, F>(
   db: Db,
   userId: number,
   size: number,
-  prepare: (q: Db) => Promise<{ abort: A } | ChangePlan>,
-  finish: (tx: Db, c: Commit) => Promise<F>,
+  prepare: (q: Db, profile: number) => Promise<{ abort: A } | ChangePlan>,
+  finish: (tx: Db, c: Commit, profile: number) => Promise<F>,
 ): Promise<ChangeOutcome<A, F>> {
   if (!db.userTurn || size < bulkTuning.minPins) {
     // PostgreSQL's autovacuum lags a loop of large changes (1.2 GB of dead row versions in 10 minutes of 50,000-pin
@@ -268,19 +279,19 @@ function vacuumChurned(db: Db): Promise<void> {
 function runChangeWhole<A, F>(
   db: Db,
   userId: number,
-  prepare: (q: Db) => Promise<{ abort: A } | ChangePlan>,
-  finish: (tx: Db, c: Commit) => Promise<F>,
+  prepare: (q: Db, profile: number) => Promise<{ abort: A } | ChangePlan>,
+  finish: (tx: Db, c: Commit, profile: number) => Promise<F>,
 ): Promise<ChangeOutcome<A, F>> {
   {
     return inUserTurn(db, userId, () =>
       withRetry(db, async (tx): Promise<ChangeOutcome<A, F>> => {
-        const last = await lockUser(tx, userId);
-        const p = await prepare(tx);
+        const { last, profile } = await lockProgress(tx, userId);
+        const p = await prepare(tx, profile);
         if ('abort' in p) return p;
         const found = await lockPins(tx, p.ids);
         if (p.strict && found !== p.ids.length) return { unknown: p.ids.length - found, last, commit: unchanged(last), done: null };
-        const c = await commitChanges(tx, userId, last, p.ids, p.want, p.meta);
-        return { unknown: 0, last, commit: c, done: await finish(tx, c) };
+        const c = await commitChanges(tx, { user: userId, profile }, last, p.ids, p.want, p.meta);
+        return { unknown: 0, last, commit: c, done: await finish(tx, c, profile) };
       }),
     );
   }
@@ -290,14 +301,20 @@ function runChangeWhole<A, F>(
 function runChangeInSteps<A, F>(
   db: Db,
   userId: number,
-  prepare: (q: Db) => Promise<{ abort: A } | ChangePlan>,
-  finish: (tx: Db, c: Commit) => Promise<F>,
+  prepare: (q: Db, profile: number) => Promise<{ abort: A } | ChangePlan>,
+  finish: (tx: Db, c: Commit, profile: number) => Promise<F>,
 ): Promise<ChangeOutcome<A, F>> {
   return db.userTurn!(userId, async (): Promise<ChangeOutcome<A, F>> => {
-    const user = await db.query<{ check_time: number }>('select check_time from users where id = $1', [userId]);
+    // The profile cannot change meanwhile: a switch takes its turn after this change (inUserTurn).
+    const user = await db.query<{ check_time: number; active_profile: number }>(
+      'select check_time, active_profile from users where id = $1',
+      [userId],
+    );
     if (!user.rows[0]) throw ApiError.requiresLogin();
     const before = user.rows[0].check_time;
-    const p = await prepare(db);
+    const profile = user.rows[0].active_profile;
+    const o: Owner = { user: userId, profile };
+    const p = await prepare(db, profile);
     if ('abort' in p) return p;
     const ids = Int32Array.from(p.ids).sort();
     if (p.strict) {
@@ -313,8 +330,8 @@ function runChangeInSteps<A, F>(
       if (missing) return { unknown: missing, last: before, commit: unchanged(before), done: null };
     }
     const { rows } = await db.query<{ id: number }>(
-      `insert into check_actions (user_id, kind, checked, pin_count, at, device, pending) values ($1, $2, $3, 0, $4, $5, true) returning id`,
-      [userId, p.meta.kind, p.meta.checked, p.meta.now, p.meta.device.slice(0, 60)],
+      `insert into check_actions (user_id, kind, checked, pin_count, at, device, pending, profile_id) values ($1, $2, $3, 0, $4, $5, true, $6) returning id`,
+      [userId, p.meta.kind, p.meta.checked, p.meta.now, p.meta.device.slice(0, 60), profile],
     );
     const actionId = rows[0]!.id;
     const on: number[] = [];
@@ -333,22 +350,22 @@ function runChangeInSteps<A, F>(
             // The foreign keys were just checked: the pins by readStates, the player by the turn.
             const role = await replicaRole(tx);
             if (role) await tx.exec(role);
-            const states = await readStates(tx, userId, part);
+            const states = await readStates(tx, profile, part);
             if (p.strict && states.length !== part.length) throw new PinsMissing(part.length - states.length);
             const s = sortOut(states, p.want, p.meta);
-            await applyChecks(tx, userId, s.on, true);
-            await applyChecks(tx, userId, s.off, false);
+            await applyChecks(tx, profile, s.on, true);
+            await applyChecks(tx, profile, s.off, false);
             if (s.changes.length) {
               await tx.query(
                 `with journal as (
                    insert into check_action_journal (action_id, seq, pins, was_checked, was_at, was_action)
                    values ($2, $3, $4, $5, $6, $7)
                  )
-                 insert into check_marks (user_id, pin_id, checked, at, action_id)
+                 insert into check_marks (profile_id, pin_id, checked, at, action_id)
                  select $1, t.pin, t.checked, t.at, $2 from unnest($4::int[], $8::boolean[], $9::bigint[]) as t(pin, checked, at)
-                 on conflict (user_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id`,
+                 on conflict (profile_id, pin_id) do update set checked = excluded.checked, at = excluded.at, action_id = excluded.action_id`,
                 [
-                  userId,
+                  profile,
                   actionId,
                   seq,
                   s.changes.map((r) => r.id),
@@ -376,11 +393,11 @@ function runChangeInSteps<A, F>(
       }
       return await db.transaction(async (tx) => {
         const last = await lockUser(tx, userId);
-        const c = await completeAction(tx, userId, last, actionId, on, off, stale, p.meta);
-        return { unknown: 0 as const, last, commit: c, done: await finish(tx, c) };
+        const c = await completeAction(tx, o, last, actionId, on, off, stale, p.meta);
+        return { unknown: 0 as const, last, commit: c, done: await finish(tx, c, profile) };
       });
     } catch (e) {
-      await rollbackAction(db, userId, actionId);
+      await rollbackAction(db, profile, actionId);
       if (e instanceof PinsMissing) return { unknown: e.unknown, last: before, commit: unchanged(before), done: null };
       throw e;
     } finally {
@@ -393,7 +410,7 @@ function runChangeInSteps<A, F>(
 }
 
 /** The tables a large change churns, vacuumed after it on the embedded database. */
-const VACUUMED = ['check_action_journal', 'check_marks', 'checks', 'pins'];
+const VACUUMED = ['check_action_journal', 'check_marks', 'profile_checks', 'pins'];
 
 /** Pins a step of a large change may name, and ids per existence check before one. */
 const STEP_MIN = 100;
@@ -418,7 +435,7 @@ const unchanged = (last: number): Commit => ({ actionId: null, on: [], off: [], 
 /** The last step of a large change: the pending action becomes whole, or goes when it changed nothing. */
 async function completeAction(
   tx: Db,
-  userId: number,
+  o: Owner,
   last: number,
   actionId: number,
   on: number[],
@@ -447,13 +464,13 @@ async function completeAction(
       wasOff,
       wasOn,
       wasOff.length + wasOn.length,
-      userId,
+      o.user,
       checkTime,
       CHECKS_CHANNEL,
-      JSON.stringify(noticeOf(userId, checkTime, last, on, off)),
+      JSON.stringify(noticeOf(o, checkTime, last, on, off)),
     ],
   );
-  await trimHistory(tx, userId, actionId);
+  await trimHistory(tx, o.profile, actionId);
   return { actionId, on, off, stale, checkTime };
 }
 
@@ -461,7 +478,7 @@ async function completeAction(
  * Undoes the written steps of a pending action from its journal, newest first, one short transaction each, then
  * drops the action: the user's checks, marks and the pins' found-counts are as before the change began.
  */
-async function rollbackAction(db: Db, userId: number, actionId: number): Promise<void> {
+async function rollbackAction(db: Db, profile: number, actionId: number): Promise<void> {
   const { rows } = await db.query<{ seq: number }>('select seq from check_action_journal where action_id = $1 order by seq desc', [
     actionId,
   ]);
@@ -480,19 +497,19 @@ async function rollbackAction(db: Db, userId: number, actionId: number): Promise
         const existing = await tx.query<{ ids: number[] | null }>('select array_agg(id) as ids from pins where id = any($1::int[])', [
           back,
         ]);
-        await applyChecks(tx, userId, existing.rows[0]?.ids ?? [], true);
-        await applyChecks(tx, userId, gone, false);
+        await applyChecks(tx, profile, existing.rows[0]?.ids ?? [], true);
+        await applyChecks(tx, profile, gone, false);
         await tx.query(
           `with t as (
              select * from unnest($2::int[], $3::boolean[], $4::bigint[], $5::bigint[]) as t(pin, checked, at, act)
            ), dropped as (
-             delete from check_marks m using t where m.user_id = $1 and m.pin_id = t.pin and t.at is null
+             delete from check_marks m using t where m.profile_id = $1 and m.pin_id = t.pin and t.at is null
            ), restored as (
              update check_marks m set checked = t.checked, at = t.at, action_id = t.act from t
-              where m.user_id = $1 and m.pin_id = t.pin and t.at is not null
+              where m.profile_id = $1 and m.pin_id = t.pin and t.at is not null
            )
            delete from check_action_journal where action_id = $6 and seq = $7`,
-          [userId, r.pins, r.was_checked, r.was_at, r.was_action, actionId, seq],
+          [profile, r.pins, r.was_checked, r.was_at, r.was_action, actionId, seq],
         );
       }),
     );
@@ -506,16 +523,24 @@ async function rollbackAction(db: Db, userId: number, actionId: number): Promise
  * so none of it remains. Returns how many.
  */
 export async function recoverPendingActions(db: Db): Promise<number> {
-  const { rows } = await db.query<{ id: number; user_id: number }>('select id, user_id from check_actions where pending order by id');
-  for (const r of rows) await rollbackAction(db, r.user_id, Number(r.id));
+  const { rows } = await db.query<{ id: number; profile_id: number }>('select id, profile_id from check_actions where pending order by id');
+  for (const r of rows) await rollbackAction(db, r.profile_id, Number(r.id));
   return rows.length;
 }
 
 /** Locks the user's row (serialising their changes) and returns their checkTime. */
 export async function lockUser(tx: Db, userId: number): Promise<number> {
-  const { rows } = await tx.query<{ check_time: number }>('select check_time from users where id = $1 for update', [userId]);
+  return (await lockProgress(tx, userId)).last;
+}
+
+/** Locks the user's row and returns their checkTime and active profile (the one a change applies to). */
+export async function lockProgress(tx: Db, userId: number): Promise<{ last: number; profile: number }> {
+  const { rows } = await tx.query<{ check_time: number; active_profile: number }>(
+    'select check_time, active_profile from users where id = $1 for update',
+    [userId],
+  );
   if (!rows[0]) throw ApiError.requiresLogin();
-  return rows[0].check_time;
+  return { last: rows[0].check_time, profile: rows[0].active_profile };
 }
 
 async function bumpTime(tx: Db, userId: number, last: number, now: number): Promise<number> {
@@ -525,17 +550,17 @@ async function bumpTime(tx: Db, userId: number, last: number, now: number): Prom
 }
 
 /**
- * Adds (check) or removes the pins of `ids` (all known, unique) for the user; returns how many
+ * Adds (check) or removes the pins of `ids` (all known, unique) for the profile; returns how many
  * rows changed. Pins are locked in id order first so concurrent batches cannot deadlock.
  */
-async function applyChecks(tx: Db, userId: number, ids: readonly number[], check: boolean): Promise<number> {
+async function applyChecks(tx: Db, profile: number, ids: readonly number[], check: boolean): Promise<number> {
   if (ids.length === 0) return 0;
   const sql = check
-    ? `with changed as (insert into checks (user_id, pin_id) select $1, unnest($2::int[]) on conflict do nothing returning pin_id)
+    ? `with changed as (insert into profile_checks (profile_id, pin_id) select $1, unnest($2::int[]) on conflict do nothing returning pin_id)
        update pins set total_checks = total_checks + 1 where id = any(array(select pin_id from changed))`
-    : `with changed as (delete from checks where user_id = $1 and pin_id = any($2::int[]) returning pin_id)
+    : `with changed as (delete from profile_checks where profile_id = $1 and pin_id = any($2::int[]) returning pin_id)
        update pins set total_checks = total_checks - 1 where id = any(array(select pin_id from changed))`;
-  const r = await tx.query(sql, [userId, ids]);
+  const r = await tx.query(sql, [profile, ids]);
   return r.rowCount;
 }
 
@@ -563,17 +588,17 @@ export async function checkPin(
 ): Promise<(CheckResult & { actionId: number | null; pinId: number }) | null> {
   return inUserTurn(db, userId, () =>
     withRetry(db, async (tx) => {
-      const last = await lockUser(tx, userId);
+      const { last, profile } = await lockProgress(tx, userId);
       const target = (await markTargets(tx, [pinId])).get(pinId);
       if (target === undefined || (await lockPins(tx, [target])) === 0) return null;
-      const c = await commitChanges(tx, userId, last, [target], () => check, {
+      const c = await commitChanges(tx, { user: userId, profile }, last, [target], () => check, {
         at: Math.min(at, now),
         kind: 'single',
         checked: check,
         device,
         now,
       });
-      const current = c.stale.length ? await isChecked(tx, userId, target) : check;
+      const current = c.stale.length ? await isChecked(tx, profile, target) : check;
       return {
         check: current,
         userId,
@@ -587,21 +612,22 @@ export async function checkPin(
   );
 }
 
-async function isChecked(tx: Db, userId: number, pinId: number): Promise<boolean> {
-  const { rows } = await tx.query('select 1 from checks where user_id = $1 and pin_id = $2', [userId, pinId]);
+async function isChecked(tx: Db, profile: number, pinId: number): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from profile_checks where profile_id = $1 and pin_id = $2', [profile, pinId]);
   return rows.length > 0;
 }
 
-/** The user's checked pin ids (ascending) and checkTime. */
+/** The user's checked pin ids (ascending: the active profile's) and checkTime, in one read. */
 export async function userChecks(db: Db, userId: number): Promise<{ userId: number; checkTime: number; pinIds: number[] }> {
   await db.userIdle?.(userId);
-  const user = await db.query<{ check_time: number }>('select check_time from users where id = $1', [userId]);
-  if (!user.rows[0]) throw ApiError.requiresLogin();
-  const { rows } = await db.query<{ ids: number[] | null }>(
-    'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
+  const { rows } = await db.query<{ check_time: number; ids: number[] | null }>(
+    `select u.check_time,
+            (select array_agg(pin_id order by pin_id) from profile_checks where profile_id = u.active_profile) as ids
+       from users u where u.id = $1`,
     [userId],
   );
-  return { userId, checkTime: user.rows[0].check_time, pinIds: rows[0]?.ids ?? [] };
+  if (!rows[0]) throw ApiError.requiresLogin();
+  return { userId, checkTime: rows[0].check_time, pinIds: rows[0].ids ?? [] };
 }
 
 /**
@@ -637,7 +663,7 @@ export async function batchCheck(
       const kept = [...new Set(targets.values())];
       return { ids: kept, want: () => check, meta: { at: Math.min(at, now), kind: 'batch', checked: check, device, now }, strict: true };
     },
-    (tx) => pinList(tx, userId),
+    (tx, _c, profile) => pinList(tx, profile),
   );
   if ('abort' in r) return { unknown: r.abort, checkTime: 0, lastCheckTime: 0, changed: 0, ignored: 0, actionId: null, pinIds: [] };
   const c = r.commit;
@@ -652,11 +678,11 @@ export async function batchCheck(
   };
 }
 
-/** The user's found pins, ascending (answers of the changes that return them). */
-export async function pinList(q: Db, userId: number): Promise<number[]> {
+/** The profile's found pins, ascending (answers of the changes that return them). */
+export async function pinList(q: Db, profile: number): Promise<number[]> {
   const { rows } = await q.query<{ ids: number[] | null }>(
-    'select array_agg(pin_id order by pin_id) as ids from checks where user_id = $1',
-    [userId],
+    'select array_agg(pin_id order by pin_id) as ids from profile_checks where profile_id = $1',
+    [profile],
   );
   return rows[0]?.ids ?? [];
 }
@@ -674,7 +700,7 @@ export async function mergeChecks(
 ): Promise<{ checkTime: number; merged: number }> {
   return inUserTurn(db, userId, () =>
     withRetry(db, async (tx) => {
-      const last = await lockUser(tx, userId);
+      const { last, profile } = await lockProgress(tx, userId);
       let known: number[] = [];
       if (ids.length) {
         const { rows } = await tx.query<{ ids: number[] | null }>(
@@ -683,7 +709,7 @@ export async function mergeChecks(
         );
         known = rows[0]?.ids ?? [];
       }
-      const n = await applyChecks(tx, userId, known, true);
+      const n = await applyChecks(tx, profile, known, true);
       const checkTime = n > 0 ? await bumpTime(tx, userId, last, now) : last;
       return { checkTime, merged: n };
     }),

@@ -138,15 +138,19 @@ export async function mergePins(
   if (!first || !second) return null;
   const keep = keepId === a ? first : second;
   const dup = keepId === a ? second : first;
-  const affected = (await tx.query<{ user_id: number }>('select user_id from checks where pin_id = $1 order by user_id', [dupId])).rows.map(
-    (r) => r.user_id,
-  );
+  // Every progress profile's checks move (migration 020); the players owning them get the new checkTime.
+  const affected = (
+    await tx.query<{ user_id: number }>(
+      'select distinct f.user_id from profile_checks c join progress_profiles f on f.id = c.profile_id where c.pin_id = $1 order by f.user_id',
+      [dupId],
+    )
+  ).rows.map((r) => r.user_id);
   const moved = await tx.query(
-    'insert into checks (user_id, pin_id, checked_at) select user_id, $1, checked_at from checks where pin_id = $2 on conflict do nothing',
+    'insert into profile_checks (profile_id, pin_id, checked_at) select profile_id, $1, checked_at from profile_checks where pin_id = $2 on conflict do nothing',
     [keepId, dupId],
   );
-  await tx.query('delete from checks where pin_id = $1', [dupId]);
-  await tx.query('update pins set total_checks = (select count(*)::int from checks where pin_id = $1) where id = $1', [keepId]);
+  await tx.query('delete from profile_checks where pin_id = $1', [dupId]);
+  await tx.query('update pins set total_checks = (select count(*)::int from profile_checks where pin_id = $1) where id = $1', [keepId]);
   await tx.query('update pins set total_checks = 0, hidden = true, merged_into = $2, updated_at = now() where id = $1', [dupId, keepId]);
   await tx.query('update comments set pin_id = $1 where pin_id = $2', [keepId, dupId]);
   if (affected.length) {

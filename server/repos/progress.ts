@@ -24,7 +24,7 @@ export interface ActionView {
   undoable: boolean;
 }
 
-/** The user's most recent actions, newest first. */
+/** The user's most recent actions (those of the active profile), newest first. */
 export async function listActions(db: Db, userId: number, limit: number): Promise<ActionView[]> {
   const { rows } = await db.query<{
     id: number;
@@ -37,7 +37,7 @@ export async function listActions(db: Db, userId: number, limit: number): Promis
     undoable: boolean;
   }>(
     `select id, kind, checked, pin_count, at, device, undone_at, (was_off is not null or was_on is not null) as undoable
-       from check_actions where user_id = $1 and not pending order by id desc limit $2`,
+       from check_actions where profile_id = (select active_profile from users where id = $1) and not pending order by id desc limit $2`,
     [userId, limit],
   );
   return rows.map((r) => ({
@@ -70,18 +70,19 @@ export async function undoAction(db: Db, userId: number, id: number, now: number
     db,
     userId,
     size.rows[0]?.pin_count ?? 0,
-    async (q) => {
+    async (q, profile) => {
+      // An action of another profile is not this one's to undo (as if missing).
       const { rows } = await q.query<{ undone_at: number | null; pending: boolean; was_off: Uint8Array | null; was_on: Uint8Array | null }>(
-        `select undone_at, pending, was_off, was_on from check_actions where id = $1 and user_id = $2${q === db ? '' : ' for update'}`,
-        [id, userId],
+        `select undone_at, pending, was_off, was_on from check_actions where id = $1 and profile_id = $2${q === db ? '' : ' for update'}`,
+        [id, profile],
       );
       const a = rows[0];
       if (!a || a.pending) return { abort: 'missing' as const };
       if (a.undone_at != null) return { abort: 'undone' as const };
       if (a.was_off == null && a.was_on == null) return { abort: 'forgotten' as const };
       const owned = await q.query<{ ids: number[] | null }>(
-        'select array_agg(pin_id order by pin_id) as ids from check_marks where user_id = $1 and action_id = $2',
-        [userId, id],
+        'select array_agg(pin_id order by pin_id) as ids from check_marks where profile_id = $1 and action_id = $2',
+        [profile, id],
       );
       const wasOn = new Set(unpackIds(a.was_on));
       return {
@@ -90,9 +91,9 @@ export async function undoAction(db: Db, userId: number, id: number, now: number
         meta: { at: now, kind: 'undo' as const, checked: null, device, now, force: true },
       };
     },
-    async (tx) => {
+    async (tx, _c, profile) => {
       await tx.query('update check_actions set undone_at = $2 where id = $1', [id, now]);
-      return pinList(tx, userId);
+      return pinList(tx, profile);
     },
   );
   if ('abort' in r) return { kind: r.abort };
@@ -119,13 +120,16 @@ export interface ProgressExport {
  * The user's found pins with the time of each: when it was found (a restored pin keeps the file's time), or the
  * player's own time of the mark where that is earlier (a mark made offline and sent later).
  */
-export async function exportChecks(db: Db, userId: number, now: number): Promise<ProgressExport> {
+export async function exportChecks(db: Db, userId: number, now: number, profile?: number): Promise<ProgressExport> {
   await db.userIdle?.(userId);
+  // The active profile's, or `profile` (one of the user's).
   const { rows } = await db.query<{ pin_id: number; at: number }>(
     `select c.pin_id, least(m.at, (extract(epoch from c.checked_at) * 1000)::bigint) as at
-       from checks c left join check_marks m on m.user_id = c.user_id and m.pin_id = c.pin_id
-      where c.user_id = $1 order by c.pin_id`,
-    [userId],
+       from profile_checks c left join check_marks m on m.profile_id = c.profile_id and m.pin_id = c.pin_id
+      where c.profile_id = coalesce($2, (select active_profile from users where id = $1))
+        and c.profile_id in (select id from progress_profiles where user_id = $1)
+      order by c.pin_id`,
+    [userId, profile ?? null],
   );
   return { version: EXPORT_VERSION, exportedAt: now, pins: rows.map((r) => ({ pinId: r.pin_id, checkedAt: Number(r.at) })) };
 }
@@ -173,7 +177,7 @@ function timesOf(pins: readonly ImportedPin[], targets: Map<number, number>, now
  * A restore is the player's own act, now: unlike a mark replayed from another device it is not weighed against the
  * pins' last-change times. Merge adds every listed pin; replace also removes every found pin the file does not list.
  */
-async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly ImportedPin[], now: number) {
+async function plan(tx: Db, profile: number, mode: ImportMode, pins: readonly ImportedPin[], now: number) {
   const targets = await markTargets(
     tx,
     pins.map((p) => p.pinId),
@@ -182,15 +186,15 @@ async function plan(tx: Db, userId: number, mode: ImportMode, pins: readonly Imp
   const { rows } = await tx.query<{ id: number; found: boolean }>(
     `select p.id, (c.pin_id is not null) as found
        from pins p
-       left join checks c on c.user_id = $1 and c.pin_id = p.id
+       left join profile_checks c on c.profile_id = $1 and c.pin_id = p.id
       where p.id = any($2::int[]) and not p.hidden order by p.id`,
-    [userId, [...at.keys()]],
+    [profile, [...at.keys()]],
   );
   const listed = new Set(rows.map((r) => r.id));
   // A replace leaves the checks of hidden pins alone: the file cannot list them, and a pin shown again keeps its mark.
   const mine = await tx.query<{ ids: number[] | null }>(
-    'select array_agg(c.pin_id order by c.pin_id) as ids from checks c join pins p on p.id = c.pin_id and not p.hidden where c.user_id = $1',
-    [userId],
+    'select array_agg(c.pin_id order by c.pin_id) as ids from profile_checks c join pins p on p.id = c.pin_id and not p.hidden where c.profile_id = $1',
+    [profile],
   );
   const found = new Set(mine.rows[0]?.ids ?? []);
   const add = rows.filter((r) => !r.found).map((r) => r.id);
@@ -214,7 +218,8 @@ export async function previewImport(
   now: number,
 ): Promise<ImportPlan> {
   await db.userIdle?.(userId);
-  return (await plan(db, userId, mode, pins, now)).summary;
+  const { rows } = await db.query<{ active_profile: number }>('select active_profile from users where id = $1', [userId]);
+  return (await plan(db, rows[0]?.active_profile ?? 0, mode, pins, now)).summary;
 }
 
 /**
@@ -234,8 +239,8 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, pins
     db,
     userId,
     pins.length + found,
-    async (q) => {
-      const p = await plan(q, userId, mode, pins, now);
+    async (q, profile) => {
+      const p = await plan(q, profile, mode, pins, now);
       summary = p.summary;
       const adding = new Set(p.add);
       const withTime = p.add.filter((pin) => p.at.get(pin) !== undefined);
@@ -248,13 +253,13 @@ export async function applyImport(db: Db, userId: number, mode: ImportMode, pins
         meta: { at: now, kind: 'import' as const, checked: null, device, now, force: true },
       };
     },
-    async (tx) => {
+    async (tx, _c, profile) => {
       // The pins it finds keep the file's time as when they were found (what the export gives back).
       if (dated.pins.length > 0) {
         await tx.query(
-          `update checks c set checked_at = to_timestamp(t.at / 1000.0)
-             from unnest($2::int[], $3::bigint[]) as t(pin, at) where c.user_id = $1 and c.pin_id = t.pin`,
-          [userId, dated.pins, dated.at],
+          `update profile_checks c set checked_at = to_timestamp(t.at / 1000.0)
+             from unnest($2::int[], $3::bigint[]) as t(pin, at) where c.profile_id = $1 and c.pin_id = t.pin`,
+          [profile, dated.pins, dated.at],
         );
       }
       return null;

@@ -13,6 +13,8 @@ import { registerActionRoutes } from './me/actions';
 import { registerExportImportRoutes } from './me/export-import';
 import { registerNoteRoutes } from './me/notes';
 import { registerPresetRoutes } from './me/presets';
+import { registerProfileRoutes } from './me/profiles';
+import { registerRivalImportRoutes } from './me/rival-import';
 import { registerCategoryRoutes } from './category/groups';
 import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
@@ -56,6 +58,7 @@ import { registerWorldRoutes } from './world';
  *   GET /v1/me/pins                n 1..200 (default 50), page 0..100,000
  *   PUT /v1/me/notes/:id           body 1..MAX_NOTE (500, common/notes.ts) chars (trimmed); one note per player per pin
  *   PUT /v1/me/presets             name 1..30 chars (trimmed), ≤ 2,000 categories, ≤ 500 tags, ≤ 20 presets a player
+ *   POST/PATCH /v1/me/profiles     name 1..20 chars (trimmed), unique per account; at most 10 profiles (repos/profiles.ts)
  *   request bodies                 1 MiB (the app's bodyLimit)
  *
  * Decisions where the spec is silent
@@ -119,6 +122,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerNoteRoutes(scope);
     await registerPresetRoutes(scope);
     await registerWorldRoutes(scope);
+    await registerProfileRoutes(scope);
+    await registerRivalImportRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

@@ -162,14 +162,25 @@ export async function seedWorld(db: Db, opts: SeedOptions): Promise<{ pins: numb
       activity.likes,
       20_000,
     );
+    // Each seeded player's found pins are their first progress profile's (created with the player, migration 020);
+    // the migration tests seed a database from before it, where checks is still the table.
+    const profiled = (await tx.query<{ t: string | null }>("select to_regclass('profile_checks')::text as t")).rows[0]?.t != null;
+    const profiles = profiled
+      ? new Map(
+          (await tx.query<{ id: number; active_profile: number }>('select id, active_profile from users')).rows.map((r) => [
+            r.id,
+            r.active_profile,
+          ]),
+        )
+      : null;
     await bulkInsert(
       tx,
-      'checks',
+      profiles ? 'profile_checks' : 'checks',
       [
-        ['user_id', 'int'],
+        [profiles ? 'profile_id' : 'user_id', 'int'],
         ['pin_id', 'int'],
       ],
-      activity.checks,
+      profiles ? activity.checks.map((c) => ({ profile_id: profiles.get(c.user_id), pin_id: c.pin_id })) : activity.checks,
       20_000,
     );
     await tx.query('update users set check_time = $1 where id in (select distinct user_id from checks)', [now]);

@@ -2,6 +2,8 @@
 export { QueryClientProvider } from '@tanstack/react-query';
 export * from './hooks';
 export * from './progress';
+export * from './profiles';
+export * from './rival';
 export { usePinNote, useSaveNote, useDeleteNote } from './notes';
 export { usePresets, useSavePreset, useDeletePreset, PRESET_LIMITS, type FilterPreset, type PresetContent } from './presets';
 export { keys, paths, type SearchFilters } from './keys';

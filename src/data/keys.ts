@@ -24,6 +24,8 @@ export const keys = {
   myActions: ['me', 'actions'] as const,
   /** The player's filter presets (the account's, or this device's for a visitor). */
   presets: ['me', 'presets'] as const,
+  /** The player's progress profiles (issue 22). */
+  profiles: ['me', 'profiles'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
   search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true, f.notes === true] as const,
   providers: ['auth', 'providers'] as const,
@@ -45,6 +47,9 @@ export const paths = {
   myPins: '/api/v1/me/pins',
   myActions: '/api/v1/me/actions',
   undoAction: (id: number) => `/api/v1/me/actions/${id}/undo`,
+  profiles: '/api/v1/me/profiles',
+  profile: (id: number) => `/api/v1/me/profiles/${id}`,
+  activateProfile: (id: number) => `/api/v1/me/profiles/${id}/activate`,
   note: (pinId: number) => `/api/v1/me/notes/${pinId}`,
   presets: '/api/v1/me/presets',
   preset: (id: number) => `/api/v1/me/presets/${id}`,

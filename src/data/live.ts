@@ -34,6 +34,9 @@ export async function applyNotice(n: CheckNotice, db: PinsStoreDb = localDb()): 
   if (outcome === 'fetch') await fetchCheckList(db);
   await publishChecks(n.userId, db);
   void queryClient.invalidateQueries({ queryKey: keys.myActions });
+  // The profiles' found-counts moved (or another device switched profile: `full`).
+  void queryClient.invalidateQueries({ queryKey: keys.profiles });
+  if (n.full) void queryClient.invalidateQueries({ queryKey: keys.progressAll });
   // Open pin details hold their own isChecked: read them again.
   void queryClient.invalidateQueries({ queryKey: ['pin'] });
   return outcome === 'fetch' ? 'fetched' : 'applied';

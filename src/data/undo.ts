@@ -38,6 +38,11 @@ async function undo(change: MarkedChange, db: PinsStoreDb): Promise<boolean> {
   return done;
 }
 
+/** Forgets this device's changes (a switch of progress profile: they belong to the profile left). */
+export function forgetUndo(): void {
+  history.length = 0;
+}
+
 /** Undoes this device's last change (Ctrl+Z); false when there is none. */
 export async function undoLast(userId: number | null, db: PinsStoreDb = localDb()): Promise<boolean> {
   for (let i = history.length - 1; i >= 0; i--) {

@@ -48,7 +48,8 @@ export async function registerMeRoutes(root: FastifyInstance): Promise<void> {
       if (rows.length === 0) return [];
       await tx.query(
         `update pins p set total_checks = p.total_checks - c.n
-           from (select pin_id, count(*)::int as n from checks where user_id = $1 group by pin_id) c
+           from (select c.pin_id, count(*)::int as n from profile_checks c join progress_profiles f on f.id = c.profile_id
+                  where f.user_id = $1 group by c.pin_id) c
           where p.id = c.pin_id`,
         [userId],
       );

@@ -7,7 +7,8 @@ import { Spinner } from '../../ui/Loading';
 import { setCategories, setHighlightedTags, setRegion, setSearchText, toggleCategory, useStore } from '../../state';
 import { useCategoryGroups, useTagGroups } from '../../data';
 import type { CategoryGroup, TagGroup } from '../../data/types';
-import { useSettings, usePinCounts } from '../session';
+import { useSessionUser, useSettings, usePinCounts } from '../session';
+import { ProfileSwitcher } from '../mypage/Profiles';
 import { ko } from '../../i18n/ko';
 import { CategoryList, Progress } from './CategoryList';
 import { FilterPresets } from './FilterPresets';
@@ -29,6 +30,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
   const tagGroups = useTagGroups();
   const [settings, updateSettings] = useSettings();
   const counts = usePinCounts();
+  const signedIn = !!useSessionUser();
   const enabled = useMemo(() => new Set(snap.homeFilters.categories), [snap.homeFilters.categories]);
   const search = snap.homeFilters.searchText;
   const searching = search.trim() !== '';
@@ -62,6 +64,7 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
 
   return (
     <div className="category-panel">
+      {signedIn && <ProfileSwitcher />}
       <section aria-labelledby="region-h">
         <h2 id="region-h" className="panel-h">
           {ko.common.region}

@@ -11,6 +11,8 @@ import { displayName, useCategoryGroups, useDeleteAccount, useLogoutEverywhere, 
 import { PageLayout } from '../PageLayout';
 import { nicknameMessages, nicknameProblem } from '../../../common/nickname';
 import { ProgressCard } from './ProgressCard';
+import { ProfilesCard } from './Profiles';
+import { RivalImportCard } from './RivalImport';
 import { CompletionTable } from './CompletionTable';
 import { usePinCounts, useSettings, useThemePreference, useLogoutAction, type Counts } from '../session';
 
@@ -222,7 +224,11 @@ export default function MyPage() {
 
         <CompletionTable counts={counts} groups={groups.data ?? []} />
 
+        {user && <ProfilesCard />}
+
         {user && <ProgressCard />}
+
+        {user && <RivalImportCard />}
 
         {user && (
           <section className="card" aria-labelledby="contrib-h">
