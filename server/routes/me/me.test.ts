@@ -67,7 +67,8 @@ describe('/api/v1/me', () => {
       [leaving.id, p2],
       [staying.id, p1],
     ] as const) {
-      await t.db.query('insert into checks (user_id, pin_id) values ($1, $2)', [uid, pid]);
+      // Checks live per progress profile (migration 020); `checks` is the view of the active one's.
+      await t.db.query('insert into profile_checks (profile_id, pin_id) select active_profile, $2 from users where id = $1', [uid, pid]);
       await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [pid]);
     }
     const comment = await t.db.query<{ id: number }>(
