@@ -1,7 +1,8 @@
 // Scale (issue 21 item 5): the real app (built client, real server on PGlite) with every category on, in headless
 // Chromium at 1920×1080, region snapshots beside today's one request per category (?bench&pins=category) in one run,
 // as ratios. Worlds:
-//   fixture     the real-shaped import fixture (`npx tsx tools/world-fixture.ts`: 11 maps, 512 categories, 22,142 pins)
+//   fixture     the real-shaped import fixture (`npx tsx tools/world-fixture.ts --core`: 512 categories, 22,142 pins,
+//               its 11 maps folded onto the 7 built-in regions)
 //               imported into a fresh data folder
 //   N           a demo world of N pins (`npm run seed -- --pins N`; 1,000,000 by default)
 // For each world and path: a first visit turns every category on (and fills the server's caches), then
@@ -111,7 +112,8 @@ function makeWorld(world: string): { dataDir: string; seedS: number } {
   };
   if (world === 'fixture') {
     const out = mkdtempSync(join(tmpdir(), 'wuwa-fixture-'));
-    step('world fixture', ['tools/world-fixture.ts', '--out', out]);
+    // --core: the 11 maps folded onto the 7 built-in regions, so region 0 (where the map opens) holds its share.
+    step('world fixture', ['tools/world-fixture.ts', '--out', out, '--core']);
     step('import of the fixture', ['server/import/cli.ts', join(out, 'world.json')]);
   } else step(`seeding ${world} pins`, ['server/seed/cli.ts', '--pins', world]);
   const seedS = (Date.now() - t0) / 1000;
@@ -165,6 +167,8 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
     await page.getByRole('button', { name: '전체 선택' }).first().click();
     await allPinsHeld(page);
     await context.clearCookies();
+    // A new player's browser: nothing in its HTTP cache either (the snapshots are immutable, the lists revalidate).
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await page.evaluate(
       (name) =>
         new Promise<void>((resolve) => {
