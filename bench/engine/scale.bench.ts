@@ -1,47 +1,60 @@
-// Scale: the real app (built client, real server on PGlite) with a demo world of N pins (default
-// 1,000,000) and every category on, in headless Chromium at 1920×1080:
-//   seed        `npm run seed -- --pins N` into a fresh data folder (wall time)
+// Scale (issue 21 item 5): the real app (built client, real server on PGlite) with every category on, in headless
+// Chromium at 1920×1080, region snapshots beside today's one request per category (?bench&pins=category) in one run,
+// as ratios. Worlds:
+//   fixture     the real-shaped import fixture (`npx tsx tools/world-fixture.ts --core`: 512 categories, 22,142 pins,
+//               its 11 maps folded onto the 7 built-in regions)
+//               imported into a fresh data folder
+//   N           a demo world of N pins (`npm run seed -- --pins N`; 1,000,000 by default)
+// For each world and path: a first visit turns every category on (and fills the server's caches), then
+//   requests    pin requests of a start with an empty pin cache (pins-proto lists; the snapshot version check and
+//               snapshots)
 //   first pins  ms from navigation to the first frame drawn with pins (the engine's mark)
-//   all pins    ms from navigation until the engine holds every pin of the world
-//   worker      the pins worker's JS heap where Chromium reports it (performance.memory) and an
-//               estimate of its typed arrays (the pins-proto bytes it keeps + 40 B a pin of
-//               decoded arrays and index)
-//   GPU         bytes in WebGL buffers (every bufferData counted per buffer, freed ones taken off)
-//               plus the tile textures the engine's cache holds
-//   hover pick  p99 of MapEngine.pickAt over 2,000 points of the overview and a middle zoom
-//   longest     the longest main-thread task (Long Tasks API) from navigation to the end
-//   --profile   also a CPU profile of the page's main thread from navigation to every pin: its
-//               longest task of our own script, and the native calls (WebGL context creation,
-//               shader link: the GPU's work, on SwiftShader) behind every task over 200 ms
-// Peer: the same run at the app's default demo world (60,000 pins), reported as ratios.
-// Run: npm run bench -- scale            (1,000,000 and 60,000 pins)
-//      npx tsx bench/engine/scale.bench.ts 200000,60000 [--profile]
+//   all pins    ms from navigation until the engine's pin count stops growing
+//   warm        all pins again after a reload with the pin cache kept (IndexedDB)
+//   B/pin       bytes a pin on the wire, as sent (compressed), over the pins drawn
+//   longest     the longest main-thread task (Long Tasks API) of the cold start; with --profile also the longest
+//               task's own script time (CPU profile), and the native calls behind every task over 200 ms
+//   worker      the pins worker's JS heap where Chromium reports it (performance.memory) and an estimate (the pin
+//               bytes on the wire + 40 B a pin of decoded arrays and index)
+//   GPU         bytes in WebGL buffers plus the tile textures the engine's cache holds; hover pick p50/p99 (MapEngine.pickAt)
+// Budgets (issue 21): fixture ≤ 4 requests and all pins ≤ 1.5 s; 1M first ≤ 1.5 s, all ≤ 4 s; warm ≤ 1 s; no task of
+// our script over 50 ms; ≤ 10 B a pin. Printed beside each figure.
+// Run: npm run bench -- scale            (fixture and 1,000,000 pins)
+//      npx tsx bench/engine/scale.bench.ts fixture,200000 [--profile] [--paths snapshot]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { buildClientIfStale } from '../../scripts/build-client';
 import { FIRST_PINS_MARK } from '../../src/engine/types';
 import { DB_NAME } from '../../src/data/db';
-import { startServer } from '../../tests/support/server';
+import { startServer, type StartedServer } from '../../tests/support/server';
 import { CHROMIUM_ARGS } from '../../vite.config';
 import { splitTasks, type CpuProfile, type ProfiledTask } from '../support/task-split';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const PROFILE = args.includes('--profile');
-const COUNTS = (args.find((a) => !a.startsWith('--')) ?? '1000000,60000').split(',').map(Number);
+const PATH_ARG = args.includes('--paths') ? (args[args.indexOf('--paths') + 1] ?? '') : '';
+const PATHS: PinPath[] = PATH_ARG ? (PATH_ARG.split(',') as PinPath[]) : ['category', 'snapshot'];
+const WORLDS = (args.find((a) => !a.startsWith('--') && !PATH_ARG.includes(a)) ?? 'fixture,1000000').split(',');
+type PinPath = 'snapshot' | 'category';
 const W = 1920,
   H = 1080;
 
 interface Result {
-  pins: number;
-  seedS: number;
+  world: string;
+  path: PinPath;
+  requests: number;
   firstPinsMs: number;
   allPinsMs: number;
   drawnPins: number;
+  warmFirstPinsMs: number;
+  warmAllPinsMs: number;
+  warmRequests: number;
+  bytesPerPin: number;
   workerHeapMb: number | null;
   workerEstimateMb: number;
   gpuBufferMb: number;
@@ -49,12 +62,14 @@ interface Result {
   pickP50Ms: number;
   pickP99Ms: number;
   longestTaskMs: number;
-  /** With --profile: the main thread's tasks, longest first. */
+  warmLongestTaskMs: number;
+  /** With --profile: the main thread's tasks of the cold start, longest first. */
   tasks?: ProfiledTask[];
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const mb = (b: number) => b / 2 ** 20;
+const isPinRequest = (url: string) => url.includes('/pins-proto') || url.includes('/api/v1/pins/snapshot');
 
 /** Counts WebGL buffer bytes (per buffer, so re-uploads replace and deletes free) and long tasks, before the app runs. */
 function instrument(): void {
@@ -86,43 +101,88 @@ function instrument(): void {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function run(pins: number): Promise<Result> {
+/** A fresh data folder holding the world: the real-shaped fixture imported, or a demo world of N pins seeded. */
+function makeWorld(world: string): { dataDir: string; seedS: number } {
   const dataDir = mkdtempSync(join(tmpdir(), 'wuwa-scale-'));
   const t0 = Date.now();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--pins', String(pins)], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error(`seeding ${pins} pins failed`);
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+  const step = (what: string, argv: string[]) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', ...argv], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`${what} failed`);
+  };
+  if (world === 'fixture') {
+    const out = mkdtempSync(join(tmpdir(), 'wuwa-fixture-'));
+    // --core: the 11 maps folded onto the 7 built-in regions, so region 0 (where the map opens) holds its share.
+    step('world fixture', ['tools/world-fixture.ts', '--out', out, '--core']);
+    step('import of the fixture', ['server/import/cli.ts', join(out, 'world.json')]);
+  } else step(`seeding ${world} pins`, ['server/seed/cli.ts', '--pins', world]);
   const seedS = (Date.now() - t0) / 1000;
-  console.error(`  ${pins}: seeded in ${seedS.toFixed(0)} s`);
-  const server = await startServer({ RATE_LIMIT: '0' }, { dataDir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  console.error(`  ${world}: world made in ${seedS.toFixed(0)} s`);
+  return { dataDir, seedS };
+}
+
+/** The engine's pin count once it stops growing (4 s without a change), and when it last changed. */
+async function allPinsHeld(page: Page): Promise<{ pins: number; t: number }> {
+  return (await (
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as {
+          mapEngine?: { debugInfo(): { pins: number } };
+          __last?: { pins: number; t: number; stable: number };
+        };
+        const n = w.mapEngine?.debugInfo().pins ?? 0;
+        const last = w.__last ?? { pins: -1, t: 0, stable: 0 };
+        if (n !== last.pins) w.__last = { pins: n, t: performance.now(), stable: 0 };
+        else last.stable++;
+        return w.__last && w.__last.stable >= 40 && n > 0 ? { pins: n, t: w.__last.t } : null;
+      },
+      undefined,
+      { timeout: 900_000, polling: 100 },
+    )
+  ).jsonValue()) as { pins: number; t: number };
+}
+
+async function firstPins(page: Page): Promise<number> {
+  return (await (
+    await page.waitForFunction((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, FIRST_PINS_MARK, {
+      timeout: 600_000,
+      polling: 50,
+    })
+  ).jsonValue()) as number;
+}
+
+const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { __scale: { longest: number } }).__scale.longest);
+
+async function run(world: string, path: PinPath, server: StartedServer, browser: Browser): Promise<Result> {
+  const context = await browser.newContext({ viewport: { width: W, height: H }, locale: 'ko-KR' });
   try {
-    const context = await browser.newContext({ viewport: { width: W, height: H }, locale: 'ko-KR' });
     const page = await context.newPage();
     // A million pins take a while to serve on a 2-core machine: the figures are the point, not a deadline.
     page.setDefaultTimeout(300_000);
     page.setDefaultNavigationTimeout(300_000);
-    // Every category on, remembered in the browser's settings; then a start with an empty pin cache.
-    await page.goto(server.url + '/');
+    const url = `${server.url}/?bench${path === 'category' ? '&pins=category' : ''}`;
+    // Every category on, remembered in the browser's settings (this visit also fills the server's caches); then a
+    // start with an empty pin cache.
+    await page.goto(url);
     await page.getByRole('button', { name: '전체 선택' }).first().click();
-    await page.waitForTimeout(1000);
+    await allPinsHeld(page);
     await context.clearCookies();
+    // A new player's browser: nothing in its HTTP cache either (the snapshots are immutable, the lists revalidate).
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await page.evaluate(
       (name) =>
         new Promise<void>((resolve) => {
           const open = indexedDB.open(name);
           open.onsuccess = () => {
             const db = open.result;
-            if (!db.objectStoreNames.contains('cats')) {
+            const stores = ['cats', 'snaps'].filter((s) => db.objectStoreNames.contains(s));
+            if (!stores.length) {
               db.close();
               resolve();
               return;
             }
-            const tx = db.transaction('cats', 'readwrite');
-            tx.objectStore('cats').clear();
+            const tx = db.transaction(stores, 'readwrite');
+            for (const s of stores) tx.objectStore(s).clear();
             tx.oncomplete = () => {
               db.close();
               resolve();
@@ -135,13 +195,18 @@ async function run(pins: number): Promise<Result> {
     // tsx compiles with esbuild's keepNames, which wraps functions in `__name(...)`: the page needs it too.
     await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
     await page.addInitScript(instrument);
-    let protoBytes = 0;
-    page.on('response', (r) => {
-      if (r.url().includes('/pins-proto'))
-        void r
-          .body()
-          .then((b) => (protoBytes += b.length))
-          .catch(() => {});
+    let requests = 0;
+    let wireBytes = 0;
+    const sizes: Promise<void>[] = [];
+    page.on('requestfinished', (r) => {
+      if (!isPinRequest(r.url())) return;
+      requests++;
+      sizes.push(
+        r
+          .sizes()
+          .then((z) => void (wireBytes += z.responseBodySize))
+          .catch(() => {}),
+      );
     });
     const cdp = PROFILE ? await context.newCDPSession(page) : null;
     if (cdp) {
@@ -149,34 +214,17 @@ async function run(pins: number): Promise<Result> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(server.url + '/?bench');
-    const firstPinsMs = (await (
-      await page.waitForFunction((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, FIRST_PINS_MARK, {
-        timeout: 600_000,
-        polling: 50,
-      })
-    ).jsonValue()) as number;
-    // Every pin: the engine's pin count stops growing once every category is in (polled from the page's clock).
-    const allPins = (await (
-      await page.waitForFunction(
-        () => {
-          const w = window as unknown as {
-            mapEngine?: { debugInfo(): { pins: number } };
-            __last?: { pins: number; t: number; stable: number };
-          };
-          const n = w.mapEngine?.debugInfo().pins ?? 0;
-          const last = w.__last ?? { pins: -1, t: 0, stable: 0 };
-          if (n !== last.pins) w.__last = { pins: n, t: performance.now(), stable: 0 };
-          else last.stable++;
-          return w.__last && w.__last.stable >= 40 && n > 0 ? { pins: n, t: w.__last.t } : null;
-        },
-        undefined,
-        { timeout: 900_000, polling: 100 },
-      )
-    ).jsonValue()) as { pins: number; t: number };
+    await page.goto(url);
+    const firstPinsMs = await firstPins(page);
+    const allPins = await allPinsHeld(page);
     await page.waitForLoadState('networkidle');
+    await Promise.all(sizes);
+    const coldRequests = requests;
+    const coldWire = wireBytes;
     const tasks = cdp ? splitTasks((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
-    console.error(`  ${pins}: first pins ${firstPinsMs.toFixed(0)} ms, all ${allPins.pins} pins ${allPins.t.toFixed(0)} ms`);
+    console.error(
+      `  ${world} ${path}: ${coldRequests} pin requests, first pins ${firstPinsMs.toFixed(0)} ms, all ${allPins.pins} pins ${allPins.t.toFixed(0)} ms`,
+    );
 
     // Hover picks at the overview and a middle zoom, on a grid of points over the screen.
     const picks = await page.evaluate(
@@ -223,56 +271,117 @@ async function run(pins: number): Promise<Result> {
           .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null)
           .catch(() => null)
       : null;
-    const workerHeapMb = workerHeap === null ? null : mb(workerHeap);
+
+    // Warm start: the same page again with the pin cache kept.
+    requests = 0;
+    await page.goto(url);
+    const warmFirstPinsMs = await firstPins(page);
+    const warm = await allPinsHeld(page);
+    await page.waitForLoadState('networkidle');
+    const warmLongestTaskMs = await longestTask(page);
+    console.error(`  ${world} ${path}: warm, ${requests} pin requests, all ${warm.pins} pins ${warm.t.toFixed(0)} ms`);
     return {
-      pins,
-      seedS,
+      world,
+      path,
+      requests: coldRequests,
       firstPinsMs,
       allPinsMs: allPins.t,
       drawnPins: allPins.pins,
-      workerHeapMb,
-      workerEstimateMb: mb(protoBytes + allPins.pins * 40),
+      warmFirstPinsMs,
+      warmAllPinsMs: warm.t,
+      warmRequests: requests,
+      bytesPerPin: coldWire / allPins.pins,
+      workerHeapMb: workerHeap === null ? null : mb(workerHeap),
+      workerEstimateMb: mb(coldWire + allPins.pins * 40),
       gpuBufferMb: mb(mem.buffers),
       tileTextureMb: mb(mem.tiles),
       pickP50Ms: pct(picks, 50),
       pickP99Ms: pct(picks, 99),
       longestTaskMs: mem.longest,
+      warmLongestTaskMs,
       tasks,
     };
+  } finally {
+    await context.close();
+  }
+}
+
+await buildClientIfStale();
+const results: Result[] = [];
+for (const world of WORLDS) {
+  const { dataDir } = makeWorld(world);
+  const server = await startServer({ RATE_LIMIT: '0', SEED_PINS: '0' }, { dataDir });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    for (const path of PATHS) results.push(await run(world, path, server, browser));
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-await buildClientIfStale();
-const results: Result[] = [];
-for (const n of COUNTS) results.push(await run(n));
 const f = (x: number | null, d = 0) => (x === null ? '-' : x.toFixed(d)).padStart(9);
-console.log(`\nScale, real app at ${W}×${H}, every category on, headless Chromium (SwiftShader), cold pin cache`);
 console.log(
-  'pins        seed s   first ms    all ms  worker heap MB  worker est MB  GPU buf MB  tiles MB  pick p50 ms  pick p99 ms  longest task ms',
+  `\nScale, real app at ${W}×${H}, every category on, headless Chromium (SwiftShader); load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
-for (const r of results) {
+console.log(
+  'world     path        requests  first ms    all ms   warm first  warm all  B/pin  drawn pins  longest task ms  warm longest  pick p99 ms  GPU buf MB  worker est MB',
+);
+for (const r of results)
   console.log(
-    `${String(r.pins).padEnd(10)}${f(r.seedS)}${f(r.firstPinsMs)}${f(r.allPinsMs)}${f(r.workerHeapMb, 1)}      ${f(r.workerEstimateMb, 1)}    ${f(r.gpuBufferMb, 1)} ${f(r.tileTextureMb, 1)}    ${f(r.pickP50Ms, 3)}    ${f(r.pickP99Ms, 3)}     ${f(r.longestTaskMs)}`,
+    `${r.world.padEnd(10)}${r.path.padEnd(10)}${f(r.requests)}${f(r.firstPinsMs)}${f(r.allPinsMs)}   ${f(r.warmFirstPinsMs)}${f(r.warmAllPinsMs)}${f(r.bytesPerPin, 1).slice(2)}  ${f(r.drawnPins).padStart(10)}  ${f(r.longestTaskMs).padStart(15)}  ${f(r.warmLongestTaskMs).padStart(12)}  ${f(r.pickP99Ms, 3).padStart(11)}  ${f(r.gpuBufferMb, 1).padStart(10)}  ${f(r.workerEstimateMb, 1).padStart(13)}`,
   );
+// Snapshot / per category, and the issue's budgets.
+const x = (a: number, b: number) => (b ? `×${(a / b).toFixed(2)}` : '-');
+for (const world of WORLDS) {
+  const s = results.find((r) => r.world === world && r.path === 'snapshot');
+  const c = results.find((r) => r.world === world && r.path === 'category');
+  if (s && c)
+    console.log(
+      `${world}: snapshot / per category: requests ${x(s.requests, c.requests)}, first pins ${x(s.firstPinsMs, c.firstPinsMs)}, all pins ${x(s.allPinsMs, c.allPinsMs)}, warm ${x(s.warmAllPinsMs, c.warmAllPinsMs)}, B/pin ${x(s.bytesPerPin, c.bytesPerPin)}, longest task ${x(s.longestTaskMs, c.longestTaskMs)}`,
+    );
+  if (s) {
+    const fixture = world === 'fixture';
+    const checks: [string, number, number][] = [
+      ...(fixture
+        ? ([
+            ['pin requests', s.requests, 4],
+            ['all pins ms', s.allPinsMs, 1500],
+          ] as [string, number, number][])
+        : []),
+      ...(!fixture
+        ? ([
+            ['first pins ms', s.firstPinsMs, 1500],
+            ['all pins ms', s.allPinsMs, 4000],
+          ] as [string, number, number][])
+        : []),
+      ['warm all pins ms', s.warmAllPinsMs, 1000],
+      ['longest task ms', Math.max(s.longestTaskMs, s.warmLongestTaskMs), 50],
+      ['bytes a pin', s.bytesPerPin, 10],
+    ];
+    console.log(
+      `${world} snapshot budgets: ${checks.map(([k, v, b]) => `${k} ${v.toFixed(v < 20 ? 1 : 0)} (≤ ${b}${v <= b ? ' ok' : ' OVER'})`).join(', ')}`,
+    );
+  }
 }
 for (const r of results) {
   if (!r.tasks) continue;
   const script = [...r.tasks].sort((a, b) => b.scriptMs - a.scriptMs)[0];
   const over = r.tasks.filter((k) => k.ms > 200);
-  console.log(`${r.pins} pins, main-thread profile: longest task of our script ${script ? script.scriptMs.toFixed(0) : '-'} ms`);
+  console.log(`${r.world} ${r.path}, main-thread profile: longest task of our script ${script ? script.scriptMs.toFixed(0) : '-'} ms`);
   for (const k of over)
     console.log(
       `  task ${k.ms.toFixed(0)} ms at ${k.atMs.toFixed(0)} ms: script ${k.scriptMs.toFixed(0)} ms, ${k.topNative ? `${k.topNative.name} ${k.topNative.ms.toFixed(0)} ms` : 'no native call'}`,
     );
 }
-const peer = results.at(-1)!;
-for (const r of results.slice(0, -1)) {
-  console.log(
-    `${r.pins} / ${peer.pins} pins: all pins ×${(r.allPinsMs / peer.allPinsMs).toFixed(2)}, pick p99 ×${(r.pickP99Ms / peer.pickP99Ms).toFixed(2)}, GPU buffers ×${(r.gpuBufferMb / peer.gpuBufferMb).toFixed(2)}`,
-  );
-}
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'scale.json'), JSON.stringify({ viewport: `${W}x${H}`, results }, null, 2));
+writeFileSync(
+  join(root, 'bench', 'results', 'scale.json'),
+  JSON.stringify(
+    { viewport: `${W}x${H}`, loadAverage: loadavg(), results: results.map(({ tasks, ...r }) => ({ ...r, tasks: tasks?.slice(0, 10) })) },
+    null,
+    2,
+  ),
+);

@@ -7,6 +7,7 @@
 //   warm        ms to hold every pin again from the kept bytes (IndexedDB's Blobs; the snapshot after a version check)
 //   B/pin       bytes on the wire a pin, brotli as served
 //   server CPU  µs of server CPU per cached request (200 in a row, app.inject), and for every category on
+//   after edit  the first request after an edit once the change feed has rebuilt (ms and server CPU µs)
 //   longest     longest event-loop turn (ms) while the warm start runs: the worker's longest task
 // 1M world (1,000,000 pins, 512 categories): the codec and the worker only (no HTTP; no database): the region
 // with the most pins as a snapshot vs its categories' PinLists; first block / all held, bytes a pin.
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { testApp } from '../../tests/support/real-server';
+import { snapshotsRebuilt, snapshotStats } from '../../server/routes/pins/snapshot';
 import { insertWorld, realShapedPins, type WorldPin } from '../support/real-shaped';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { encodeSnapshot } from '../../common/pin-snapshot';
@@ -58,6 +60,15 @@ async function longestTurn<T>(fn: () => Promise<T>): Promise<{ value: T; longest
   await new Promise((r) => setTimeout(r, 0));
   on = false;
   return { value, longestMs: longest };
+}
+
+/** The world version once it has moved past `after` (the change feed is asynchronous). */
+async function waitVersion(apiBase: string, after: number): Promise<number> {
+  for (;;) {
+    const v = ((await (await fetch(`${apiBase}/api/v1/pins/snapshot`)).json()) as { result: { version: number } }).result.version;
+    if (v > after) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 async function realShaped() {
@@ -127,6 +138,24 @@ async function realShaped() {
     };
     const cpuSnap = await cpu(`/api/v1/pins/snapshot/0/${version}`);
     const cpuCat = await cpu(`/api/v1/category/1/pins-proto`);
+    // The first request after an edit, once the change feed has rebuilt (a player who arrives after the quiet spell):
+    // its wall time and server CPU, beside the same for the per-category list of the edited pin's category.
+    const edited = pins.find((p) => p.region === 0)!;
+    const eager = snapshotStats(t.db).eagerBuilds;
+    await t.db.query('update pins set coord_x = coord_x + 1 where id = $1', [edited.id]);
+    const v2 = await waitVersion(apiBase, version);
+    while (snapshotStats(t.db).eagerBuilds === eager) await new Promise((r) => setTimeout(r, 20));
+    await snapshotsRebuilt(t.db);
+    const afterEdit = async (url: string) => {
+      const c = process.cpuUsage();
+      const t1 = performance.now();
+      await inject(url);
+      const wall = ms(t1);
+      const d = process.cpuUsage(c);
+      return { wallMs: wall, cpuUs: d.user + d.system };
+    };
+    const editSnap = await afterEdit(`/api/v1/pins/snapshot/0/${v2}`);
+    const editCat = await afterEdit(`/api/v1/category/${edited.categoryId}/pins-proto`);
     return {
       world: { pins: pins.length, categories: categories.length, regionsShown: regions },
       perCategory: {
@@ -140,6 +169,8 @@ async function realShaped() {
         bytesPerPin: r1(catWire / catPins),
         serverCpuUsPerRequest: r1(cpuCat),
         serverCpuUsAllOn: r1(cpuCat * categories.length),
+        afterEditMs: r1(editCat.wallMs),
+        afterEditCpuUs: r1(editCat.cpuUs),
       },
       snapshot: {
         requests: 1 + regions.length,
@@ -152,6 +183,8 @@ async function realShaped() {
         bytesPerPin: r1(snapWire / snapPins),
         serverCpuUsPerRequest: r1(cpuSnap),
         serverCpuUsAllOn: r1(cpuSnap * regions.length),
+        afterEditMs: r1(editSnap.wallMs),
+        afterEditCpuUs: r1(editSnap.cpuUs),
       },
     };
   } finally {
@@ -253,6 +286,8 @@ const rows: [string, keyof typeof real.snapshot][] = [
   ['bytes a pin (br)', 'bytesPerPin'],
   ['server CPU µs/request', 'serverCpuUsPerRequest'],
   ['server CPU µs, all on', 'serverCpuUsAllOn'],
+  ['first after edit ms', 'afterEditMs'],
+  ['first after edit CPU µs', 'afterEditCpuUs'],
 ];
 console.log('                         per category     snapshot   snapshot / per category');
 for (const [label, k] of rows)

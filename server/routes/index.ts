@@ -19,6 +19,7 @@ import { registerCategoryRoutes } from './category/groups';
 import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
 import { registerPinSnapshotRoutes } from './pins/snapshot';
+import { regionsSharingTileSet } from '../../common/regions';
 import { registerPinRoutes } from './pin/pin';
 import { registerCheckRoutes } from './pin/check';
 import { registerPinCommentRoutes } from './pin/comments';
@@ -105,7 +106,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerCategoryRoutes(scope);
     await registerCategoryIconRoute(scope);
     await registerPinListRoutes(scope);
-    await registerPinSnapshotRoutes(scope);
+    // A server that serves the app prebuilds the snapshots of the regions the map opens on (region 0's tile set).
+    await registerPinSnapshotRoutes(scope, { prebuild: app.config.serveClient ? regionsSharingTileSet(0).map((r) => r.id) : [] });
     await registerPinRoutes(scope);
     await registerCheckRoutes(scope);
     await registerMyCheckRoutes(scope);

@@ -12,7 +12,9 @@ function startOnce(): void {
   if (started) return;
   started = true;
   const worker = getPinsWorker();
-  startDataLayer(worker)
+  // The scale bench compares today's per-category path beside the snapshots in one run: ?bench&pins=category.
+  const q = new URLSearchParams(location.search);
+  startDataLayer(worker, undefined, q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {})
     .catch((e: unknown) => console.error('data layer start-up failed', e))
     .finally(() => resolveReady());
 }

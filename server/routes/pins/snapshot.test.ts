@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { openDb, type Db } from '../../db';
 import { buildApp } from '../../app';
 import { seededApp } from '../../test-helper';
-import { snapshotStats } from './snapshot';
+import { REBUILD_DEBOUNCE_MS, snapshotsRebuilt, snapshotStats } from './snapshot';
 
 const PINS = 3000;
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -29,6 +29,12 @@ async function until(fn: () => Promise<boolean>, ms = 10_000): Promise<void> {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The change feed's rebuild has run: its quiet spell passed (the code's own constant), then its builds ended. */
+async function settled(): Promise<void> {
+  await new Promise((r) => setTimeout(r, REBUILD_DEBOUNCE_MS + 50));
+  await snapshotsRebuilt(t.db);
 }
 
 describe('GET /v1/pins/snapshot/:region/:version', () => {
@@ -125,6 +131,27 @@ describe('GET /v1/pins/snapshot/:region/:version', () => {
     await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [pin.id]);
     await t.db.query('update pins set coord_x = coord_x - 1 where id = $1', [pin.id]);
     await until(async () => (await currentVersion()) === v2 + 1);
+  });
+
+  it('is rebuilt by the change feed before anyone asks: the first request after an edit builds nothing', async () => {
+    // The rebuild an earlier test's edits set off has run (its quiet spell, then its builds).
+    await settled();
+    const v = await currentVersion();
+    await get(`/api/v1/pins/snapshot/3/${v}`, { 'accept-encoding': 'br' });
+    const before = { ...snapshotStats(t.db) };
+    const pin = (await t.db.query<{ id: number }>('select id from pins where region = 3 and not hidden order by id limit 1')).rows[0]!;
+    // A burst of edits (an import's statements): one rebuild after the quiet spell, not one per NOTIFY.
+    for (let k = 0; k < 3; k++) await t.db.query('update pins set coord_y = coord_y + 1 where id = $1', [pin.id]);
+    await until(async () => (await currentVersion()) === v + 3);
+    await settled();
+    const rebuilt = { ...snapshotStats(t.db) };
+    expect(rebuilt.eagerBuilds).toBeGreaterThan(before.eagerBuilds);
+    const r = await get(`/api/v1/pins/snapshot/3/${v + 3}`, { 'accept-encoding': 'br' });
+    expect(r.headers['cache-control']).toContain('immutable');
+    expect(PinSnapshot.decode(brotliDecompressSync(r.rawPayload)).version).toBe(v + 3);
+    // Served from the prebuilt snapshot and its prebuilt brotli form.
+    expect(snapshotStats(t.db).builds).toBe(rebuilt.builds);
+    expect(snapshotStats(t.db).compressions).toBe(rebuilt.compressions);
   });
 
   it('answers a bad region or version with a Korean 400', async () => {

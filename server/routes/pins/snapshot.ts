@@ -16,8 +16,12 @@ import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pi
  *                                             immutable with ETag "pins-<region>-<version>" when it is that version
  *
  * Each process keeps the current version in memory from the 'world_changes' NOTIFY (migration 018) and one built
- * snapshot per region; a request for a newer version than the one built rebuilds it once (concurrent requests share
- * the build), then every request is a lookup: no SQL for a cached hit. Compressed forms are made once per build.
+ * snapshot per region, kept current eagerly: a NOTIFY that moves the version rebuilds every kept region (and its
+ * brotli form) after a short quiet spell (REBUILD_DEBOUNCE_MS, so an import's burst of statements costs one build),
+ * before anyone asks; a server that serves the app prebuilds the regions shown with the default one at start. A
+ * request that still finds an older build (it came within the quiet spell) builds it at once (concurrent requests
+ * share the build), so it never waits for the timer. Every other request is a lookup: no SQL for a cached hit.
+ * Compressed forms are made once per build.
  * A request for an older version gets the current snapshot, no-cache (its body names its version); a newer one than
  * this process has heard of reads the sequence once (its NOTIFY is on the way).
  */
@@ -32,6 +36,8 @@ const SnapshotParams = Type.Object({
 
 /** Regions whose snapshots a process keeps (least recently asked for go first). */
 const KEPT_REGIONS = 16;
+/** Quiet spell after the last NOTIFY before the kept snapshots are rebuilt (an import sends a burst). */
+export const REBUILD_DEBOUNCE_MS = 150;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -52,29 +58,39 @@ export interface SnapshotStats {
   compressions: number;
   /** Times the world version was read from the database (start, a gap in LISTEN, a client ahead of us). */
   versionReads: number;
+  /** Builds started by the change feed or at start, before any request asked (a subset of builds). */
+  eagerBuilds: number;
 }
 
 const statsOf = new WeakMap<object, SnapshotStats>();
 /** The snapshot counters of the app on this database handle (app.db; zeros before the routes are registered). */
 export function snapshotStats(db: object): SnapshotStats {
-  return statsOf.get(db) ?? { builds: 0, compressions: 0, versionReads: 0 };
+  return statsOf.get(db) ?? { builds: 0, compressions: 0, versionReads: 0, eagerBuilds: 0 };
+}
+
+const rebuiltOf = new WeakMap<object, () => Promise<void>>();
+/** Resolves once the eager rebuild running now (if any) is done (tests and the bench). */
+export function snapshotsRebuilt(db: object): Promise<void> {
+  return rebuiltOf.get(db)?.() ?? Promise.resolve();
 }
 
 function etagOf(region: number, version: number): string {
   return `"pins-${region}-${version}"`;
 }
 
+function brotliOf(b: Built, stats: SnapshotStats): Promise<Buffer> {
+  if (!b.br) {
+    stats.compressions++;
+    b.br = brotli(b.identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_LGWIN]: 22, [zlib.BROTLI_PARAM_SIZE_HINT]: b.identity.length },
+    });
+  }
+  return b.br;
+}
+
 async function body(b: Built, request: FastifyRequest, stats: SnapshotStats): Promise<{ data: Buffer; encoding?: 'br' | 'gzip' }> {
   const want = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) as 'br' | 'gzip' | null;
-  if (want === 'br') {
-    if (!b.br) {
-      stats.compressions++;
-      b.br = brotli(b.identity, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_LGWIN]: 22, [zlib.BROTLI_PARAM_SIZE_HINT]: b.identity.length },
-      });
-    }
-    return { data: await b.br, encoding: 'br' };
-  }
+  if (want === 'br') return { data: await brotliOf(b, stats), encoding: 'br' };
   if (want === 'gzip') {
     if (!b.gzip) {
       stats.compressions++;
@@ -85,15 +101,32 @@ async function body(b: Built, request: FastifyRequest, stats: SnapshotStats): Pr
   return { data: b.identity };
 }
 
-export async function registerPinSnapshotRoutes(app: FastifyInstance): Promise<void> {
-  const stats: SnapshotStats = { builds: 0, compressions: 0, versionReads: 0 };
+export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { prebuild?: readonly number[] } = {}): Promise<void> {
+  const stats: SnapshotStats = { builds: 0, compressions: 0, versionReads: 0, eagerBuilds: 0 };
   statsOf.set(app.db, stats);
   /** The current world version as this process knows it; null until heard (or after a gap in LISTEN). */
   let current: number | null = null;
   let listening: Promise<unknown> | null = null;
   let stopListening: (() => Promise<void>) | null = null;
-  app.addHook('onClose', async () => void (await stopListening?.().catch(() => undefined)));
+  let closing = false;
+  let timer: NodeJS.Timeout | null = null;
+  /** The eager rebuild running now (awaited on close, so no build reads a closed database). */
+  let rebuilding: Promise<void> = Promise.resolve();
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (timer) clearTimeout(timer);
+    await stopListening?.().catch(() => undefined);
+    await rebuilding;
+  });
   const kept = new Map<number, Promise<Built>>();
+  rebuiltOf.set(app.db, async () => {
+    // Until settled: the chain may have grown while it ran.
+    let r: Promise<void>;
+    do {
+      r = rebuilding;
+      await r;
+    } while (r !== rebuilding);
+  });
 
   const readVersion = async () => {
     stats.versionReads++;
@@ -107,7 +140,9 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance): Promise<v
         WORLD_CHANNEL,
         (payload) => {
           const v = Number(payload);
-          if (Number.isFinite(v)) current = Math.max(current ?? 0, v);
+          if (!Number.isFinite(v)) return;
+          current = Math.max(current ?? 0, v);
+          scheduleRebuild();
         },
         // Notifications were lost while the connection was down: read the sequence again on the next request.
         () => void (current = null),
@@ -150,6 +185,36 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance): Promise<v
     for (const k of kept.keys()) if (kept.size > KEPT_REGIONS) kept.delete(k);
     return building;
   };
+
+  /** Brings every kept region (or `regions`) to the current version, one build at a time, brotli made too. */
+  const rebuild = (regions?: readonly number[]) => {
+    rebuilding = rebuilding.then(async () => {
+      for (const region of regions ?? [...kept.keys()]) {
+        if (closing) return;
+        const want = current ?? (await readVersion().catch(() => null));
+        if (want === null) return;
+        const held = await kept.get(region)?.catch(() => null);
+        if (held && held.version >= want) continue;
+        stats.eagerBuilds++;
+        const b = await snapshot(region, want).catch(() => null);
+        if (b) await brotliOf(b, stats).catch(() => undefined);
+      }
+    });
+    return rebuilding;
+  };
+  function scheduleRebuild(): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void rebuild();
+    }, REBUILD_DEBOUNCE_MS);
+    timer.unref();
+  }
+  // A server that serves the app: the regions the map opens on are built before the first player asks.
+  if (opts.prebuild?.length) {
+    const regions = opts.prebuild;
+    app.addHook('onReady', async () => void listen().then(() => rebuild(regions)));
+  }
 
   app.get('/v1/pins/snapshot', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

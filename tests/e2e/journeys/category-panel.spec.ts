@@ -11,7 +11,7 @@ import { test as base, expect } from '../fixtures';
 import { startServer, type RunningServer } from '../../support/server';
 import { categoryWorld, importCategoryWorld, regionsOf, WORLD } from '../../support/category-world';
 import { koreanMatch } from '../../../common/search-text';
-import { REGIONS } from '../../../common/regions';
+import { REGIONS, regionsSharingTileSet } from '../../../common/regions';
 import { PHONE, expectToast, signInLocally } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 
@@ -219,4 +219,39 @@ test('search page: tags and accents as the API finds them, categories by 초성'
   await box.fill('ㅂㅅ');
   await expect(page.locator('.search-region').first()).toContainText(WORLD.chest);
   await expect(page.getByText(/검색 결과가 없습니다/)).toHaveCount(0);
+});
+
+// Issue 21 item 2: the map holds every pin of the shown regions from their snapshots, so turning every one of the
+// 512 categories on is a filter change over held data: not one pin request (counted).
+test('every category on (전체 선택, 512 categories) is a filter over the held snapshots, not a fetch', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const pinRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/pins-proto|\/api\/v1\/pins\/snapshot/.test(r.url())) pinRequests.push(new URL(r.url()).pathname);
+  });
+  // The snapshots of the regions the map shows with 황룡 (those sharing its tile set), their bodies whole.
+  const shown = regionsSharingTileSet(0).map((r) => r.id);
+  const arrived = Promise.all(
+    shown.map((id) =>
+      page
+        .waitForResponse((r) => new URL(r.url()).pathname.startsWith(`/api/v1/pins/snapshot/${id}/`), { timeout: 120_000 })
+        .then((r) => r.finished()),
+    ),
+  );
+  await openPanel(page);
+  await arrived;
+  const atStart = pinRequests.length;
+  // A version check and one snapshot a shown region: within the issue's 4.
+  expect(atStart).toBe(1 + shown.length);
+  expect(atStart).toBeLessThanOrEqual(4);
+  await page.locator('.category-panel').getByRole('button', { name: t.selectAll }).first().click();
+  await expect(page.getByText(t.categoriesShown(WORLD.categories, WORLD.categories))).toBeVisible();
+  // The map has drawn the new filter and rests.
+  await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  expect(pinRequests.slice(atStart)).toEqual([]);
+  // The panel's search is over the category and tag lists it holds: typing fetches no pins either.
+  await page.locator('.category-panel').getByRole('searchbox', { name: t.categorySearch }).fill('ㅂㄱ');
+  await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  expect(pinRequests.slice(atStart)).toEqual([]);
 });
