@@ -8,11 +8,12 @@ function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: '18999', SERVE_CLIENT: '0', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    // A cold tsx start: seconds alone, far longer beside npm test's other lanes on a busy 2-core machine.
+    timeout: 100_000,
   });
 }
 
-describe('npm start refuses to start', () => {
+describe('npm start refuses to start', { timeout: 120_000 }, () => {
   it.each(['/proc/wuwa-not-writable', 'package.json/data'])('when DATA_DIR (%s) is not writable, with one clear line', (dir) => {
     const r = start({ DATA_DIR: dir });
     expect(r.status).toBe(1);
