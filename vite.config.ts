@@ -54,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{src,common,server,workers,proto,tools,bench}/**/*.test.ts'],
+          include: ['{src,common,server,workers,proto,tools,bench,tests}/**/*.test.ts'],
           exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -19,12 +19,18 @@ export interface TestAnswer {
 }
 
 /**
+ * The data folder of server tests: one per database kind, so that the suite's run on PGlite and its run on
+ * PostgreSQL (`npm test` runs them side by side) never write the same files.
+ */
+export const TEST_DATA_DIR = process.env.TEST_DATABASE_URL ? '.tmp/test-data-pg' : '.tmp/test-data';
+
+/**
  * A server on a fresh in-memory PGlite, or on TEST_DATABASE_URL's PostgreSQL when set (schema reset
  * first), with helpers: `newUser` makes a player, `cookie` signs one in, `as`/`call` make a request
  * as a player (null: a visitor) and `one` reads one row.
  */
 export async function testApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'relayLimits' | 'onRoute'> = {}) {
-  const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '.tmp/test-data' }, { serveClient: false, ...overrides });
+  const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: TEST_DATA_DIR }, { serveClient: false, ...overrides });
   const url = process.env.TEST_DATABASE_URL;
   const db: Db = await openDb({ databaseUrl: url });
   if (url) await db.exec('drop schema public cascade; create schema public;');

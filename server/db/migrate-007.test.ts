@@ -7,6 +7,7 @@ import { migrate, openDb, type Db } from '.';
 import { packIds, unpackIds } from '../repos/pinpack';
 import { undoAction } from '../repos/progress';
 import { seedWorld } from '../seed/seed';
+import { TEST_DATA_DIR } from '../test-helper';
 
 const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
 let db: Db;
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe('migration 007 (packed undo history)', () => {
   it('packs every action’s pins exactly as the server does, and an old batch is still undone', async () => {
-    await seedWorld(db, { pins: 300, seed: 7, dataDir: '.tmp/test-data' });
+    await seedWorld(db, { pins: 300, seed: 7, dataDir: TEST_DATA_DIR });
     const user = (await db.query<{ id: number }>("insert into users (nickname) values ('옛기록') returning id")).rows[0]!.id;
     // Sets with long runs, single ids, gaps over 127 and 16,383 (2- and 3-byte varints) and ids past 2^28 (5 bytes).
     const sets: [number[], number[]][] = [

@@ -7,6 +7,7 @@ import { migrate, openDb, type Db } from '.';
 import { batchCheck, userChecks } from '../repos/checks';
 import { exportChecks, listActions, undoAction } from '../repos/progress';
 import { seedWorld } from '../seed/seed';
+import { TEST_DATA_DIR } from '../test-helper';
 
 const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
 let db: Db;
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe('migration 020 (progress profiles)', () => {
   it('makes each player’s checks, marks and actions their first profile’s, nothing lost', async () => {
-    await seedWorld(db, { pins: 300, seed: 7, dataDir: '.tmp/test-data' });
+    await seedWorld(db, { pins: 300, seed: 7, dataDir: TEST_DATA_DIR });
     const users = await db.query<{ id: number; check_time: number }>(
       "insert into users (nickname, check_time) values ('옛진행1', 1000), ('옛진행2', 2000) returning id, check_time",
     );

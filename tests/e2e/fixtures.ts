@@ -14,7 +14,7 @@ export const test = base.extend<object, { server: RunningServer }>({
       await use(s);
       await s.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   // Journeys start past the first-visit map tools hint (hint.spec.ts opens a context without this).

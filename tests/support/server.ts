@@ -72,7 +72,9 @@ export async function startServer(
   child.stderr!.on('data', (b) => (out += b));
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000);
+    // Seconds alone; on a shared 2-core machine with two journey workers starting theirs at once (a load of 30), a
+    // start took over 120 s.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 240 s:\n${out}`)), 240_000);
     const check = () => {
       if (out.includes(url)) {
         clearTimeout(timer);

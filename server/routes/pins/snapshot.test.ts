@@ -5,7 +5,7 @@ import { decodeBlock, SnapshotStreamReader } from '../../../common/pin-snapshot'
 import { loadConfig } from '../../config';
 import { openDb, type Db } from '../../db';
 import { buildApp } from '../../app';
-import { seededApp } from '../../test-helper';
+import { seededApp, TEST_DATA_DIR } from '../../test-helper';
 import { REBUILD_DEBOUNCE_MS, snapshotsRebuilt, snapshotStats } from './snapshot';
 
 const PINS = 3000;
@@ -171,7 +171,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the sa
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL!;
     db2 = await openDb({ databaseUrl: url });
-    const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '.tmp/test-data' }, { serveClient: false });
+    const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: TEST_DATA_DIR }, { serveClient: false });
     app2 = await buildApp({ config: { ...config, databaseUrl: url }, db: db2, logger: false });
     await app2.ready();
   });

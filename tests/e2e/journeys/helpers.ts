@@ -1,4 +1,5 @@
 import type { Page, APIRequestContext } from '@playwright/test';
+import { ACCESS_COOKIE } from '../../../server/auth/cookies';
 import { expect, recordToasts } from '../fixtures';
 
 /** A pin of the demo world on the base map of a region, read from the API as a player's browser would. */
@@ -80,6 +81,33 @@ export async function expectToast(page: Page, text: string | RegExp, timeout = 1
       },
     );
   }
+}
+
+/**
+ * A GET as the page's signed-in player, with the browser's own cookies, following the spec's auth rule (SPEC §4):
+ * an expired access token (access_token_invalid) gets one refresh, whose new cookies the browser keeps, and one
+ * more read. `page.request` alone does not refresh: a read made while the page's app had no reason to refresh its
+ * short-lived test token (a busy machine, a quiet page) was refused, and a poll on it never saw the mark.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- journeys read arbitrary JSON, as server/test-helper.ts does
+export async function getAsPlayer(page: Page, url: string): Promise<{ status: number; body: { result?: any } }> {
+  let res = await page.request.get(url);
+  if (res.status() === 401) {
+    await page.request.post(new URL('/api/v1/auth/refresh', url).href);
+    res = await page.request.get(url);
+  }
+  return { status: res.status(), body: await res.json() };
+}
+
+/**
+ * When the access token the page's browser holds expires (epoch ms), read from its cookie: the token is
+ * `base64url(json).mac` with `exp` in epoch milliseconds (server/auth/tokens.ts, AuthService.signAccess).
+ */
+export async function accessTokenExpiry(page: Page): Promise<number> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === ACCESS_COOKIE);
+  if (!cookie) throw new Error('no access token cookie: the page is not signed in');
+  const { exp } = JSON.parse(Buffer.from(cookie.value.split('.')[0]!, 'base64url').toString('utf8')) as { exp: number };
+  return exp;
 }
 
 /** Signs in through the server's local provider; a new e-mail goes through the nickname step. */

@@ -1,0 +1,75 @@
+// `npm test`: every check, in lanes that run side by side (issue 24, item 7). Run one after another they took
+// about 33 minutes on a 2-core machine, though no part keeps both cores busy: the journeys wait on a browser and
+// a server, the type check and lint each use one core. A lane runs its steps in order; lanes run at once. Each
+// step's output is printed whole when it ends (lanes do not interleave lines), and a table of times at the end.
+// `TEST_LANES=1` runs every step in one lane, in the old order.
+import { spawn } from 'node:child_process';
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string | undefined>;
+}
+
+const npx = (...args: string[]) => ['npx', ...args];
+const typecheck: Step = { name: 'typecheck', command: npx('tsc', '-p', 'tsconfig.json', '--noEmit') };
+const eslint: Step = { name: 'eslint', command: npx('eslint', '--max-warnings', '0', '.') };
+const prettier: Step = { name: 'prettier', command: npx('prettier', '--check', '--log-level', 'warn', '.') };
+// The first run of the server suite is on the embedded PGlite, whatever the environment says.
+const vitest: Step = { name: 'vitest (unit + browser)', command: npx('vitest', 'run'), env: { TEST_DATABASE_URL: undefined } };
+const postgres: Step = { name: 'server suite on PostgreSQL', command: ['npx', 'tsx', 'scripts/test-postgres.ts'] };
+const journeys: Step = { name: 'journeys (Playwright)', command: npx('playwright', 'test') };
+
+const lanes: Step[][] =
+  process.env.TEST_LANES === '1'
+    ? [[typecheck, eslint, prettier, vitest, postgres, journeys]]
+    : [
+        // The journeys are the longest part: they start at once, beside everything else.
+        [journeys],
+        [typecheck, vitest],
+        [eslint, prettier, postgres],
+      ];
+
+interface Outcome {
+  step: Step;
+  code: number;
+  seconds: number;
+}
+
+function run(step: Step): Promise<Outcome> {
+  const started = Date.now();
+  const env = { ...process.env };
+  for (const [k, v] of Object.entries(step.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0]!, step.command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => out.push(b));
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const outcome = { step, code: code ?? (signal ? 1 : 0), seconds };
+      process.stdout.write(`\n━━ ${step.name}: ${outcome.code === 0 ? 'ok' : `FAILED (${code ?? signal})`}, ${seconds.toFixed(0)} s ━━\n`);
+      process.stdout.write(Buffer.concat(out));
+      resolve(outcome);
+    });
+  });
+}
+
+/** A lane's steps in order; a failed step does not stop the rest (all failures are reported at once). */
+async function lane(steps: Step[]): Promise<Outcome[]> {
+  const done: Outcome[] = [];
+  for (const step of steps) done.push(await run(step));
+  return done;
+}
+
+const started = Date.now();
+const outcomes = (await Promise.all(lanes.map(lane))).flat();
+const total = (Date.now() - started) / 1000;
+console.log('\nnpm test:');
+for (const o of outcomes)
+  console.log(`  ${o.code === 0 ? 'ok    ' : 'FAILED'} ${o.step.name.padEnd(30)} ${o.seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'in all'.padEnd(37)} ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
+process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
