@@ -27,12 +27,14 @@ async function offlineState(page: Page) {
       };
       open.onerror = () => resolve([]);
     });
-    return { controlled: !!navigator.serviceWorker.controller, tiles: tiles.length, snaps };
+    const reg = await navigator.serviceWorker.getRegistration();
+    const worker = reg?.installing ?? reg?.waiting ?? reg?.active;
+    return { controlled: !!navigator.serviceWorker.controller, worker: worker?.state ?? 'none', tiles: tiles.length, snaps };
   });
 }
 
 test('after one online visit the map opens offline, and a mark made there is delivered when back online', async ({ page, server }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
   await signInLocally(page, `offline${Date.now()}@example.com`, '오프라인탐험가', server.url);
@@ -46,7 +48,8 @@ test('after one online visit the map opens offline, and a mark made there is del
   await page.getByRole('button', { name: ko.common.close }).tap();
   await expect(page.getByRole('region', { name: '핀' })).toHaveCount(0);
   // The app's signals that it holds what an offline start needs.
-  await expect.poll(() => offlineState(page), { timeout: 60_000 }).toMatchObject({ controlled: true, snaps: expect.arrayContaining([0]) });
+  // (The first install precaches the app shell, about 1.8 MB: slow on a busy machine.)
+  await expect.poll(() => offlineState(page), { timeout: 150_000 }).toMatchObject({ controlled: true, snaps: expect.arrayContaining([0]) });
   await expect.poll(async () => (await offlineState(page)).tiles, { timeout: 60_000 }).toBeGreaterThan(0);
 
   // No network at all: the reload is answered by the service worker, the pins come from the kept snapshot.
@@ -109,8 +112,10 @@ test('a new version of the app is announced and waits for the player', async ({ 
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
 
     // The player taps 새로고침: the new version takes over and the page reloads once.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await notice.getByRole('button', { name: ko.updateReload }).tap();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __session?: number }).__session ?? 0), { timeout: 60_000 }).toBe(0);
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { __session?: number }).__session ?? 0)).toBe(0);
     await expect(page.getByRole('navigation', { name: '주 메뉴' })).toBeVisible({ timeout: 60_000 });
     expect(
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: !!r?.active }))),
