@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PWA_ICONS, THEME_COLOUR, pwaIcons } from './scripts/pwa-icons';
+import { PWA_ICONS, THEME_COLOUR, pwaIcons } from './scripts/pwa-icons.ts';
 
 // Under vitest the proxy reaches the browser tests' server (tests/browser/global-setup.ts).
 const apiPort = Number(process.env.API_PORT ?? (process.env.VITEST ? 18931 : (process.env.PORT ?? 8080)));
