@@ -19,5 +19,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     locale: 'ko-KR',
     trace: 'retain-on-failure',
+    // Journeys that stub the network (page.route) need to see every request: a service worker would answer some
+    // itself. The offline journey (offline.spec.ts) lets it in.
+    serviceWorkers: 'block',
   },
 });

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_ICONS, THEME_COLOUR, pwaIcons } from './scripts/pwa-icons.ts';
 
 // Under vitest the proxy reaches the browser tests' server (tests/browser/global-setup.ts).
 const apiPort = Number(process.env.API_PORT ?? (process.env.VITEST ? 18931 : (process.env.PORT ?? 8080)));
@@ -16,8 +19,82 @@ export const CHROMIUM_ARGS = [
 ];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Seconds in a day, for the service worker's cache lifetimes. */
+const DAY_S = 86_400;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    pwaIcons(fileURLToPath(new URL('./public/favicon.svg', import.meta.url))),
+    // Offline (issue 21 item 4): a Workbox service worker, built only by `vite build` (never in dev or the browser
+    // tests). It precaches the app shell, keeps the tiles, category icons and font slices the player has seen, and
+    // a new version waits until the player chooses to reload (src/pwa/register.ts). The pin snapshots are not its
+    // job: they are kept in IndexedDB (src/data/snapshot.ts) and read from there when the server cannot be reached.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'maintenance.svg'],
+      manifest: {
+        name: '명조 커뮤니티 지도',
+        short_name: '명조 지도',
+        description: '명조: 워더링 웨이브 커뮤니티 지도 — 수집품과 도전 요소의 위치를 함께 찾고 기록하세요.',
+        lang: 'ko',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: THEME_COLOUR,
+        icons: PWA_ICONS.map((i) => ({ ...i, src: `/${i.src}` })),
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+        globIgnores: ['**/*.map'],
+        // The map's bundle (PixiJS) is over Workbox's default 2 MiB limit.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // Server paths that a navigation may open: never answered with the app shell.
+        navigateFallbackDenylist: [/^\/(api|map|images|oauth\/local|metrics|readyz|healthz)(\/|$)/],
+        cleanupOutdatedCaches: true,
+        // The first install controls the open page at once (so its tiles are kept from the first visit); a later
+        // version waits for the player (no skipWaiting: the page asks with SKIP_WAITING).
+        clientsClaim: true,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Tiles (server: max-age one day + ETag): from the cache at once, refreshed behind it.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/map/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'map-tiles',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 4000, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/v1\/category\/\d+\/icon\//.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'category-icons',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 1000, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // Noto Sans KR's unicode-range slices: only those a page used, not all of them up front.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.woff2'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'fonts',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, purgeOnQuotaError: true },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   worker: { format: 'es' },
   // Pre-bundled up front: discovering them mid-run makes Vite reload the page under browser tests.
   optimizeDeps: {

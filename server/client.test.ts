@@ -13,6 +13,8 @@ describe('serving the built client', () => {
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"명조 커뮤니티 지도"}');
     t = await testApp({ serveClient: true, clientDir });
   });
   afterAll(async () => {
@@ -34,6 +36,18 @@ describe('serving the built client', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  // Issue 21 item 4: a new service worker must be seen at the browser's next check, never held by an HTTP cache.
+  it('serves the service worker and the web manifest revalidated, with their types', async () => {
+    const sw = await t.app.inject('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    const manifest = await t.app.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
   });
 
   it('answers a missing asset with 404, not HTML', async () => {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyTheme, parseTheme } from './ui/theme';
 import { loadWorld } from './data/world';
+import { registerServiceWorker } from './pwa/register';
 // Korean type everywhere: Noto Sans KR from npm (fontsource, a variable font for every weight,
 // font-display: swap), cut into unicode-range slices so a page downloads only the slices of the
 // characters it shows. Every machine and an OBS browser source render the same, Korean fonts or not.
@@ -15,6 +16,9 @@ import './styles/pages.css';
 
 // Paint the stored theme before the first render so a light-theme user never sees a dark flash.
 applyTheme(parseTheme(localStorage.getItem('theme')));
+
+// Offline and installable (a built client only): the app shell, tiles seen and updates announced, never forced.
+registerServiceWorker();
 
 // The regions and floor areas come from the server (GET /api/v1/world) before anything reads them.
 void loadWorld().then(() =>

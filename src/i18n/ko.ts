@@ -177,5 +177,8 @@ export const ko = {
   syncRetrying: '자동으로 다시 연결합니다…',
   syncWaiting: (n: number) => `찾음 표시 ${n.toLocaleString('ko-KR')}개를 보내는 중…`,
   syncDone: '동기화 완료',
+  // A new version of the app (the service worker's, src/pwa/UpdateNotice.tsx)
+  updateReady: '새 버전이 있습니다',
+  updateReload: '새로고침',
   pinUnreachable: '서버에 연결할 수 없어 핀 정보를 불러오지 못했습니다. 연결되면 다시 불러옵니다.',
 } as const;

@@ -11,6 +11,7 @@ import { hasTrackerSession } from '../../tracker/session-key';
 import { SideNav } from './SideNav';
 import { isStaff } from '../../data';
 import { SyncStatus } from './SyncStatus';
+import { UpdateNotice } from '../../pwa/UpdateNotice';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { VisitorMergeDialog } from './VisitorMergeDialog';
 import { ShellContext, type ShellActions } from './shell-context';
@@ -75,6 +76,7 @@ export default function Shell() {
         )}
         <TrackerHost open={trackerOpen} onClose={() => setTrackerOpen(false)} />
         <SyncStatus />
+        <UpdateNotice />
         <ShortcutsDialog />
         {me && <VisitorMergeDialog />}
       </EngineContext.Provider>
