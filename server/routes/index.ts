@@ -30,6 +30,7 @@ import { registerReportRoutes } from './moderation/reports';
 import { registerChangeRoutes } from './moderation/changes';
 import { registerPlayerRoutes } from './moderation/players';
 import { registerCatalogueRoutes } from './moderation/catalogue';
+import { registerWorldAdminRoutes } from './moderation/world';
 import { registerEventRoutes } from './events';
 import { registerWorldRoutes } from './world';
 
@@ -131,5 +132,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerChangeRoutes(scope);
     await registerPlayerRoutes(scope);
     await registerCatalogueRoutes(scope);
+    await registerWorldAdminRoutes(scope);
   });
 }
