@@ -195,7 +195,7 @@ export function RegionEditor() {
           <option value="new">{t.newRegion}</option>
         </select>
       </div>
-      <div className="region-grid">
+      <div className="region-form-grid">
         <Field label={t.label} value={form.label} onChange={set('label')} />
         <Field label={t.name} value={form.name} onChange={set('name')} />
         <Field label={t.tileSet} value={form.tileSet} onChange={set('tileSet')} />
