@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterCategoryGroups, tagNamesByCategory } from './category-search';
-import { koreanMatch } from './search-text';
+import { koreanMatch, matchRank } from './search-text';
 
 describe('koreanMatch', () => {
   it('finds a name by its initial consonants (초성)', () => {
@@ -75,5 +75,58 @@ describe('filterCategoryGroups', () => {
     expect(ids('공용')).toEqual([]);
     expect(ids('광물')).toEqual([20, 21]);
     expect(ids('  ')).toEqual([10, 11, 12, 20, 21]);
+  });
+});
+
+describe('ranked results', () => {
+  // In catalogue order a substring match came first: 황금 보물 상자 (group 1) before 보물 상자 (group 2).
+  const groups = [
+    {
+      id: 1,
+      name: '수집품',
+      categories: [
+        { id: 10, name: '황금 보물 상자' },
+        { id: 11, name: '숨은 보물' },
+        { id: 12, name: '보물 지도' },
+      ],
+    },
+    {
+      id: 2,
+      name: '상자',
+      categories: [
+        { id: 20, name: '보물' },
+        { id: 21, name: '봉인된 상자' },
+      ],
+    },
+    { id: 3, name: '기타', categories: [{ id: 30, name: '비밀 상점' }] },
+  ];
+  const tags = new Map([[30, ['보물 안내']]]);
+  const ids = (q: string) => filterCategoryGroups(groups, q, (id) => tags.get(id) ?? []).flatMap((g) => g.categories.map((c) => c.id));
+
+  it('puts an exact name first, then names that begin with the query, then the rest, then tag matches', () => {
+    expect(ids('보물')).toEqual([20, 12, 10, 11, 30]);
+  });
+
+  it('ranks 초성 of the first words before 초성 further in', () => {
+    // ㅂㅅ: 봉인된 상자 and 비밀 상점 by their words' initials from the start; 황금 보물 상자 further in; 비밀 상점 by name.
+    expect(ids('ㅂㅅ')).toEqual([21, 30, 10]);
+  });
+
+  it('keeps catalogue order among equals and without a query', () => {
+    expect(ids('')).toEqual([10, 11, 12, 20, 21, 30]);
+    // ㅅ: 숨은 보물 by its first word, then 초성 further in; the groups 수집품 and 상자 bring 보물 지도 and 보물 along, each
+    // last of its group.
+    expect(ids('ㅅ')).toEqual([11, 10, 12, 21, 20, 30]);
+  });
+});
+
+describe('matchRank', () => {
+  it('orders exact, prefix, 초성 of the words, anywhere', () => {
+    expect(matchRank('보물', '보물')).toBe(0);
+    expect(matchRank('보물 상자', '보물')).toBe(1);
+    expect(matchRank('보물 상자', 'ㅂㅅ')).toBe(1);
+    expect(matchRank('황금 보물 상자', 'ㅂㅅ')).toBe(2);
+    expect(matchRank('황금 보물 상자', '보물')).toBe(3);
+    expect(matchRank('황금 보물 상자', '동굴')).toBeNull();
   });
 });

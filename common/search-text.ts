@@ -130,3 +130,28 @@ export function koreanMatch(text: string, q: string): boolean {
   }
   return false;
 }
+
+/**
+ * How well `q` names `text`, for ordering what koreanMatch finds: 0 the same (after folding), 1 from the start
+ * (a prefix, or 초성 of the first words: `ㅂㅅ` → `보물 상자`), 2 초성 of later words (`ㅂㅅ` → `황금 보물 상자`),
+ * 3 anywhere else; null when it does not match. An empty query ranks everything 0.
+ */
+export function matchRank(text: string, q: string): 0 | 1 | 2 | 3 | null {
+  const key = searchKey(q);
+  if (!key) return 0;
+  const hayKey = searchKey(text);
+  if (hayKey === key) return 0;
+  const needle = [...key];
+  if (needle.every((c) => INITIALS.includes(c))) {
+    const words = wordInitials(text);
+    if (words.startsWith(key)) return 1;
+    if (words.includes(key)) return 2;
+  }
+  const hay = [...hayKey];
+  for (let i = 0; i + needle.length <= hay.length; i++) {
+    let j = 0;
+    while (j < needle.length && charMatches(needle[j]!, hay[i + j]!, hay[i + j + 1], j === needle.length - 1)) j++;
+    if (j === needle.length) return i === 0 ? 1 : 3;
+  }
+  return null;
+}

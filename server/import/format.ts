@@ -61,7 +61,7 @@ const Part = Type.Object(
   { additionalProperties: false },
 );
 const Parts = Type.Array(Part, { minItems: 1, maxItems: 3 });
-const FloorArea = Type.Object(
+export const FloorArea = Type.Object(
   {
     key: Type.Optional(Key),
     name: Slug,
@@ -73,7 +73,7 @@ const FloorArea = Type.Object(
   },
   { additionalProperties: false },
 );
-const Region = Type.Object(
+export const Region = Type.Object(
   {
     key: Type.Optional(Key),
     id: Type.Optional(Type.Integer({ minimum: 0, maximum: 32_767 })),

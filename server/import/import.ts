@@ -5,6 +5,7 @@ import { readWorld } from '../world/world';
 import { ImportFile, type ImportPin as FilePin } from './format';
 import { applyCategoryLooks } from './icons';
 import { reconcile, type ImportOptions, type ImportPin, type ImportReport } from './reconcile';
+import { publishPinChange } from '../repos/pin-events';
 import { afterWorldImport, applyWorld, mergeFileWorld, placePin as placeFilePin } from './world';
 
 export type { ImportOptions, ImportReport } from './reconcile';
@@ -263,5 +264,9 @@ export async function importFile(db: Db, file: ImportFile, opts: ImportOptions =
     });
   });
   if (!opts.dryRun) await afterWorldImport(db, file);
+  // Open maps read their pins again (one notice for the whole import, not one per pin).
+  const { added, updated, removed } = report;
+  if (!opts.dryRun && added.pins + updated.pins + removed.pins > 0)
+    await publishPinChange(db, { pinId: 0, categoryIds: [], kind: 'import' });
   return report;
 }

@@ -25,7 +25,8 @@ import { ImportError } from './import';
  */
 
 type Pin = ImportFile['categoryGroups'][number]['categories'][number] extends { pins?: (infer P)[] } ? P : never;
-type ImportArea = NonNullable<ImportRegion['floorAreas']>[number];
+/** A floor area of the file; the admin editor (routes/moderation/world.ts) also names an existing one by id. */
+type ImportArea = NonNullable<ImportRegion['floorAreas']>[number] & { id?: number };
 
 /** Where a pin of the file goes: its region id, depth and floor area id (null: a plain depth). */
 export interface PinPlace {
@@ -50,6 +51,7 @@ function match(world: World, r: ImportRegion): WorldRegion | undefined {
 }
 
 function matchArea(areas: readonly WorldFloorArea[], a: ImportArea): WorldFloorArea | undefined {
+  if (a.id !== undefined) return areas.find((x) => x.id === a.id);
   return (a.key !== undefined ? areas.find((x) => x.key === a.key) : undefined) ?? areas.find((x) => x.name === a.name);
 }
 
@@ -97,7 +99,7 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
     nextId = Math.max(nextId, id + 1);
     const areas = [...(old?.floorAreas ?? [])];
     const names = new Set<string>();
-    (r.floorAreas ?? []).forEach((a, ai) => {
+    (r.floorAreas ?? []).forEach((a: ImportArea, ai) => {
       const aat = `${at}/floorAreas/${ai}`;
       if (a.key !== undefined) {
         if (keys.has(a.key)) throw new ImportError(`${aat}/key`, `키 "${a.key}"가 파일에 두 번 있습니다 / key used twice`);
@@ -108,6 +110,8 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
       names.add(a.name);
       checkBox(a.extent, `${aat}/extent`);
       const prior = matchArea(areas, a);
+      if (a.id !== undefined && !prior)
+        throw new ImportError(`${aat}/id`, `층 구역 ${a.id}번은 이 지역에 없습니다 / floor area ${a.id} is not in this region`);
       const area: WorldFloorArea = {
         id: prior?.id ?? provisional--,
         key: a.key ?? prior?.key ?? null,
@@ -121,6 +125,12 @@ export function mergeFileWorld(file: ImportFile, base: World = currentWorld()): 
       if (prior) areas[areas.indexOf(prior)] = area;
       else areas.push(area);
     });
+    const twice = areas.find((x, i) => areas.findIndex((y) => y.name === x.name) !== i);
+    if (twice)
+      throw new ImportError(
+        `${at}/floorAreas`,
+        `층 구역 이름 "${twice.name}"은(는) 이 지역에 이미 있습니다 / floor area name already used in this region`,
+      );
     const next: WorldRegion = {
       id,
       key: r.key ?? old?.key ?? null,

@@ -5,7 +5,7 @@ export async function audit(
   tx: Db,
   actorId: number,
   action: string,
-  targetType: 'pin' | 'user' | 'report' | 'category' | 'tag' | 'comment',
+  targetType: 'pin' | 'user' | 'report' | 'category' | 'tag' | 'comment' | 'region',
   targetId: number | null,
   detail: Record<string, unknown> = {},
 ): Promise<void> {

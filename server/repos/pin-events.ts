@@ -3,12 +3,12 @@ import type { Db } from '../db';
 /** The LISTEN/NOTIFY channel of pin changes (every server process pushes them to its open maps). */
 export const PIN_CHANNEL = 'pin_changes';
 
-/** A pin that was created, edited, moved, reverted, hidden, shown or merged. */
+/** A pin that was created, edited, moved, reverted, hidden, shown or merged; or an import that changed pins (pinId 0). */
 export interface PinChangeEvent {
   pinId: number;
-  /** Every category the pin was or is in (a move between categories names both). */
+  /** Every category the pin was or is in (a move between categories names both); none for an import (any). */
   categoryIds: number[];
-  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge' | 'import';
 }
 
 /** Tells every server process that a pin changed (after the change committed). */

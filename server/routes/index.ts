@@ -31,6 +31,7 @@ import { registerReportRoutes } from './moderation/reports';
 import { registerChangeRoutes } from './moderation/changes';
 import { registerPlayerRoutes } from './moderation/players';
 import { registerCatalogueRoutes } from './moderation/catalogue';
+import { registerWorldAdminRoutes } from './moderation/world';
 import { registerEventRoutes } from './events';
 import { registerWorldRoutes } from './world';
 
@@ -133,5 +134,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerChangeRoutes(scope);
     await registerPlayerRoutes(scope);
     await registerCatalogueRoutes(scope);
+    await registerWorldAdminRoutes(scope);
   });
 }

@@ -125,9 +125,10 @@ export async function worldAnswer(db: Db): Promise<WorldAnswer> {
 export const WORLD_CHANNEL = 'world_changed';
 
 /** After a committed change of the world: this process reads it again, and every other server process is told. */
-export async function worldChanged(db: Db): Promise<void> {
-  await loadWorld(db);
+export async function worldChanged(db: Db): Promise<WorldAnswer> {
+  const answer = await loadWorld(db);
   await db.notify(WORLD_CHANNEL, '');
+  return answer;
 }
 
 /** Server processes read the world again whenever another one (or `npm run import`) changed it. */

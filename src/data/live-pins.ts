@@ -1,7 +1,7 @@
 // Edits reach every open map at once: the page's event stream (GET /api/v1/events) names
 // each created, edited, moved, reverted, hidden or merged pin; a map that has its category loaded
 // fetches that one pin and puts it into the pins worker's live index (LivePins, an RBush), never
-// refetching the whole category.
+// refetching the whole category. An import (kind 'import', one notice for all its pins) reads everything again.
 import type { PinsWorkerApi } from '../../workers/pins/api';
 import { api, ApiClientError } from '../api';
 import { pinsChanged, store } from '../state';
@@ -33,11 +33,21 @@ function heldBy(categoryId: number, region?: number): boolean {
  * Follows the pin events of the page's event stream; returns the function that stops following.
  * `onOpen` runs each time the stream (re)connects: from then on no edit is missed.
  */
-export function startLivePins(events: EventStream, worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>, onOpen?: () => void): () => void {
+export function startLivePins(
+  events: EventStream,
+  worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>,
+  onOpen?: () => void,
+  onImport?: () => Promise<unknown>,
+): () => void {
   let queue = Promise.resolve();
   const offReady = onOpen ? events.on('ready', () => onOpen()) : () => {};
   const offPin = events.on('pin', (data) => {
     const e = JSON.parse(data) as PinEvent;
+    // An import changed many pins at once (pinId 0): the map reads its categories and pins again.
+    if (e.kind === 'import') {
+      queue = queue.then(async () => void (await onImport?.())).catch(() => {});
+      return;
+    }
     // One at a time, in order: a create then a move of the same pin must land in that order.
     queue = queue.then(async () => {
       const changed = await applyPinEvent(e, { worker, loaded: heldBy, fetchPin });

@@ -1,11 +1,13 @@
 // Pin history and the moderation calls (issue 15): react-query hooks over the API.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PinChange, PinState } from '../../common/pin-diff';
+import type { World, WorldFloorArea, WorldRegion } from '../../common/regions';
 import { api, apiBaseHost } from '../api';
 import { ApiClientError } from '../api/errors';
 import { ko } from '../i18n/ko';
 import { keys as baseKeys } from './keys';
 import type { Me } from './types';
+import { loadWorld } from './world';
 
 /** One revision of a pin (GET /api/v1/pin/{id}/revisions), newest first. */
 export interface Revision {
@@ -57,6 +59,7 @@ export const moderationKeys = {
   changes: (userId: number | null) => ['moderation', 'changes', userId] as const,
   players: (q: string) => ['moderation', 'players', q] as const,
   audit: ['moderation', 'audit'] as const,
+  world: ['moderation', 'world'] as const,
 };
 
 const m = '/api/v1/moderation';
@@ -203,5 +206,34 @@ export function useCatalogue() {
     addTag: useMutation({ mutationFn: ({ id, ...b }: { id: number; groupName: string; name: string }) => api.post(`${m}/categories/${id}/tags`, b), onSuccess: done }),
     setIcon: useMutation({ mutationFn: ({ id, file }: { id: number; file: Blob }) => uploadCategoryIcon(id, file), onSuccess: done }),
     removeIcon: useMutation({ mutationFn: (id: number) => api.delete(`${m}/categories/${id}/icon`), onSuccess: done }),
+  };
+}
+
+/** A region as the region editor sends it (server/routes/moderation/world.ts): the import format's region. */
+export type RegionDraft = Omit<WorldRegion, 'id' | 'key' | 'gameBounds' | 'floorAreas' | 'pinFloors' | 'tileSet'> & {
+  key?: string;
+  tileSet: Omit<WorldRegion['tileSet'], 'parts'> & { parts?: WorldRegion['tileSet']['parts'] };
+  floorAreas: (Omit<WorldFloorArea, 'id' | 'key' | 'parts'> & { id?: number; key?: string; parts?: WorldFloorArea['parts'] })[];
+};
+
+/**
+ * The region editor (admins): the world as GET /api/v1/world serves it, and saving a region with its floor areas.
+ * A save reloads the world registry of this page (src/data/world.ts), so the map and the floor selector follow.
+ */
+export function useRegionAdmin() {
+  const qc = useQueryClient();
+  const world = useQuery({ queryKey: moderationKeys.world, queryFn: () => api.get<World>('/api/v1/world'), staleTime: 0 });
+  const done = async () => {
+    await loadWorld();
+    await qc.invalidateQueries({ queryKey: moderationKeys.world });
+    await qc.invalidateQueries({ queryKey: moderationKeys.audit });
+  };
+  return {
+    world,
+    save: useMutation({
+      mutationFn: ({ id, draft }: { id: number | null; draft: RegionDraft }) =>
+        id === null ? api.post<WorldRegion>(`${m}/regions`, draft) : api.put<WorldRegion>(`${m}/regions/${id}`, draft),
+      onSuccess: done,
+    }),
   };
 }

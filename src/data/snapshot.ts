@@ -84,3 +84,9 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
   load();
   return subscribeStore(load);
 }
+
+/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then each region's newer one. */
+export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
+  const checked = snapshotVersion();
+  await Promise.all(Object.keys(store.pins.snapshots).map((id) => ensureRegionSnapshot(Number(id), worker, db, checked).catch(() => 'none')));
+}

@@ -16,7 +16,7 @@ import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
-import { startRegionSnapshots } from './snapshot';
+import { reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
 import { startConnectionWatch } from './connection';
@@ -147,7 +147,13 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     stopLiveChecks,
     startLiveNotes(events, currentUserId),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
-    worker.upsertPin && worker.removePins ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }) : () => {},
+    // An import reloads the category list (changed categories refetched, with a toast) and the region snapshots held.
+    worker.upsertPin && worker.removePins
+      ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }, undefined, async () => {
+          await refreshCategories(worker, db);
+          if (usesSnapshots(worker)) await reloadRegionSnapshots(worker, db);
+        })
+      : () => {},
     () => events.close(),
     // Any later load of the category list runs the cache refresh again.
     queryClient.getQueryCache().subscribe((event) => {

@@ -121,7 +121,11 @@ export function CategoryPanel({ onRegionPicked }: { onRegionPicked?: () => void 
             placeholder={t.categorySearchPlaceholder}
             aria-label={t.categorySearch}
             value={search}
-            onChange={(e) => setSearchText(e.target.value)}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              // The box goes to the top of the panel (where it sticks), so what it finds is in view below it.
+              e.currentTarget.closest('.cat-search')?.scrollIntoView({ block: 'start', inline: 'nearest' });
+            }}
           />
         </div>
         <p className="muted small panel-note" data-testid="category-counts-region">

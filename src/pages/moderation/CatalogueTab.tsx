@@ -5,6 +5,7 @@ import { asApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
 import { CategoryIcon } from '../../ui/CategoryIcon';
 import { toast } from '../../ui/toast';
+import { RegionEditor } from './RegionEditor';
 
 const t = ko.moderation.catalogue;
 const done = () => toast.success(t.done);
@@ -171,7 +172,7 @@ function CategoryRow({ c, prev, groupIds }: { c: CategoryGroup['categories'][num
   );
 }
 
-/** Catalogue upkeep for admins: add a category (name, group, icon), rename, reorder, add tags. */
+/** Catalogue upkeep for admins: regions and floor areas, add a category (name, group, icon), rename, reorder, add tags. */
 export function CatalogueTab({ admin }: { admin: boolean }) {
   const groups = useCategoryGroups();
   const cat = useCatalogue();
@@ -183,6 +184,7 @@ export function CatalogueTab({ admin }: { admin: boolean }) {
   const gid = groupId || list[0]?.id || 0;
   return (
     <>
+      <RegionEditor />
       <section className="card">
         <h2>{t.addTitle}</h2>
         <div className="mod-filters">
