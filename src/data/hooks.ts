@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
@@ -99,17 +97,8 @@ function markerId(): number {
 /** Found/total per category and per region, as the server counts them (a visitor's: this device's marks, counted there). */
 export function useProgress() {
   const me = useMe();
-  const qc = useQueryClient();
   const userId = me.data?.id ?? 0;
-  // Asked again when the player's checks change: after the outbox delivers them the store's set changes again.
-  const { checks } = useStore();
-  const seen = useRef(checks);
-  useEffect(() => {
-    if (seen.current === checks) return;
-    seen.current = checks;
-    const t = setTimeout(() => void qc.invalidateQueries({ queryKey: keys.progressAll }), 300);
-    return () => clearTimeout(t);
-  }, [checks, qc]);
+  // Kept in step with the player's ticks from their changes, with no request (data/check-sync).
   return useQuery({
     queryKey: keys.progress(userId),
     queryFn: () => fetchProgress(me.data ? me.data.id : VISITOR_ID),
