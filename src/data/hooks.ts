@@ -37,7 +37,8 @@ export function useTagGroups() {
 
 /** Pin detail (with the caller's isChecked). */
 export function usePin(id: number | null | undefined) {
-  return useQuery({ queryKey: keys.pin(id ?? 0), queryFn: () => api.get<PinDetail>(paths.pin(id!)), enabled: id != null && id > 0 });
+  // The signal: a pin left before its detail answered is not waited for (react-query aborts a query no one watches).
+  return useQuery({ queryKey: keys.pin(id ?? 0), queryFn: ({ signal }) => api.get<PinDetail>(paths.pin(id!), { signal }), enabled: id != null && id > 0 });
 }
 
 /** One page of a pin's comments (page counted from 0). */
@@ -72,7 +73,9 @@ export function useSearch(q: string, filters: SearchFilters, pageSize = SEARCH_P
   const text = q.trim();
   return useInfiniteQuery({
     queryKey: keys.search(text, filters),
-    queryFn: ({ pageParam }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined)),
+    // Each query's answer lands under its own key, so one that answers after the player typed on is never shown;
+    // with the signal its request is aborted once no one watches it (issue 24 item 3).
+    queryFn: ({ pageParam, signal }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: text.length > 0 || filters.notes === true,
