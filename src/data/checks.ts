@@ -1,5 +1,5 @@
 import { api, ApiClientError, asApiClientError, AUTH_ERR } from '../api';
-import { addOutboxWaiting, applyChecks, reconcileChecks, setChecks, setChecksOf, setOutboxWaiting } from '../state';
+import { addOutboxWaiting, applyChecks, reconcileChecks, setChecks, setChecksOf, setOutboxWaiting, store } from '../state';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { applyCheckResponse, effectiveChecks, recordFromBatch, recordFromList, recordIsCurrent } from './check-rules';
@@ -7,6 +7,7 @@ import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from '.
 import { paths } from './keys';
 import { queryClient } from './query-client';
 import type { BatchCheckResponse, CheckResponse, UserChecks } from './types';
+import { trackCheckSync } from './check-sync/signals';
 import { markVisitorPins, undoVisitorChange, VISITOR_ID } from './visitor-checks';
 
 /** How often waiting check changes are offered to the server again while it does not answer. */
@@ -46,7 +47,8 @@ export async function publishChecks(userId: number, db: PinsStoreDb = localDb(),
   const [record, pending] = await Promise.all([db.checks.get(userId), pendingOf(userId, db)]);
   const ids = effectiveChecks(record, pending);
   if (opts.reset) setChecks(ids);
-  else reconcileChecks(ids);
+  // The same player's set (not a first load or another account's): what differs is logged as changes.
+  else reconcileChecks(ids, store.checksOf === userId);
   setChecksOf(userId);
   setOutboxWaiting(pending.length);
   return ids;
@@ -149,7 +151,18 @@ export function flushOutbox(userId: number, db: PinsStoreDb = localDb()): Promis
   if (running) return running.then(() => flushOutbox(userId, db));
   const p = flushLoop(userId, db).finally(() => flushing.delete(userId));
   flushing.set(userId, p);
-  return p;
+  return trackCheckSync(p);
+}
+
+/** Resolves once no pass of the user's outbox is under way (what the server counts then includes every change sent). */
+export function outboxSettled(userId: number): Promise<void> {
+  const running = flushing.get(userId);
+  return running ? running.then(() => outboxSettled(userId), () => outboxSettled(userId)) : Promise.resolve();
+}
+
+/** Whether a pass of some user's outbox is under way (the check-sync signal's "busy"). */
+export function outboxFlushing(): boolean {
+  return flushing.size > 0;
 }
 
 /**

@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useStore } from '../state';
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
@@ -39,7 +37,8 @@ export function useTagGroups() {
 
 /** Pin detail (with the caller's isChecked). */
 export function usePin(id: number | null | undefined) {
-  return useQuery({ queryKey: keys.pin(id ?? 0), queryFn: () => api.get<PinDetail>(paths.pin(id!)), enabled: id != null && id > 0 });
+  // The signal: a pin left before its detail answered is not waited for (react-query aborts a query no one watches).
+  return useQuery({ queryKey: keys.pin(id ?? 0), queryFn: ({ signal }) => api.get<PinDetail>(paths.pin(id!), { signal }), enabled: id != null && id > 0 });
 }
 
 /** One page of a pin's comments (page counted from 0). */
@@ -74,7 +73,9 @@ export function useSearch(q: string, filters: SearchFilters, pageSize = SEARCH_P
   const text = q.trim();
   return useInfiniteQuery({
     queryKey: keys.search(text, filters),
-    queryFn: ({ pageParam }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined)),
+    // Each query's answer lands under its own key, so one that answers after the player typed on is never shown;
+    // with the signal its request is aborted once no one watches it (issue 24 item 3).
+    queryFn: ({ pageParam, signal }) => api.get<SearchResult>(paths.search(text, filters, pageSize, pageParam ?? undefined), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: text.length > 0 || filters.notes === true,
@@ -99,17 +100,8 @@ function markerId(): number {
 /** Found/total per category and per region, as the server counts them (a visitor's: this device's marks, counted there). */
 export function useProgress() {
   const me = useMe();
-  const qc = useQueryClient();
   const userId = me.data?.id ?? 0;
-  // Asked again when the player's checks change: after the outbox delivers them the store's set changes again.
-  const { checks } = useStore();
-  const seen = useRef(checks);
-  useEffect(() => {
-    if (seen.current === checks) return;
-    seen.current = checks;
-    const t = setTimeout(() => void qc.invalidateQueries({ queryKey: keys.progressAll }), 300);
-    return () => clearTimeout(t);
-  }, [checks, qc]);
+  // Kept in step with the player's ticks from their changes, with no request (data/check-sync).
   return useQuery({
     queryKey: keys.progress(userId),
     queryFn: () => fetchProgress(me.data ? me.data.id : VISITOR_ID),

@@ -1,4 +1,5 @@
 import { fetchCheckList, publishChecks } from './checks';
+import { trackCheckSync } from './check-sync/signals';
 import { localDb, type PinsStoreDb } from './db';
 import { EVENTS_RETRY_MS, type EventStream } from './events';
 import { keys } from './keys';
@@ -92,7 +93,7 @@ export function startLiveChecks(events: EventStream, currentUserId: () => number
   });
   const offCheck = events.on('check', (data) => {
     const n = JSON.parse(data) as CheckNotice;
-    if (n.userId === currentUserId()) void applyNotice(n, db).catch(() => undefined);
+    if (n.userId === currentUserId()) void trackCheckSync(applyNotice(n, db)).catch(() => undefined);
   });
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;

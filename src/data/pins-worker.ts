@@ -2,7 +2,7 @@ import type { PinsWorkerApi } from '../../workers/pins/api';
 
 /** The pins-worker calls the data layer uses (the Comlink proxy satisfies it). */
 export type DataWorker = Pick<PinsWorkerApi, 'loadCategory' | 'loadCategoryBytes' | 'search'> &
-  Partial<Pick<PinsWorkerApi, 'upsertPin' | 'removePins' | 'loadSnapshot' | 'loadSnapshotBytes'>>;
+  Partial<Pick<PinsWorkerApi, 'upsertPin' | 'removePins' | 'loadSnapshot' | 'loadSnapshotBytes' | 'placesOf'>>;
 
 let worker: DataWorker | null = null;
 

@@ -11,6 +11,7 @@ import { updateSettings } from './settings';
 import { emergencyReport } from './emergency';
 import { openEventStream } from './events';
 import { startLiveChecks } from './live';
+import { startCheckSync } from './check-sync';
 import { startLiveNotes } from './notes';
 import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
@@ -34,6 +35,7 @@ function withoutSnapshots(worker: DataWorker): DataWorker {
     loadCategory: (...a) => worker.loadCategory(...a),
     loadCategoryBytes: (...a) => worker.loadCategoryBytes(...a),
     search: (...a) => worker.search(...a),
+    ...(worker.placesOf ? { placesOf: worker.placesOf } : {}),
     ...(worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : {}),
   };
 }
@@ -145,6 +147,8 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     stopPins ?? loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     stopLiveChecks,
+    // Progress counts follow the found set's changes (the worker tells where a pin counts).
+    startCheckSync(worker.placesOf ? (ids) => worker.placesOf!(ids) : null),
     startLiveNotes(events, currentUserId),
     // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
     // An import reloads the category list (changed categories refetched, with a toast) and the region snapshots held.

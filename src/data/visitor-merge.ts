@@ -3,7 +3,7 @@
 // preview keeps only the pins the server still shows, and the device forgets the marks only once the
 // server has the batch (a batch queued offline keeps them, to be offered again).
 import { api, asApiClientError } from '../api';
-import { knownChecks, markPins, type MarkedChange } from './checks';
+import { knownChecks, markPins, outboxSettled, type MarkedChange } from './checks';
 import { localDb, type PinsStoreDb } from './db';
 import { paths } from './keys';
 import type { PinDetail } from './types';
@@ -76,6 +76,8 @@ export async function mergeVisitorMarks(userId: number, pinIds: readonly number[
  */
 export async function fetchProgress(userId: number, db: PinsStoreDb = localDb()): Promise<Progress> {
   const marks = userId === VISITOR_ID ? await visitorMarks(db) : [];
+  // What the server counts then holds every change this device has sent (a tick shows before it is sent).
+  if (userId !== VISITOR_ID) await outboxSettled(userId);
   const { rows } =
     marks.length > 0
       ? await api.post<{ rows: ProgressRow[] }>(paths.progress, { pinIds: marks }, { suppressToast: true })

@@ -74,11 +74,12 @@ export function setChecksOf(userId: number | null): void {
 
 /**
  * The found set becomes `ids`, recorded as the pins that changed (the server's answer or a pushed
- * change agreeing with what is shown changes nothing); a reset when nothing was found yet.
+ * change agreeing with what is shown changes nothing); a reset when nothing was found yet, unless
+ * `sameOwner` says the empty set shown is this player's own (their first find is a change like any).
  */
-export function reconcileChecks(ids: ReadonlySet<number>): void {
+export function reconcileChecks(ids: ReadonlySet<number>, sameOwner = false): void {
   const current = store.checks;
-  if (current.size === 0) {
+  if (current.size === 0 && !sameOwner) {
     if (ids.size > 0) setChecks(ids);
     return;
   }

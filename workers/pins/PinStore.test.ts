@@ -31,6 +31,13 @@ describe('PinStore on the grid set', () => {
     expect(store.layout([{}]).version).toBe(v + 2);
   });
 
+  it('placesOf: category and region per id, a live edit where it now counts, (-1, -1) for a pin not held', () => {
+    store.upsertPin({ id: 3, coordX: 70, coordY: 5, catNum: 1, tagIds: [], region: 2, categoryId: 1 });
+    expect([...store.placesOf([1, 6, 1001, 3, 99_999])]).toEqual([1, 0, 1, 2, 2, 0, 1, 2, -1, -1]);
+    store.removePins([6]);
+    expect([...store.placesOf([6])]).toEqual([-1, -1]);
+  });
+
   it('changesSince: taking out the touched ids and putting the changed pins at their places gives the new pin set', () => {
     const filters = [{ region: 0 }, { region: 2 }];
     const before = store.pinsWithLayout(filters);

@@ -372,6 +372,25 @@ export class PinStore {
     return at ? at[0].record(at[1]) : null;
   }
 
+  /** Pairs (category id, region) per id in order; (-1, -1) for a pin not held, region -1 for one without a region. */
+  placesOf(ids: ArrayLike<number>): Int32Array {
+    const out = new Int32Array(ids.length * 2).fill(-1);
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
+      const p = this.live.get(id);
+      if (p) {
+        out[2 * k] = p.rec.categoryId ?? -1;
+        out[2 * k + 1] = p.rec.region ?? -1;
+        continue;
+      }
+      const at = this.locate(id);
+      if (!at) continue;
+      out[2 * k] = at[0].categoryId;
+      out[2 * k + 1] = at[0].regionOf(at[1]);
+    }
+    return out;
+  }
+
   /**
    * The pins whose description, tag names or category name contain `text` (case-insensitive),
    * ranked by relevance across every category (see search-rank.ts), as one page.

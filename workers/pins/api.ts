@@ -365,6 +365,11 @@ export interface PinsWorkerApi {
   queryRoute(polyline: Float64Array, width: number, filter?: PinFilter, requestId?: number): Promise<Int32Array>;
   /** One pin as a plain object, or null when it is not loaded. */
   getPin(id: number): Promise<PinRecord | null>;
+  /**
+   * Where each pin counts in progress: pairs (category id, region) per id, in order; (-1, -1) for a pin this
+   * worker does not hold, region -1 for one without a region (src/data/check-sync keeps the counts from these).
+   */
+  placesOf(ids: Int32Array): Promise<Int32Array>;
   /** Pins whose description, tag names or category name contain the text (case-insensitive), best first, one page. */
   search(text: string, page: SearchPage, filter?: PinFilter): Promise<SearchResults>;
   /**

@@ -296,6 +296,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     async getPin(id) {
       return store.getPin(id);
     },
+    async placesOf(ids) {
+      const out = store.placesOf(ids);
+      return Comlink.transfer(out, [out.buffer as ArrayBuffer]);
+    },
     async search(text, page, filter) {
       return store.search(text, page, filter);
     },
