@@ -1,4 +1,5 @@
 import { ko } from '../../../src/i18n/ko';
+import { koProfiles } from '../../../src/i18n/ko-profiles';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { expect, test } from '../fixtures';
 import { PHONE, signInLocally, toastsShown } from './helpers';
@@ -82,6 +83,8 @@ test('a route saved to the account opens read-only by its link on a visitor phon
   await expect
     .poll(async () => ((await (await page.request.get('/api/v1/me/checks')).json()).result?.pinIds ?? []).length, { timeout: 30_000 })
     .toBe(0);
+  // The profile's count follows the undo too (it stayed at the batch's count before).
+  await expect(page.getByTestId('profile-switcher').getByRole('radio', { checked: true })).toContainText(koProfiles.found(0));
 
   // The saved list: delete is offered back by 실행 취소, the old link dead.
   await panel.getByRole('button', { name: t.replan }).click();
