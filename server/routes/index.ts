@@ -15,6 +15,8 @@ import { registerNoteRoutes } from './me/notes';
 import { registerPresetRoutes } from './me/presets';
 import { registerProfileRoutes } from './me/profiles';
 import { registerRivalImportRoutes } from './me/rival-import';
+import { registerSavedRouteRoutes } from './me/routes';
+import { registerSharedRouteRoutes } from './route/shared';
 import { registerCategoryRoutes } from './category/groups';
 import { registerCategoryIconRoute } from './category/icon';
 import { registerPinListRoutes } from './category/pins-proto';
@@ -61,6 +63,7 @@ import { registerWorldRoutes } from './world';
  *   PUT /v1/me/notes/:id           body 1..MAX_NOTE (500, common/notes.ts) chars (trimmed); one note per player per pin
  *   PUT /v1/me/presets             name 1..30 chars (trimmed), ≤ 2,000 categories, ≤ 500 tags, ≤ 20 presets a player
  *   POST/PATCH /v1/me/profiles     name 1..20 chars (trimmed), unique per account; at most 10 profiles (repos/profiles.ts)
+ *   POST /v1/me/routes             name 1..40 chars (trimmed); 1..1,000 visible pins, none twice; ≤ 50 routes a player
  *   request bodies                 1 MiB (the app's bodyLimit)
  *
  * Decisions where the spec is silent
@@ -127,6 +130,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     await registerWorldRoutes(scope);
     await registerProfileRoutes(scope);
     await registerRivalImportRoutes(scope);
+    await registerSavedRouteRoutes(scope);
+    await registerSharedRouteRoutes(scope);
   });
   await app.register(async (scope) => {
     scope.setValidatorCompiler(typeboxValidator);

@@ -6,6 +6,7 @@ export * from './profiles';
 export * from './rival';
 export { usePinNote, useSaveNote, useDeleteNote } from './notes';
 export { usePresets, useSavePreset, useDeletePreset, PRESET_LIMITS, type FilterPreset, type PresetContent } from './presets';
+export * from './routes';
 export { keys, paths, type SearchFilters } from './keys';
 export { queryClient, createQueryClient, shouldRetry } from './query-client';
 export { localDb, closeLocalDb, readSettings, DB_NAME, DEFAULT_SETTINGS, SETTINGS_KEY, PinsStoreDb } from './db';

@@ -26,6 +26,8 @@ export const keys = {
   presets: ['me', 'presets'] as const,
   /** The player's progress profiles (issue 22). */
   profiles: ['me', 'profiles'] as const,
+  /** The player's saved routes (issue 22). */
+  routes: ['me', 'routes'] as const,
   visitorMerge: (userId: number) => ['visitorMerge', userId] as const,
   search: (q: string, f: SearchFilters) => ['search', q, f.region ?? null, f.category ?? null, f.unfound === true, f.notes === true] as const,
   providers: ['auth', 'providers'] as const,
@@ -53,6 +55,9 @@ export const paths = {
   note: (pinId: number) => `/api/v1/me/notes/${pinId}`,
   presets: '/api/v1/me/presets',
   preset: (id: number) => `/api/v1/me/presets/${id}`,
+  routes: '/api/v1/me/routes',
+  route: (id: number) => `/api/v1/me/routes/${id}`,
+  sharedRoute: (token: string) => `/api/v1/route/${encodeURIComponent(token)}`,
   events: '/api/v1/events',
   exportChecks: (format: 'json' | 'csv') => `/api/v1/me/export?format=${format}`,
   importChecks: '/api/v1/me/import',

@@ -34,6 +34,8 @@ async function undo(change: MarkedChange, db: PinsStoreDb): Promise<boolean> {
   if (done) {
     void queryClient.invalidateQueries({ queryKey: ['pin'] });
     void queryClient.invalidateQueries({ queryKey: keys.myActions });
+    // The profile's found-count moved; the live notice of our own undo is one this device already holds.
+    void queryClient.invalidateQueries({ queryKey: keys.profiles });
   }
   return done;
 }

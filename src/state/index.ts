@@ -6,4 +6,4 @@ export type { BridgeEngine, BridgeWorker } from './engine-bridge';
 export { checkChangesSince, checkRevision, checksSince } from './check-log';
 export type { CheckChange } from './check-log';
 export { routeState, useRouteState, resetRoutePrompts } from './route-store';
-export type { AreaChoice, PlannedStops, StartChoice } from './route-store';
+export type { AreaChoice, PlannedStops, SavedRouteInfo, SharedRouteInfo, StartChoice } from './route-store';

@@ -11,6 +11,29 @@ export interface PlannedStops {
   /** Where it started (the route's first leg). */
   start: { x: number; y: number; floor: number | null };
   length: number;
+  /** What it was planned from (kept when it is saved): the categories shown, the map's region, the area. */
+  categories: readonly number[];
+  region: number;
+  area: AreaChoice;
+}
+
+/** A route opened by its share link: read-only (its stops and order cannot be changed here). */
+export interface SharedRouteInfo {
+  token: string;
+  name: string;
+  /** The viewer saved it. */
+  mine: boolean;
+  /** Stops no longer on the map (hidden or deleted since it was saved). */
+  missing: number;
+}
+
+/** The saved route the plan on the map is (after 경로 저장): its name and link. */
+export interface SavedRouteInfo {
+  id: number;
+  name: string;
+  shareToken: string;
+  region: number;
+  categories: readonly number[];
 }
 
 export type AreaChoice = 'view' | 'lasso' | 'all';
@@ -26,6 +49,10 @@ export const routeState = proxy({
   planning: false,
   error: '',
   plan: null as PlannedStops | null,
+  /** The plan came from a share link (read-only), or null. */
+  shared: null as SharedRouteInfo | null,
+  /** The plan as saved to the account, or null while unsaved. */
+  saved: null as SavedRouteInfo | null,
   /** Stops whose arrival prompt the player declined (asked again only after leaving and coming back). */
   declined: ref(new Set<number>()),
   /** Stops the player confirmed whose mark is still on its way (not asked about again meanwhile). */

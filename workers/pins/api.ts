@@ -265,7 +265,7 @@ export interface RoutePlanRequest {
   filter: PinFilter;
   area: RouteArea;
   start: { x: number; y: number; floor?: number | null };
-  /** The solver's time budget (ms, default 100). */
+  /** The solver's time budget (ms, default ROUTE_BUDGET_MS in route-plan.ts). */
   budgetMs?: number;
 }
 

@@ -1,6 +1,6 @@
 import Alea from 'alea';
 import { describe, expect, it } from 'vitest';
-import { FLOOR_CHANGE_COST, routeLength, solveRoute, stepCost } from './route-plan';
+import { FLOOR_CHANGE_COST, nearestNeighbours, routeLength, solveRoute, stepCost } from './route-plan';
 import { nearestUnfound, planRoute, ROUTE_TOO_MANY_ERROR } from './route-query';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
@@ -38,6 +38,30 @@ function nearestNeighbour(s: ReturnType<typeof random>, start: { x: number; y: n
   }
   return out;
 }
+
+describe('nearestNeighbours (the grid the moves look through)', () => {
+  it('finds the same K cheapest neighbours as a scan of every pair, floors included, for clustered and repeated points', () => {
+    const s = random(400, 'knn', true);
+    // A tight cluster and exact duplicates: cells with many nodes, ties.
+    for (let i = 0; i < 40; i++) {
+      s.x[i] = 500 + (i % 7);
+      s.y[i] = 500 + Math.floor(i / 7);
+    }
+    s.x[41] = s.x[40]!;
+    s.y[41] = s.y[40]!;
+    const Z = s.z.map((z) => (z === z ? z : 0));
+    const K = 8;
+    const got = nearestNeighbours(s.x, s.y, Z, K);
+    for (let a = 0; a < 400; a++) {
+      const costs = Array.from(s.x.keys())
+        .filter((b) => b !== a)
+        .map((b) => stepCost(s.x[a]!, s.y[a]!, Z[a]!, s.x[b]!, s.y[b]!, Z[b]!))
+        .sort((p, q) => p - q);
+      const mine = Array.from(got.subarray(a * K, a * K + K), (b) => stepCost(s.x[a]!, s.y[a]!, Z[a]!, s.x[b]!, s.y[b]!, Z[b]!));
+      for (let k = 0; k < K; k++) expect(mine[k]).toBeCloseTo(costs[k]!, 6);
+    }
+  });
+});
 
 describe('solveRoute', () => {
   it('visits every stop once and reports the length of the order it gives', () => {

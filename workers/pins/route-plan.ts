@@ -16,6 +16,11 @@ import Alea from 'alea';
 export const FLOOR_CHANGE_COST = 150;
 /** The most stops one route takes (the worker refuses more with a Korean error). */
 export const ROUTE_MAX_STOPS = 1000;
+/**
+ * Wall-clock milliseconds a solve may spend in all (the kicks stop there). 1,000 stops reach their first local
+ * optimum in about 10 ms (the N² matrix and scans it replaced took 40), so 80 ms leaves the worker's call well under the issue's 200 ms on a loaded machine.
+ */
+export const ROUTE_BUDGET_MS = 80;
 
 /** Stops to order, parallel arrays; z is the floor (NaN = base map). */
 export interface RouteStops {
@@ -36,7 +41,7 @@ export interface SolveOptions {
   neighbours?: number;
   /** Iterated-local-search kicks after the first local optimum (default scales with the stop count; 0 = none). */
   kicks?: number;
-  /** Stop kicking once the whole solve has taken this many milliseconds (default 100). */
+  /** Stop kicking once the whole solve has taken this many milliseconds (default ROUTE_BUDGET_MS). */
   budgetMs?: number;
   /** Seed of the kicks' random choices (default 1): the same input gives the same route. */
   seed?: number | string;
@@ -75,6 +80,86 @@ export function routeLength(stops: RouteStops, start: RouteStart, order: ArrayLi
   return sum;
 }
 
+/**
+ * Each node's K cheapest other nodes under the cost model, nearest first (row a at a*K; -1 pads a row when there
+ * are fewer than K others). A uniform grid over (x, y), searched ring by ring until the ring is farther than the
+ * K-th cost found: a floor change only adds cost, so the planar distance bounds it from below. O(N·K) for spread
+ * stops instead of the N² scan.
+ */
+export function nearestNeighbours(X: Float64Array, Y: Float64Array, Z: Float64Array, K: number): Int32Array {
+  const N = X.length;
+  const neigh = new Int32Array(N * K).fill(-1);
+  if (K === 0 || N < 2) return neigh;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (let i = 0; i < N; i++) {
+    minX = Math.min(minX, X[i]!);
+    maxX = Math.max(maxX, X[i]!);
+    minY = Math.min(minY, Y[i]!);
+    maxY = Math.max(maxY, Y[i]!);
+  }
+  // About two nodes a cell.
+  const side = Math.max(1, Math.ceil(Math.sqrt(N / 2)));
+  const cw = Math.max((maxX - minX) / side, (maxY - minY) / side, 1e-9);
+  const gw = Math.max(1, Math.ceil((maxX - minX) / cw) + 1),
+    gh = Math.max(1, Math.ceil((maxY - minY) / cw) + 1);
+  const cellOf = (i: number) => Math.floor((Y[i]! - minY) / cw) * gw + Math.floor((X[i]! - minX) / cw);
+  // Counting sort of the nodes by cell.
+  const cellStart = new Int32Array(gw * gh + 1);
+  for (let i = 0; i < N; i++) cellStart[cellOf(i) + 1]!++;
+  for (let c = 0; c < gw * gh; c++) cellStart[c + 1]! += cellStart[c]!;
+  const fill = cellStart.slice(0, gw * gh);
+  const members = new Int32Array(N);
+  for (let i = 0; i < N; i++) members[fill[cellOf(i)]!++] = i;
+
+  const nd = new Float64Array(K);
+  for (let a = 0; a < N; a++) {
+    let filled = 0;
+    const ax = X[a]!,
+      ay = Y[a]!,
+      az = Z[a]!;
+    const cx = Math.floor((ax - minX) / cw),
+      cy = Math.floor((ay - minY) / cw);
+    const maxRing = Math.max(gw, gh);
+    for (let ring = 0; ring <= maxRing; ring++) {
+      // Every node beyond this ring is at least (ring) cells away, minus the node's offset in its own cell.
+      if (filled === K && (ring - 1) * cw > nd[K - 1]!) break;
+      for (let gy = cy - ring; gy <= cy + ring; gy++) {
+        if (gy < 0 || gy >= gh) continue;
+        const edge = gy === cy - ring || gy === cy + ring;
+        for (let gx = cx - ring; gx <= cx + ring; gx += edge ? 1 : 2 * ring) {
+          if (gx >= 0 && gx < gw) {
+            const c = gy * gw + gx;
+            for (let m = cellStart[c]!; m < cellStart[c + 1]!; m++) {
+              const b = members[m]!;
+              if (b === a) continue;
+              const dx = X[b]! - ax,
+                dy = Y[b]! - ay;
+              const v = Math.sqrt(dx * dx + dy * dy) + FLOOR_CHANGE_COST * Math.abs(Z[b]! - az);
+              if (filled === K && v >= nd[K - 1]!) continue;
+              let p = filled === K ? K - 1 : filled++;
+              while (p > 0 && nd[p - 1]! > v) {
+                nd[p] = nd[p - 1]!;
+                neigh[a * K + p] = neigh[a * K + p - 1]!;
+                p--;
+              }
+              nd[p] = v;
+              neigh[a * K + p] = b;
+            }
+          }
+          if (ring === 0) break;
+        }
+      }
+    }
+  }
+  return neigh;
+}
+
+// Nodes (stops and the start) up to which the solver reads costs from an N² table.
+const MATRIX_NODES = 400;
+
 /** Orders the stops into a short open path from `start` (see the file's comment). */
 export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOptions = {}): SolvedRoute {
   const started = performance.now();
@@ -93,36 +178,29 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
     Y[i + 1] = stops.y[i]!;
     Z[i + 1] = level(stops.z[i]);
   }
-  const D = new Float64Array(N * N);
-  for (let a = 0; a < N; a++)
-    for (let b = a + 1; b < N; b++) {
-      const d = Math.hypot(X[b]! - X[a]!, Y[b]! - Y[a]!) + FLOOR_CHANGE_COST * Math.abs(Z[b]! - Z[a]!);
-      D[a * N + b] = d;
-      D[b * N + a] = d;
-    }
-  const d = (a: number, b: number) => (a < 0 || b < 0 ? 0 : D[a * N + b]!);
-
-  // K nearest neighbours per node (the start among them: the first edge can change too), by a bounded insertion scan.
-  const K = Math.min(opts.neighbours ?? 10, n);
-  const neigh = new Int32Array(N * K);
-  const nd = new Float64Array(K);
-  for (let a = 0; a < N; a++) {
-    let filled = 0;
-    const row = a * N;
-    for (let b = 0; b < N; b++) {
-      if (b === a) continue;
-      const v = D[row + b]!;
-      if (filled === K && v >= nd[K - 1]!) continue;
-      let m = filled === K ? K - 1 : filled++;
-      while (m > 0 && nd[m - 1]! > v) {
-        nd[m] = nd[m - 1]!;
-        neigh[a * K + m] = neigh[a * K + m - 1]!;
-        m--;
+  const direct = (a: number, b: number) => {
+    const dx = X[b]! - X[a]!,
+      dy = Y[b]! - Y[a]!;
+    return Math.sqrt(dx * dx + dy * dy) + FLOOR_CHANGE_COST * Math.abs(Z[b]! - Z[a]!);
+  };
+  // Up to MATRIX_NODES the costs are read from a table (it fits the cache, and the kicks read it most); past that
+  // they are computed when asked (1,000 stops would need 8 MB and a million square roots before the first move).
+  let cost = direct;
+  if (N <= MATRIX_NODES) {
+    const D = new Float64Array(N * N);
+    for (let a = 0; a < N; a++)
+      for (let b = a + 1; b < N; b++) {
+        const v = direct(a, b);
+        D[a * N + b] = v;
+        D[b * N + a] = v;
       }
-      nd[m] = v;
-      neigh[a * K + m] = b;
-    }
+    cost = (a, b) => D[a * N + b]!;
   }
+  const d = (a: number, b: number) => (a < 0 || b < 0 ? 0 : cost(a, b));
+
+  // K nearest neighbours per node (the start among them: the first edge can change too).
+  const K = Math.min(opts.neighbours ?? 10, n);
+  const neigh = nearestNeighbours(X, Y, Z, K);
 
   // The path: t[0] = 0 (start), t[1..n] the stops; pos[node] = index in t.
   const t = new Int32Array(N);
@@ -131,17 +209,31 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
     t[0] = 0;
     for (let k = 0; k < n; k++) t[k + 1] = opts.initial[k]! + 1;
   } else {
+    // Nearest neighbour: the nearest unused among the current node's neighbour list, a full scan only when all
+    // of them are used.
     const used = new Uint8Array(N);
     used[0] = 1;
     let cur = 0;
     for (let k = 1; k < N; k++) {
-      let best = -1,
-        bd = Infinity;
-      for (let b = 1; b < N; b++)
-        if (!used[b] && D[cur * N + b]! < bd) {
-          bd = D[cur * N + b]!;
+      let best = -1;
+      for (let m = 0; m < K; m++) {
+        const b = neigh[cur * K + m]!;
+        if (b >= 0 && !used[b]) {
           best = b;
+          break;
         }
+      }
+      if (best < 0) {
+        let bd = Infinity;
+        for (let b = 1; b < N; b++)
+          if (!used[b]) {
+            const c = cost(cur, b);
+            if (c < bd) {
+              bd = c;
+              best = b;
+            }
+          }
+      }
       used[best] = 1;
       t[k] = best;
       cur = best;
@@ -178,6 +270,7 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
   function twoOpt(a: number): boolean {
     for (let k = 0; k < K; k++) {
       const c = neigh[a * K + k]!;
+      if (c < 0) break;
       const i = pos[a]!,
         j = pos[c]!;
       const lo = Math.min(i, j),
@@ -228,7 +321,9 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
         for (let e = 0; e < 2; e++) {
           const end = e === 0 ? s1 : sL;
           for (let k = 0; k < K; k++) {
-            const pc = pos[neigh[end * K + k]!]!;
+            const nb = neigh[end * K + k]!;
+            if (nb < 0) break;
+            const pc = pos[nb]!;
             // Between (t[q], t[q+1]) for q = pc - 1 and q = pc, outside the segment.
             for (let q = pc - 1; q <= pc; q++) {
               if (q < 0 || (q >= i - 1 && q <= i + L - 1)) continue;
@@ -283,7 +378,7 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
   };
   const pathCost = (p: Int32Array) => {
     let s = 0;
-    for (let k = 1; k < N; k++) s += D[p[k - 1]! * N + p[k]!]!;
+    for (let k = 1; k < N; k++) s += cost(p[k - 1]!, p[k]!);
     return s;
   };
 
@@ -296,7 +391,7 @@ export function solveRoute(stops: RouteStops, start: RouteStart, opts: SolveOpti
 
   // Iterated local search: a double bridge within a window of the path, then local search around the cuts.
   const kicks = n < 8 || K <= 0 ? 0 : (opts.kicks ?? Math.min(2000, 50 + 5 * n));
-  const budget = opts.budgetMs ?? 100;
+  const budget = opts.budgetMs ?? ROUTE_BUDGET_MS;
   const rand = Alea(opts.seed ?? 1);
   const w = Math.min(n, 30);
   for (let kick = 0; kick < kicks; kick++) {

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
-import { useCategoryGroups, useCheckPin } from '../../data';
+import { useBatchCheck, useCategoryGroups, useCheckPin, useMe } from '../../data';
 import { endSelection, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
 import {
   ARRIVAL_RADIUS,
@@ -11,11 +12,13 @@ import {
   flyTo,
   lengthFrom,
   nextStop,
+  openSharedRoute,
   planRoute,
   routeState,
   type AreaChoice,
   type StartChoice,
 } from './route-state';
+import { RouteSave, SavedRouteList } from './SavedRoutes';
 import './route.css';
 
 const t = ko.route;
@@ -37,6 +40,12 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   const snap = useStore();
   const groups = useCategoryGroups().data;
   const check = useCheckPin();
+  const batch = useBatchCheck();
+  const signedIn = useMe().data != null;
+  const [askRest, setAskRest] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = new URLSearchParams(location.search).get('route');
   const plan = route.plan;
   const next = plan ? nextStop(plan, snap.checks) : 0;
   const tracked = !!snap.tracking.position;
@@ -49,6 +58,19 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
     engine.setRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => snap.checks.has(id)) });
   }, [engine, plan, next, snap.checks]);
   useEffect(() => () => engine?.setRoute(null), [engine]);
+
+  // A share link (?route=<token>) opens its route read-only.
+  useEffect(() => {
+    if (engine && token && routeState.shared?.token !== token) void openSharedRoute(engine, token);
+  }, [engine, token]);
+  // Closing a shared route takes its token out of the address (a reload would open it again).
+  const close = () => {
+    clearRoute();
+    if (!token) return;
+    const p = new URLSearchParams(location.search);
+    p.delete('route');
+    void navigate({ search: `?${p.toString()}` }, { replace: true });
+  };
 
   // The lasso the player draws for the route's area: plan over it; the selection flow's dialog stays shut.
   useEffect(() => {
@@ -124,14 +146,15 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   return (
     <section className="route-panel" aria-label={t.panel} data-testid="route-panel">
       <header className="route-head">
-        <h2>{t.panel}</h2>
+        <h2>{route.shared ? t.sharedTitle(route.shared.name) : t.panel}</h2>
+        {route.shared && <span className="badge">{t.readOnly}</span>}
         <button
           type="button"
           className="btn btn-icon"
           aria-label={t.close}
           onClick={() => {
             routeState.open = false;
-            clearRoute();
+            close();
           }}
         >
           ×
@@ -177,6 +200,7 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
             </div>
           </fieldset>
           {route.lassoPending && <p className="notice">{t.lassoPrompt}</p>}
+          {signedIn && <SavedRouteList />}
           {route.planning && (
             <p role="status" className="muted">
               <span className="spinner spinner-small" aria-hidden /> {t.planning}
@@ -190,6 +214,12 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
         </div>
       )}
       {plan && plan.ids.length === 0 && <p className="notice">{t.empty}</p>}
+      {plan && route.shared && (
+        <p className="muted small" data-testid="route-read-only">
+          {t.readOnlyHint}
+          {route.shared.missing > 0 && ` ${t.sharedMissing(route.shared.missing)}`}
+        </p>
+      )}
       {plan && plan.ids.length > 0 && (
         <div className="route-follow">
           <p className="small" data-testid="route-summary">
@@ -222,13 +252,46 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
                 <button type="button" className="btn btn-primary" onClick={() => check.mutate({ pinId: plan.ids[next]!, check: true })}>
                   {t.markNext}
                 </button>
+                {signedIn && plan.ids.length - done > 1 && (
+                  <button type="button" className="btn" onClick={() => setAskRest(true)}>
+                    {t.markRest(plan.ids.length - done)}
+                  </button>
+                )}
               </>
             )}
-            <button type="button" className="btn" onClick={clearRoute}>
-              {t.replan}
+            <button type="button" className="btn" onClick={close}>
+              {route.shared ? t.clear : t.replan}
             </button>
           </div>
+          <RouteSave />
         </div>
+      )}
+      {plan && (
+        <Dialog
+          open={askRest}
+          title={t.markRestTitle}
+          onClose={() => setAskRest(false)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => setAskRest(false)}>
+                {t.cancel}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  setAskRest(false);
+                  // One batch: one toast with 실행 취소, one entry in 최근 작업, one Ctrl+Z.
+                  batch.mutate({ pinIds: plan.ids.filter((id) => !store.checks.has(id)), check: true });
+                }}
+              >
+                {t.markRestYes}
+              </button>
+            </>
+          }
+        >
+          <p>{t.markRestBody(plan.ids.length - done)}</p>
+        </Dialog>
       )}
       {plan && (
         <Dialog

@@ -5,7 +5,8 @@ import { regionsSharingTileSet } from '../../../common/regions';
 import type { MapEngine } from '../../engine';
 import type { PinFilter, RouteArea } from '../../../workers/pins/api';
 import { getPinsWorker } from '../../../workers/pins/client';
-import { stepCost } from '../../../workers/pins/route-plan';
+import { routeLength, stepCost } from '../../../workers/pins/route-plan';
+import { fetchSharedRoute } from '../../data';
 import { resetRoutePrompts, routeState, setFloor, setTracking, store, type PlannedStops } from '../../state';
 export { routeState };
 export type { AreaChoice, PlannedStops, StartChoice } from '../../state';
@@ -66,7 +67,12 @@ export async function planRoute(engine: MapEngine, area: RouteArea): Promise<voi
       category: Array.from(r.category),
       start,
       length: r.length,
+      categories: [...store.homeFilters.categories],
+      region: store.mapRegion,
+      area: routeState.area,
     };
+    routeState.shared = null;
+    routeState.saved = null;
     resetRoutePrompts();
   } catch (e) {
     routeState.error = (e as Error).message;
@@ -80,6 +86,52 @@ export function clearRoute(): void {
   routeState.plan = null;
   routeState.asking = null;
   routeState.error = '';
+  routeState.shared = null;
+  routeState.saved = null;
+}
+
+/**
+ * Opens a route by its share token (the link's ?route=): read-only, drawn on the map, the view on its first stop.
+ * A bad or dead link leaves the panel open with the server's Korean message.
+ */
+export async function openSharedRoute(engine: MapEngine, token: string): Promise<void> {
+  routeState.open = true;
+  routeState.planning = true;
+  routeState.error = '';
+  try {
+    const r = await fetchSharedRoute(token);
+    const floorOf = (f: number | null) => f ?? NaN;
+    routeState.plan = {
+      ids: r.stops.map((s) => s.id),
+      x: r.stops.map((s) => s.x),
+      y: r.stops.map((s) => s.y),
+      z: r.stops.map((s) => floorOf(s.floor)),
+      category: r.stops.map((s) => s.category),
+      start: r.start,
+      length: routeLength(
+        { x: r.stops.map((s) => s.x), y: r.stops.map((s) => s.y), z: r.stops.map((s) => floorOf(s.floor)) },
+        r.start,
+        r.stops.map((_, k) => k),
+      ),
+      categories: r.categories,
+      region: r.region,
+      area: r.area,
+    };
+    routeState.shared = { token, name: r.name, mine: r.mine, missing: r.missing };
+    routeState.saved = null;
+    resetRoutePrompts();
+    const first = r.stops[0];
+    if (first) {
+      if (store.tracking.follow) setTracking({ follow: false });
+      flyTo(engine, { x: first.x, y: first.y, floor: first.floor });
+    }
+  } catch (e) {
+    routeState.plan = null;
+    routeState.shared = null;
+    routeState.error = (e as Error).message;
+  } finally {
+    routeState.planning = false;
+  }
 }
 
 /** Flies the map to a point of a floor (the floor switches with it). */
