@@ -85,6 +85,25 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
   return subscribeStore(load);
 }
 
+/**
+ * Resolves once the pins of the regions the map shows are all held (their snapshots fully read), or with false after
+ * `timeoutMs` (offline with nothing kept, a failed load). A question over every pin of the view ("nearest unfound")
+ * waits on it: asked while the snapshot still streams in, it would answer from part of the pins, or from none.
+ */
+export function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
+  const held = () => regionsSharingTileSet(store.mapRegion).every(({ id }) => store.pins.snapshots[id]?.done === true);
+  if (held()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      stop();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    const stop = subscribeStore(() => held() && finish(true));
+  });
+}
+
 /** Loads the snapshots the map holds again after a bulk change (an import): one version check, then each region's newer one. */
 export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
   const checked = snapshotVersion();

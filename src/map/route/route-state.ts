@@ -7,6 +7,7 @@ import type { PinFilter, RouteArea } from '../../../workers/pins/api';
 import { getPinsWorker } from '../../../workers/pins/client';
 import { routeLength, stepCost } from '../../../workers/pins/route-plan';
 import { fetchSharedRoute } from '../../data';
+import { whenShownRegionsHeld } from '../../data/snapshot';
 import { resetRoutePrompts, routeState, setFloor, setTracking, store, type PlannedStops } from '../../state';
 export { routeState };
 export type { AreaChoice, PlannedStops, StartChoice } from '../../state';
@@ -58,6 +59,7 @@ export async function planRoute(engine: MapEngine, area: RouteArea): Promise<voi
   routeState.error = '';
   const start = startPoint(engine);
   try {
+    await whenShownRegionsHeld();
     const r = await getPinsWorker().planRoute({ filter: shownFilter(), area, start });
     routeState.plan = {
       ids: Array.from(r.ids),
@@ -149,6 +151,9 @@ export async function flyToNearest(engine: MapEngine): Promise<void> {
   const c = engine.getCamera();
   const from = p ? { x: p.x, y: p.y, floor: p.floor ?? null } : { x: c.x, y: c.y, floor: store.floor };
   const worker = getPinsWorker();
+  // Pressed while the view's pins still stream in (N right after the map opens), wait for them: an answer from part
+  // of the pins would fly to a farther pin, or say there is none.
+  await whenShownRegionsHeld();
   const hit = store.homeFilters.categories.length ? await worker.nearestUnfound(from.x, from.y, from.floor, shownFilter()) : null;
   if (!hit) return notify({ kind: 'info', message: ko.route.nearestNone });
   if (store.tracking.follow) setTracking({ follow: false });
