@@ -10,6 +10,7 @@ import { closeReport, listReports, lockReport, mergePins } from '../../repos/mod
 import { publishPinChange, type PinChangeEvent } from '../../repos/pin-events';
 import { setHidden } from '../../repos/revisions';
 import { nowMs, withRetry } from '../../repos/tx';
+import { REPORT_ACTIONS } from '../../../common/pin-model';
 import { DataMessages, Id, IdParams } from '../common';
 
 const ReportsQuery = Type.Object({
@@ -21,7 +22,7 @@ const ReportsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });
 const ActionBody = Type.Object({
-  action: Type.Union([Type.Literal('dismiss'), Type.Literal('resolve'), Type.Literal('hide'), Type.Literal('merge')]),
+  action: Type.Union(REPORT_ACTIONS.map((a) => Type.Literal(a))),
   keepPinId: Type.Optional(Id),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
