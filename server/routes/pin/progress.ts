@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import type { LeftPin, ProgressRow } from '../../../common/progress';
 import { ok } from '../../http/envelope';
+import { pinsLeft, progressRows, progressRowsOf } from '../../repos/region-progress';
 
 /** Most pin ids a visitor's device sends to be counted (as many as one batch check takes). */
 const MAX_VISITOR_MARKS = 50_000;
@@ -23,22 +23,9 @@ const ProgressQuery = Type.Object({
 export async function registerRegionProgressRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/pin/progress', { schema: { querystring: ProgressQuery } }, async (request) => {
     const { region, categoryId } = request.query as Static<typeof ProgressQuery>;
-    const { rows } = await app.db.query<ProgressRow>(
-      `select p.category_id as "categoryId", p.region, count(*)::int as total, count(c.pin_id)::int as checked
-         from pins p left join checks c on c.pin_id = p.id and c.user_id = $1
-        where not p.hidden
-        group by p.category_id, p.region order by p.category_id, p.region`,
-      [request.userId ?? 0],
-    );
+    const rows = await progressRows(app.db, request.userId ?? 0);
     if (region === undefined || categoryId === undefined) return ok({ rows });
-    const left = await app.db.query<LeftPin>(
-      `select p.id, left(split_part(coalesce(p.description, ''), E'\\n', 1), 80) as description, p.coord_z as floor
-         from pins p left join checks c on c.pin_id = p.id and c.user_id = $1
-        where p.region = $2 and p.category_id = $3 and c.pin_id is null and not p.hidden
-        order by p.id`,
-      [request.userId ?? 0, region, categoryId],
-    );
-    return ok({ rows, left: left.rows });
+    return ok({ rows, left: await pinsLeft(app.db, request.userId ?? 0, region, categoryId) });
   });
 
   /**
@@ -47,14 +34,6 @@ export async function registerRegionProgressRoutes(app: FastifyInstance): Promis
    */
   app.post('/v1/pin/progress', { schema: { body: VisitorMarksBody } }, async (request) => {
     const { pinIds } = request.body as Static<typeof VisitorMarksBody>;
-    const { rows } = await app.db.query<ProgressRow>(
-      `select p.category_id as "categoryId", p.region, count(*)::int as total,
-              (count(*) filter (where p.id = any($1::int[])))::int as checked
-         from pins p
-        where not p.hidden
-        group by p.category_id, p.region order by p.category_id, p.region`,
-      [[...new Set(pinIds)]],
-    );
-    return ok({ rows });
+    return ok({ rows: await progressRowsOf(app.db, pinIds) });
   });
 }
