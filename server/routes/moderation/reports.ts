@@ -12,6 +12,7 @@ import { nowMs, withRetry } from '../../repos/tx';
 import { REPORT_ACTIONS } from '../../../common/pin-model';
 import { reportActions, requireHideRank } from '../../moderation/report-actions';
 import { DataMessages, Id, IdParams } from '../common';
+import { EnvelopeSchema } from '../../../common/api';
 
 const ReportsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
@@ -26,6 +27,8 @@ const ActionBody = Type.Object({
   keepPinId: Type.Optional(Id),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
+const ActionAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), action: Type.Enum(REPORT_ACTIONS) })) };
+const HiddenAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), hidden: Type.Boolean() })) };
 const HideBody = Type.Object({ hidden: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 500 })) });
 
 /** The report queue and its actions; hiding a pin directly. */
@@ -37,7 +40,7 @@ export async function registerReportRoutes(app: FastifyInstance): Promise<void> 
     return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
   });
 
-  app.post('/v1/moderation/reports/:id', { schema: { params: IdParams, body: ActionBody } }, async (request) => {
+  app.post('/v1/moderation/reports/:id', { schema: { params: IdParams, body: ActionBody, response: ActionAnswer } }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { userId } = me;
     const { id } = request.params as { id: number };
@@ -62,7 +65,7 @@ export async function registerReportRoutes(app: FastifyInstance): Promise<void> 
     return ok({ id, action: body.action });
   });
 
-  app.post('/v1/moderation/pins/:id/hide', { schema: { params: IdParams, body: HideBody } }, async (request) => {
+  app.post('/v1/moderation/pins/:id/hide', { schema: { params: IdParams, body: HideBody, response: HiddenAnswer } }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const { hidden, reason } = request.body as Static<typeof HideBody>;
