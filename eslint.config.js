@@ -84,6 +84,10 @@ export default tseslint.config(
     patterns: [
       ...stateLibraryPatterns,
       { group: ['react/*', 'react-dom/*', '@pixi/react', '**/state/**', '**/data/**'], message: 'src/engine stands alone.' },
+      {
+        group: ['**/workers/**'],
+        message: 'src/engine imports no worker code: the pin buffer layout is common/pin-buffers.ts; the page hands the engine its worker.',
+      },
       noServer,
     ],
   }),

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { PinEventKind } from '../../common/pin-model';
 
 /** The LISTEN/NOTIFY channel of pin changes (every server process pushes them to its open maps). */
 export const PIN_CHANNEL = 'pin_changes';
@@ -8,7 +9,7 @@ export interface PinChangeEvent {
   pinId: number;
   /** Every category the pin was or is in (a move between categories names both); none for an import (any). */
   categoryIds: number[];
-  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge' | 'import';
+  kind: PinEventKind;
 }
 
 /** Tells every server process that a pin changed (after the change committed). */

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { PinDetail } from '../../common/api';
+import type { PinEventKind } from '../../common/pin-model';
 
 export type { PinDetail };
 import { bumpCategories } from './categories';
@@ -173,8 +174,8 @@ async function writeTags(tx: Db, pinId: number, tags: readonly number[]): Promis
   if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [pinId, tags]);
 }
 
-/** What a revision did (pin_revisions.kind). */
-export type RevisionKind = 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+/** What a revision did (pin_revisions.kind): a pin event's kind (common/pin-model.ts). */
+export type RevisionKind = PinEventKind;
 
 /** Records one revision of a pin: its state before (null when created) and after. */
 export async function revision(

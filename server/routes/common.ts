@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
+import { PIN_LIMITS } from '../../common/pin-model';
 
 /** Largest id accepted in paths and bodies (int4). */
 export const MAX_ID = 2_147_483_647;
@@ -9,7 +10,7 @@ export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const IdParams = Type.Object({ id: Id });
 
 /** An image reference: a URL of an image host (http/https) or the built-in host's /images/<file>. */
-export const ImageRef = Type.String({ maxLength: 500, pattern: '^(https?://[^\\s<>"]+|/images/[A-Za-z0-9._-]+)$' });
+export const ImageRef = Type.String({ maxLength: PIN_LIMITS.image, pattern: '^(https?://[^\\s<>"]+|/images/[A-Za-z0-9._-]+)$' });
 
 /** Korean messages of the data routes (the shared ones live in http/errors.ts). */
 export const DataMessages = {

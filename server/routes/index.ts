@@ -2,44 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { rateLimitsFromEnv } from '../security/limits';
 import { registerImageUpload } from '../images/upload';
 import { typeboxValidator } from './validator';
-import { registerSessionRoutes } from './auth/session';
-import { registerProvidersRoute } from './auth/providers';
-import { registerEmergencyRoutes } from './auth/emergency';
-import { registerOAuthRoutes } from './oauth/oauth';
-import { registerMeRoutes } from './me/me';
-import { registerMyCheckRoutes } from './me/checks';
-import { registerMyPinRoutes } from './me/pins';
-import { registerActionRoutes } from './me/actions';
-import { registerExportImportRoutes } from './me/export-import';
-import { registerNoteRoutes } from './me/notes';
-import { registerPresetRoutes } from './me/presets';
-import { registerProfileRoutes } from './me/profiles';
-import { registerRivalImportRoutes } from './me/rival-import';
-import { registerSavedRouteRoutes } from './me/routes';
-import { registerSharedRouteRoutes } from './route/shared';
-import { registerCategoryRoutes } from './category/groups';
-import { registerCategoryIconRoute } from './category/icon';
-import { registerPinListRoutes } from './category/pins-proto';
-import { registerPinSnapshotRoutes } from './pins/snapshot';
-import { regionsSharingTileSet } from '../../common/regions';
-import { registerPinRoutes } from './pin/pin';
-import { registerCheckRoutes } from './pin/check';
-import { registerPinCommentRoutes } from './pin/comments';
-import { registerRevisionRoutes } from './pin/revisions';
-import { registerRegionProgressRoutes } from './pin/progress';
-import { registerCommentRoutes } from './comment/comment';
-import { registerSearchRoutes } from './search/search';
-import { registerReportRoutes } from './moderation/reports';
-import { registerChangeRoutes } from './moderation/changes';
-import { registerPlayerRoutes } from './moderation/players';
-import { registerCatalogueRoutes } from './moderation/catalogue';
-import { registerWorldAdminRoutes } from './moderation/world';
+import type { RouteFolder } from './folder';
+import { authRoutes } from './auth';
+import { oauthRoutes } from './oauth';
+import { meRoutes } from './me';
+import { categoryRoutes } from './category';
+import { pinsRoutes } from './pins';
+import { pinRoutes } from './pin';
+import { commentRoutes } from './comment';
+import { searchRoutes } from './search';
+import { moderationRoutes } from './moderation';
+import { routeRoutes } from './route';
 import { registerEventRoutes } from './events';
 import { registerWorldRoutes } from './world';
 
 /*
  * The API's routes (registered under /api). A route's file follows its URL: /v1/me/pins is in
  * me/pins.ts, /v1/pin/:id/check in pin/check.ts, /v1/category/:id/pins-proto in category/pins-proto.ts.
+ * Each folder's index.ts lists its registrations (a RouteFolder, folder.ts); FOLDERS below names the folders.
  *
  * Sign-in, sessions, /v1/me and the image host use Fastify's own validator; every other route is
  * checked by TypeBox itself (validator.ts): bodies strictly, without type coercion; a failure is a
@@ -78,67 +58,34 @@ import { registerWorldRoutes } from './world';
  *   - The same vote again withdraws it; the other vote replaces it. Authors may vote on their own.
  */
 
-/*
- * The moderation calls, for moderators and admins; a visitor gets
- * requires_login and a player 403. Every action runs in one transaction with its audit entry.
- *
- *   GET  /v1/moderation/reports?status=open|resolved        the report queue, newest first
- *   POST /v1/moderation/reports/:id {action, keepPinId?}    dismiss | resolve | hide | merge
- *   GET  /v1/moderation/changes?since=&userId=&before=      every pin revision, newest first
- *   POST /v1/moderation/users/:id/revert-since {since}      undo a player's edits since a time
- *   GET  /v1/moderation/users?q=                            players (staff first)
- *   POST /v1/moderation/users/:id/suspend {until, reason}   suspend; DELETE lifts it
- *   POST /v1/moderation/users/:id/role {role}               admins: appoint or remove a moderator
- *   POST /v1/moderation/pins/:id/hide {hidden}              hide or show a pin
- *   GET  /v1/moderation/audit?before=                       the audit log, newest first
- *   POST /v1/moderation/categories, PATCH …/categories/:id, POST …/categories/order,
- *   POST …/categories/:id/tags                              admins: catalogue upkeep
- *   PUT/DELETE …/categories/:id/icon (body: the PNG/WebP)   admins: a category's raster icon
- */
+/** The routes of server/routes' own files (the event stream, the world) and the image host (server/images). */
+const rootRoutes: RouteFolder = { plain: [registerImageUpload], strict: [registerEventRoutes, registerWorldRoutes] };
+
+/** Every folder of routes (moderation: see moderation/index.ts). */
+const FOLDERS: readonly RouteFolder[] = [
+  authRoutes,
+  oauthRoutes,
+  meRoutes,
+  categoryRoutes,
+  pinsRoutes,
+  pinRoutes,
+  commentRoutes,
+  searchRoutes,
+  moderationRoutes,
+  routeRoutes,
+  rootRoutes,
+];
 
 /** Registers every route of the API (SPEC §7) on `app` (the /api scope). */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   const limits = rateLimitsFromEnv();
-  await registerSessionRoutes(app, limits);
-  await registerOAuthRoutes(app, limits);
-  await registerMeRoutes(app);
-  await registerProvidersRoute(app);
-  await registerImageUpload(app);
-  // A child scope (same prefix) so the strict validator applies to these routes only.
-  await app.register(async (scope) => {
-    scope.setValidatorCompiler(typeboxValidator);
-    await registerCategoryRoutes(scope);
-    await registerCategoryIconRoute(scope);
-    await registerPinListRoutes(scope);
-    // A server that serves the app prebuilds the snapshots of the regions the map opens on (region 0's tile set).
-    await registerPinSnapshotRoutes(scope, { prebuild: app.config.serveClient ? regionsSharingTileSet(0).map((r) => r.id) : [] });
-    await registerPinRoutes(scope);
-    await registerCheckRoutes(scope);
-    await registerMyCheckRoutes(scope);
-    await registerEmergencyRoutes(scope);
-    await registerActionRoutes(scope);
-    await registerExportImportRoutes(scope);
-    await registerPinCommentRoutes(scope);
-    await registerCommentRoutes(scope);
-    await registerSearchRoutes(scope);
-    await registerMyPinRoutes(scope);
-    await registerRevisionRoutes(scope);
-    await registerEventRoutes(scope);
-    await registerRegionProgressRoutes(scope);
-    await registerNoteRoutes(scope);
-    await registerPresetRoutes(scope);
-    await registerWorldRoutes(scope);
-    await registerProfileRoutes(scope);
-    await registerRivalImportRoutes(scope);
-    await registerSavedRouteRoutes(scope);
-    await registerSharedRouteRoutes(scope);
-  });
-  await app.register(async (scope) => {
-    scope.setValidatorCompiler(typeboxValidator);
-    await registerReportRoutes(scope);
-    await registerChangeRoutes(scope);
-    await registerPlayerRoutes(scope);
-    await registerCatalogueRoutes(scope);
-    await registerWorldAdminRoutes(scope);
-  });
+  for (const folder of FOLDERS) {
+    for (const register of folder.plain ?? []) await register(app, limits);
+    if (!folder.strict?.length) continue;
+    // A child scope (same prefix) so the strict validator applies to these routes only.
+    await app.register(async (scope) => {
+      scope.setValidatorCompiler(typeboxValidator);
+      for (const register of folder.strict ?? []) await register(scope, limits);
+    });
+  }
 }

@@ -2,9 +2,10 @@
 // categories and the pin fetch are passed in).
 import type { PinsWorkerApi, PinInput } from '../../workers/pins/api';
 import type { PinDetail } from './types';
+import type { PinEventKind } from '../../common/pin-model';
 
 /** One pin change as the server pushes it. */
-export interface PinEvent { pinId: number; categoryIds: number[]; kind: string }
+export interface PinEvent { pinId: number; categoryIds: number[]; kind: PinEventKind }
 
 /** What applying an event needs: the worker's live-index calls, the loaded categories and a pin fetch. */
 export interface LivePinDeps {

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PinChange, PinState } from '../../common/pin-diff';
 import type { World, WorldFloorArea, WorldRegion } from '../../common/regions';
+import type { PinEventKind, ReportAction } from '../../common/pin-model';
 import { api, apiBaseHost } from '../api';
 import { ApiClientError } from '../api/errors';
 import { ko } from '../i18n/ko';
@@ -15,7 +16,7 @@ export interface Revision {
   pinId: number;
   userId: number | null;
   nickname: string | null;
-  kind: 'create' | 'edit' | 'revert' | 'hide' | 'unhide' | 'merge';
+  kind: PinEventKind;
   createdAt: string;
   revertedAt: string | null;
   before: PinState | null;
@@ -49,8 +50,8 @@ export interface AuditEntry { id: number; actorId: number | null; actorNickname:
 /** The report queue's filters beyond its status (GET /moderation/reports). */
 export interface ReportFilter { kind?: 'duplicate' | 'wrong'; categoryId?: number; region?: number; reporterId?: number }
 
-/** Report actions of the queue. */
-export type ReportAction = 'dismiss' | 'resolve' | 'hide' | 'merge';
+/** Report actions of the queue (common/pin-model.ts). */
+export type { ReportAction };
 
 export const moderationKeys = {
   revisions: (pinId: number) => ['pin', pinId, 'revisions'] as const,

@@ -8,7 +8,7 @@ import { iconColor } from './icons';
 import { createPinShader } from './pin-shader';
 import { AGGREGATE_FRAME_CSS, countLabel, createAggregateFrames, ringIndex } from './aggregate-atlas';
 import { LARGE_PIN_FACTOR } from './PinLayer';
-import { AGGREGATE_TOP, emptyAggregates, type PinAggregates } from '../../workers/pins/api';
+import { AGGREGATE_TOP, emptyAggregates, type PinAggregates } from '../../common/pin-buffers';
 import type { AggregateInfo } from './types';
 
 /** Marker diameter (CSS px) for a count. */

@@ -12,7 +12,7 @@ import { SubMapLayer } from './SubMapLayer';
 import type { RouteOverlay } from './OverlayLayer';
 import { TileLayer } from './TileLayer';
 import type { TileCache } from './TileCache';
-import type { PinLayout, PinSetChange } from '../../workers/pins/api';
+import type { PinLayout, PinSetChange } from '../../common/pin-buffers';
 import {
   PinFlag,
   MapMode,

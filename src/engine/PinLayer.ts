@@ -5,7 +5,7 @@
 import { Particle, ParticleContainer } from 'pixi.js';
 import { DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
 import { createPinShader } from './pin-shader';
-import { PinDataFlag, type PinLayout, type PinSetChange } from '../../workers/pins/api';
+import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { mergePinChange } from './pin-merge';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';

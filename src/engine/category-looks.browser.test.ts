@@ -5,7 +5,7 @@
 import { commands } from 'vitest/browser';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MapEngine } from './MapEngine';
-import { emptyPins } from '../../workers/pins/api';
+import { emptyPins } from '../../common/pin-buffers';
 import { PinFlag } from './types';
 import { pinSizeFactor } from './PinLayer';
 

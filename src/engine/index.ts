@@ -1,6 +1,6 @@
 // The engine's public surface: import from 'src/engine' only.
 export { MapEngine } from './MapEngine';
-export { joinPins } from '../../workers/pins/api';
+export { joinPins } from '../../common/pin-buffers';
 export { FIRST_PINS_MARK, MapMode, PinFlag } from './types';
 export type {
   AggregateInfo,

@@ -1,7 +1,7 @@
 // The live-change merge (PinsWorkerApi.changesSince): the touched pins leave, the changed ones
 // come in at their places; every other pin keeps its particle, flags and layout level.
 import type { Particle } from 'pixi.js';
-import { PinDataFlag, emptyPins, type PinSetChange } from '../../workers/pins/api';
+import { PinDataFlag, emptyPins, type PinSetChange } from '../../common/pin-buffers';
 import { PinFlag, type PinBuffers } from './types';
 
 /** Copies pin `from` of `a` to pin `to` of `b`. */

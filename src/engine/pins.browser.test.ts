@@ -5,7 +5,7 @@ import { disposeTestEngines, hex, makeTestEngine, pins, pixel, TEST_H as H, TEST
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
 import { FIRST_PINS_MARK, PinFlag } from './types';
-import { emptyAggregates } from '../../workers/pins/api';
+import { emptyAggregates } from '../../common/pin-buffers';
 
 afterEach(disposeTestEngines);
 

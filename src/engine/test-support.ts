@@ -1,7 +1,7 @@
 // Helpers for the engine's browser tests: real engines on a fixed 800×600 container, removed after
 // each test; pin buffers from a short list; pixels read back from the canvas.
 import { MapEngine } from './MapEngine';
-import { emptyPins } from '../../workers/pins/api';
+import { emptyPins } from '../../common/pin-buffers';
 import type { PinBuffers } from './types';
 
 export const TEST_W = 800;

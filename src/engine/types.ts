@@ -18,10 +18,10 @@ export interface CameraState {
 }
 
 /**
- * The pins to draw as parallel typed arrays (index i is one pin), declared once in the pins
- * worker's contract; the engine honours its `flags` byte (1 = checked, 2 = highlighted).
+ * The pins to draw as parallel typed arrays (index i is one pin), declared once in the pin
+ * buffer layout (common/pin-buffers.ts); the engine honours its `flags` byte (1 = checked, 2 = highlighted).
  */
-export type { PinBuffers } from '../../workers/pins/api';
+export type { PinBuffers } from '../../common/pin-buffers';
 
 /** The performance mark set when the first frame with pins is drawn (detail: { pins }). */
 export const FIRST_PINS_MARK = 'map:first-pins';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PinDataFlag } from './api';
+import { PinDataFlag } from '../../common/pin-buffers';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
 

@@ -1,16 +1,5 @@
-import {
-  PinDataFlag,
-  emptyPins,
-  joinPins,
-  type PinBuffers,
-  type PinInput,
-  type PinLayout,
-  type PinFilter,
-  type PinRecord,
-  type PinSetChange,
-  type SearchPage,
-  type SearchResults,
-} from './api';
+import { type PinInput, type PinFilter, type PinRecord, type SearchPage, type SearchResults } from './api';
+import { PinDataFlag, emptyPins, joinPins, type PinBuffers, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';

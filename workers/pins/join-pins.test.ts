@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPins, type PinBuffers } from './api';
+import { joinPins, type PinBuffers } from '../../common/pin-buffers';
 
 function part(ids: number[], region: number): PinBuffers {
   const n = ids.length;

@@ -1,5 +1,5 @@
 // Pin sets as parallel typed arrays: built, picked from and joined (PinStore's handoff).
-import { PinDataFlag, emptyPins, type PinBuffers } from './api';
+import { PinDataFlag, emptyPins, type PinBuffers } from '../../common/pin-buffers';
 import type { CategoryPins } from './CategoryPins';
 
 /** The flags byte of pin i of a category (found, highlighted tag, has image). */

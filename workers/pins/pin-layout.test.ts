@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { AGGREGATE_TOP, PinDataFlag, emptyPins } from './api';
+import { AGGREGATE_TOP, PinDataFlag, emptyPins } from '../../common/pin-buffers';
 import { layoutPins, type LayoutInput } from './pin-layout';
 
 function input(list: { id: number; x: number; y: number; cat?: number; found?: boolean; z?: number }[]): LayoutInput {

@@ -3,7 +3,7 @@
 // levels one aggregate marker per crowded cell. The engine's shader compares a pin's level with
 // the camera's, so zooming and panning change one uniform and upload nothing.
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
-import { AGGREGATE_TOP, PinDataFlag, type PinAggregates, type PinLayout } from './api';
+import { AGGREGATE_TOP, PinDataFlag, type PinAggregates, type PinLayout } from '../../common/pin-buffers';
 
 /** What the layout reads of the drawn pins (the buffers the engine draws, in its order). */
 export interface LayoutInput {

@@ -5,12 +5,12 @@ import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import {
   CANCELLED_ERROR_NAME,
   type LoadOptions,
-  type PinBuffers,
   type PinsWorkerApi,
   type SnapshotLoadOptions,
   type SnapshotLoadResult,
   type SnapshotProgressCallback,
 } from './api';
+import { type PinBuffers } from '../../common/pin-buffers';
 import { SnapshotStreamReader } from '../../common/pin-snapshot';
 import { PinStore } from './PinStore';
 import type { Checkpoint } from './spatial-queries';

@@ -1,6 +1,7 @@
 // The planner's questions to the store: which unfound pins a route visits (filter + area), in what order
 // (route-plan.ts), and which unfound pin is nearest a point across floors.
-import type { PinBuffers, PinFilter, PlannedRoute, RouteArea, RoutePlanRequest, NearestPin } from './api';
+import type { PinFilter, PlannedRoute, RouteArea, RoutePlanRequest, NearestPin } from './api';
+import type { PinBuffers } from '../../common/pin-buffers';
 import { PolygonTester } from './queries';
 import { ROUTE_MAX_STOPS, solveRoute, stepCost } from './route-plan';
 import { errors } from '../../src/i18n/errors';

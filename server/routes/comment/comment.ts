@@ -7,13 +7,26 @@ import { commentAuthor, deleteComment, userRole, vote, type Vote } from '../../r
 import { audit } from '../../moderation/audit';
 import { auditRefusals, requireRankOver } from '../../moderation/rank';
 import { DataMessages, IdParams } from '../common';
+import { EnvelopeSchema } from '../../../common/api';
 
-const LikeBody = Type.Object({ type: Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]) });
+const VoteType = Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]);
+const LikeBody = Type.Object({ type: VoteType });
+const DeletedAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), deleted: Type.Boolean() })) };
+const VoteAnswer = {
+  200: EnvelopeSchema(
+    Type.Object({
+      commentId: Type.Integer(),
+      recommend: Type.Integer(),
+      disrecommend: Type.Integer(),
+      myVote: Type.Union([VoteType, Type.Null()]),
+    }),
+  ),
+};
 
 /** DELETE /v1/comment/:id and POST /v2/comment/:id/like (the same vote again withdraws it). */
 export async function registerCommentRoutes(app: FastifyInstance): Promise<void> {
   // Deleting: the author, or a moderator or admin (moderation of abusive comments).
-  app.delete('/v1/comment/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/v1/comment/:id', { schema: { params: IdParams, response: DeletedAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const author = await commentAuthor(app.db, id);
@@ -37,7 +50,7 @@ export async function registerCommentRoutes(app: FastifyInstance): Promise<void>
     return ok({ id, deleted: true });
   });
 
-  app.post('/v2/comment/:id/like', { schema: { params: IdParams, body: LikeBody } }, async (request) => {
+  app.post('/v2/comment/:id/like', { schema: { params: IdParams, body: LikeBody, response: VoteAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const { type } = request.body as { type: Vote };

@@ -8,11 +8,10 @@ import { pinVisible } from '../../repos/pins';
 import { commentById, createComment, listComments } from '../../repos/comments';
 import { DataMessages, IdParams, ImageRef, requireText } from '../common';
 import { pinShownTo } from './revisions';
+import { PIN_LIMITS } from '../../../common/pin-model';
 
 /** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
 export const MAX_COMMENTS_PER_PAGE = 50;
-/** Longest comment (characters, after trimming). */
-export const MAX_COMMENT = 1000;
 
 const PageQuery = Type.Object({
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_COMMENTS_PER_PAGE, default: 10 })),
@@ -40,7 +39,7 @@ export async function registerPinCommentRoutes(app: FastifyInstance): Promise<vo
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const body = request.body as Static<typeof CommentBody>;
-    const content = requireText(body.content, MAX_COMMENT);
+    const content = requireText(body.content, PIN_LIMITS.comment);
     if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
     return ok(await commentById(app.db, commentId, userId));

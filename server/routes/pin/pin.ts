@@ -22,15 +22,10 @@ import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams, ImageRef, requireText } from '../common';
 import { fitsFloat4 } from '../../http/input';
 import { EnvelopeSchema, PinDetailSchema } from '../../../common/api';
+import { PIN_LIMITS } from '../../../common/pin-model';
 
 const PinDetailAnswer = { 200: EnvelopeSchema(PinDetailSchema) };
 
-/** Longest pin description (characters, after trimming). */
-export const MAX_DESCRIPTION = 2000;
-/** Most tags on one pin. */
-export const MAX_PIN_TAGS = 20;
-/** Longest report comment. */
-export const MAX_REPORT_COMMENT = 1000;
 /** coordZ holds a floor: sub-map depths lie well inside this range. */
 const MAX_FLOOR = 32;
 
@@ -87,11 +82,11 @@ async function validateFields(app: FastifyInstance, f: PinFields): Promise<PinFi
   if (!(await categoryExists(app.db, f.categoryId)))
     throw ApiError.badRequest(DataMessages.categoryNotFound, `unknown category ${f.categoryId}`);
   const tags = [...new Set(f.tags)];
-  if (tags.length > MAX_PIN_TAGS) throw ApiError.badRequest(Messages.badRequest, `at most ${MAX_PIN_TAGS} tags`);
+  if (tags.length > PIN_LIMITS.tags) throw ApiError.badRequest(Messages.badRequest, `at most ${PIN_LIMITS.tags} tags`);
   if ((await countTags(app.db, tags)) !== tags.length) throw ApiError.badRequest(DataMessages.unknownTags, 'unknown tag ids');
   const description = f.description === null ? null : f.description.trim();
-  if (description !== null && description.length > MAX_DESCRIPTION)
-    throw ApiError.badRequest(DataMessages.contentTooLong(MAX_DESCRIPTION), 'description too long');
+  if (description !== null && description.length > PIN_LIMITS.description)
+    throw ApiError.badRequest(DataMessages.contentTooLong(PIN_LIMITS.description), 'description too long');
   return { ...f, tags: tags.sort((a, b) => a - b), description: description || null, image: f.image || null };
 }
 
@@ -190,7 +185,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/pin/report', { schema: { body: Report } }, async (request) => {
     const userId = requireUser(request);
     const { targetPinId, duplicatePinId, comment } = request.body as Static<typeof Report>;
-    const text = requireText(comment, MAX_REPORT_COMMENT);
+    const text = requireText(comment, PIN_LIMITS.reportComment);
     if (!(await pinVisible(app.db, targetPinId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${targetPinId}`);
     if (duplicatePinId !== 0) {
       if (duplicatePinId === targetPinId) throw ApiError.badRequest(DataMessages.duplicateSelf, 'duplicate equals target');

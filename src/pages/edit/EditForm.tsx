@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons';
 import { MapMode, setMapMode, setTempPin } from '../../state';
 import type { CategoryGroup, TagGroup } from '../../data';
 import type { PinFormErrors, PinFormValues } from './pin-form';
+import { PIN_LIMITS } from '../../../common/pin-model';
 
 const t = ko.edit;
 
@@ -219,7 +220,7 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
           id="pin-desc"
           className="textarea"
           value={values.content}
-          maxLength={2000}
+          maxLength={PIN_LIMITS.description}
           onChange={(e) => set('content', e.target.value)}
           placeholder={t.descriptionPlaceholder}
           aria-describedby="desc-hint"

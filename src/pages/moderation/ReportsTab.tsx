@@ -10,6 +10,7 @@ import {
   type ReportPin,
 } from '../../data';
 import { REGIONS } from '../../../common/regions';
+import type { ReportAction } from '../../../common/pin-model';
 import { ko } from '../../i18n/ko';
 import { toast } from '../../ui/toast';
 import { formatTime } from '../pin/PinHistory';
@@ -52,7 +53,7 @@ function ReportItem({
   const act = useReportAction();
   const hide = useHidePin();
   const open = r.status === 'open';
-  const run = (action: 'dismiss' | 'resolve' | 'hide' | 'merge', keepPinId?: number) =>
+  const run = (action: ReportAction, keepPinId?: number) =>
     act.mutate({ id: r.id, action, keepPinId }, { onSuccess: () => toast.success(t.actionDone) });
   const [keep, dup] = r.duplicate ? (r.duplicate.id < r.target.id ? [r.duplicate, r.target] : [r.target, r.duplicate]) : [null, null];
   return (

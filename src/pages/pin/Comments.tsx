@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ko } from '../../i18n/ko';
+import { PIN_LIMITS } from '../../../common/pin-model';
 import { uploadImage } from '../../api';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
@@ -136,7 +137,7 @@ function CommentForm({ pinId }: { pinId: number }) {
           id="comment-text"
           className="textarea"
           value={content}
-          maxLength={1000}
+          maxLength={PIN_LIMITS.comment}
           onChange={(e) => setContent(e.target.value)}
           placeholder={t.placeholder}
           aria-invalid={!!error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { useReportPin } from '../../data';
 import { ko } from '../../i18n/ko';
+import { PIN_LIMITS } from '../../../common/pin-model';
 
 const t = ko.pin.report;
 
@@ -72,7 +73,7 @@ export function ReportDialog({ open, pinId, onClose }: { open: boolean; pinId: n
             id="report-comment"
             className="textarea"
             value={comment}
-            maxLength={1000}
+            maxLength={PIN_LIMITS.reportComment}
             onChange={(e) => setComment(e.target.value)}
             placeholder={t.commentPlaceholder}
             aria-invalid={!!error && !comment.trim()}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods, RouteOptions } from 'fastify';
+import { testApp } from '../test-helper';
+
+/*
+ * Every API route declares the schema of its successful answer (issue 24 item 5), so the shape a client
+ * reads is written down once and the serializer keeps to it. Routes are read as Fastify registers them.
+ */
+
+/**
+ * Routes that do not declare one yet, as `METHOD url`. This list may only shrink: a new route, or one
+ * taken off the list, must declare its response schema.
+ */
+const PENDING = new Set<string>([
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/logout-all',
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/oauth/:provider/start',
+  'POST /api/v1/oauth/:provider/login',
+  'POST /api/v1/oauth/:provider/register',
+  'DELETE /api/v1/me',
+  'GET /api/v1/auth/providers',
+  'POST /api/v1/images',
+  'GET /api/v1/category/:id/icon/:file',
+  'GET /api/v1/category/:id/pins-proto',
+  'GET /api/v1/pins/snapshot',
+  'GET /api/v1/pins/snapshot/:region/:version',
+  'PUT /api/v1/pin',
+  'PATCH /api/v1/pin/:id',
+  'POST /api/v1/pin/report',
+  'POST /api/v1/pin/:id/check',
+  'POST /api/v1/pin/batch-check',
+  'GET /api/v1/me/checks',
+  'POST /api/v1/auth/emergency',
+  'GET /api/v1/me/actions',
+  'POST /api/v1/me/actions/:id/undo',
+  'GET /api/v1/me/export',
+  'POST /api/v1/me/import',
+  'GET /api/v1/pin/:id/comment',
+  'PUT /api/v2/pin/:id/comment',
+  'GET /api/v1/pin/:id/revisions',
+  'POST /api/v1/pin/:id/revert',
+  'GET /api/v1/events',
+  'GET /api/v1/me/profiles',
+  'POST /api/v1/me/profiles',
+  'PATCH /api/v1/me/profiles/:id',
+  'POST /api/v1/me/profiles/:id/activate',
+  'DELETE /api/v1/me/profiles/:id',
+  'POST /api/v1/me/import/rival',
+  'GET /api/v1/moderation/reports',
+  'GET /api/v1/moderation/changes',
+  'POST /api/v1/moderation/users/:id/revert-since',
+  'GET /api/v1/moderation/audit',
+  'GET /api/v1/moderation/users',
+  'POST /api/v1/moderation/users/:id/suspend',
+  'DELETE /api/v1/moderation/users/:id/suspend',
+  'POST /api/v1/moderation/users/:id/role',
+  'POST /api/v1/moderation/categories',
+  'PATCH /api/v1/moderation/categories/:id',
+  'PUT /api/v1/moderation/categories/:id/icon',
+  'DELETE /api/v1/moderation/categories/:id/icon',
+  'POST /api/v1/moderation/categories/order',
+  'POST /api/v1/moderation/categories/:id/tags',
+]);
+
+const routes: { key: string; response: Record<string, unknown> | undefined }[] = [];
+let t: Awaited<ReturnType<typeof testApp>>;
+
+beforeAll(async () => {
+  t = await testApp(
+    {},
+    {
+      onRoute: (r: RouteOptions) => {
+        if (!r.url.startsWith('/api/')) return;
+        // WebSocket upgrades (the tracker relay) answer no HTTP body.
+        if ((r as RouteOptions & { websocket?: boolean }).websocket) return;
+        for (const m of ([] as string[]).concat(r.method as HTTPMethods | HTTPMethods[]))
+          if (m !== 'HEAD') routes.push({ key: `${m} ${r.url}`, response: r.schema?.response as Record<string, unknown> | undefined });
+      },
+    },
+  );
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('response schemas', () => {
+  it('every API route declares the schema of its successful answer', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const success = (r: (typeof routes)[number]) => Object.keys(r.response ?? {}).some((code) => /^(2\d\d|2xx|default)$/.test(code));
+    const missing = routes.filter((r) => !PENDING.has(r.key) && !success(r)).map((r) => r.key);
+    expect(missing).toEqual([]);
+  });
+
+  it('the pending list names only routes that exist and still lack a schema', () => {
+    const keys = new Map(routes.map((r) => [r.key, r]));
+    for (const key of PENDING) {
+      expect(keys.has(key), `${key} is not a route`).toBe(true);
+      expect(Object.keys(keys.get(key)!.response ?? {}), `${key} declares its schema now: take it off PENDING`).toEqual([]);
+    }
+  });
+});
