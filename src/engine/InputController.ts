@@ -155,9 +155,11 @@ export class InputController {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 
-  // Pointer timestamps on the performance.now() clock (a scripted event's is its creation time).
-  private static time(e: Event): number {
-    return e.timeStamp > 0 ? e.timeStamp : performance.now();
+  // A pointer event's time: when it is handled, not its `timeStamp` (when the platform made it). On a
+  // busy main thread a pointerdown can wait hundreds of ms before it is handled; timed from its
+  // timeStamp, a frame would call the press long before the moves queued behind it arrive.
+  private static time(_e: Event): number {
+    return performance.now();
   }
 
   private onDown(e: PointerEvent): void {

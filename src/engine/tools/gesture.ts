@@ -17,9 +17,9 @@ export interface Press {
   y: number;
   readonly startX: number;
   readonly startY: number;
-  /** The pointerdown's timestamp (ms, the performance.now() clock). */
+  /** When its pointerdown was handled (ms, the performance.now() clock). */
   readonly t: number;
-  /** The last pointermove's timestamp. */
+  /** When its last pointermove was handled. */
   lastT: number;
   readonly button: number;
   readonly type: string;
