@@ -1,7 +1,7 @@
 // The engine's machinery under MapEngine's public API (MapEngine.ts): the scene and its layers,
 // a frame (draw on demand: see LIFE-OF-A-FRAME.md) run by the FrameLoop, the EngineCamera's
-// moves, hover, and the input adapter that turns InputController's gestures into engine calls
-// (keyboard mode's among them to KeyFocus).
+// moves, hover, the active map tool (tools/: the gestures InputController decides go to it) and the
+// input adapter that turns the rest into engine calls (keyboard mode's among them to KeyFocus).
 // Pixi generates shader glue with new Function() unless this is loaded; our CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import { Container, type Renderer } from 'pixi.js';
@@ -12,7 +12,8 @@ import { Emitter } from './Emitter';
 import { FrameLoop, type FrameStats } from './FrameLoop';
 import { InputController, type InputHost } from './InputController';
 import { KeyFocus } from './KeyFocus';
-import { OverlayLayer, type DrawnShape } from './OverlayLayer';
+import { OverlayLayer } from './OverlayLayer';
+import { TOOLS, type MapTool, type ToolContext, type ToolId } from './tools';
 import { PinLayer, pinSizeFactor } from './PinLayer';
 import { screenPinScale } from './pin-style';
 import { AggregateLayer } from './AggregateLayer';
@@ -25,12 +26,12 @@ import { chooseScale } from './tile-cover';
 import {
   FIRST_PINS_MARK,
   PinFlag,
-  MapMode,
   type AggregateInfo,
   type CameraState,
   type EngineEvents,
   type EngineSnapshot,
   type MapEngineOptions,
+  type MapMode,
   type ModeOptions,
   type WorldPoint,
 } from './types';
@@ -65,7 +66,10 @@ export abstract class EngineFrame {
   protected subs: SubMapLayer | null = null;
   protected region: Region;
   protected readonly camera: EngineCamera;
-  protected mode: MapMode = MapMode.Default;
+  /** The map tool on (the engine owns it: setMode/setTool change it, ESC ends it) and its name. */
+  protected tool: MapTool;
+  protected toolId: ToolId = 'pan';
+  protected readonly tools: ToolContext;
   protected rangeShape: 'rect' | 'lasso' = 'rect';
   protected routeWidth = DEFAULT_ROUTE_WIDTH;
   protected hoverId: number | null = null;
@@ -115,9 +119,12 @@ export abstract class EngineFrame {
       () => this.cameraStarted(),
     );
     this.keyFocus = new KeyFocus(this.pins, this.camera, this.events, () => this.touch());
+    this.tools = this.toolContext();
+    this.tool = new TOOLS.pan(this.tools);
     this.snapshot = {
       camera: { ...this.camera.cam },
-      mode: this.mode,
+      mode: this.tool.mode,
+      tool: this.toolId,
       hoverPinId: null,
       follow: false,
       floor: null,
@@ -291,7 +298,7 @@ export abstract class EngineFrame {
             ? IconLook.Highlighted
             : IconLook.Plain;
     this.overlay.setHover(info ? { x: info.x, y: info.y, slot: info.slot, look } : null);
-    this.canvas.style.cursor = id !== null ? 'pointer' : this.mode === MapMode.Default ? '' : 'crosshair';
+    this.canvas.style.cursor = id !== null ? 'pointer' : this.tool.cursor;
     this.touch();
     this.events.emit('pinhover', { id });
     this.patchSnapshot({ hoverPinId: id });
@@ -299,7 +306,7 @@ export abstract class EngineFrame {
 
   private updateHover(): void {
     this.pointer.dirty = false;
-    const drawing = this.mode === MapMode.RangeSelection || this.mode === MapMode.RouteSelection;
+    const drawing = !this.tool.hover;
     const id = this.pointer.inside && !drawing ? this.pickAt(this.pointer.x, this.pointer.y) : null;
     this.setHover(id);
     const agg = id === null && this.pointer.inside && !drawing ? this.aggregateAt(this.pointer.x, this.pointer.y) : null;
@@ -315,9 +322,48 @@ export abstract class EngineFrame {
     this.events.emit('aggregatehover', { aggregate: agg, screenX: x, screenY: y, pressed });
   }
 
-  private emitShape(s: DrawnShape): void {
-    if (s.kind === 'route') this.events.emit('routeselect', { polyline: Float64Array.from(s.points), width: s.width });
-    else this.events.emit('rangeselect', { shape: s.kind, polygon: Float64Array.from(s.points) });
+  /** Switches the map tool: a gesture under way is dropped, and so is the shape drawn. */
+  protected switchTool(id: ToolId): void {
+    if (id !== this.toolId) {
+      this.input.cancelGesture();
+      this.toolId = id;
+      this.tool = new TOOLS[id](this.tools);
+    }
+    this.overlay.setShape(null);
+    this.container.style.cursor = this.tool.cursor;
+    this.pointer.dirty = this.pointer.inside;
+    this.touch();
+    if (this.snapshot.tool !== id) this.patchSnapshot({ mode: this.tool.mode, tool: id });
+  }
+
+  // What the tools may do (tools/tool.ts).
+  private toolContext(): ToolContext {
+    return {
+      camera: () => this.camera.cam,
+      viewport: () => this.camera.vp,
+      world: (p) => this.screenToWorld(p),
+      pan: (dx, dy, t) => this.input.pan(dx, dy, t),
+      panEnd: (t) => this.input.panEnd(t),
+      zoomAbout: (p, factor) => this.input.zoomAbout(p, factor),
+      pick: (x, y) => this.pickAt(x, y),
+      aggregateAt: (x, y) => this.aggregateAt(x, y),
+      openAggregate: (agg) => this.camera.startTween({ x: agg.x, y: agg.y, zoom: this.camera.cam.zoom * 4 }),
+      emit: (type, e) => this.events.emit(type, e),
+      contextMenu: (x, y) => this.contextMenu(x, y),
+      shape: (s) => {
+        this.overlay.setShape(s);
+        this.touch();
+      },
+      routeWidth: () => this.routeWidth,
+    };
+  }
+
+  private contextMenu(x: number, y: number): void {
+    const id = this.pickAt(x, y);
+    if (id !== null) return void this.events.emit('pincontextmenu', { id, screenX: x, screenY: y });
+    // A long press (or right-click) on an aggregate names what is inside: the phone's hover.
+    const agg = this.aggregateAt(x, y);
+    if (agg) this.setHoverAggregate(agg, x, y, true);
   }
 
   private inputHost(): InputHost {
@@ -333,50 +379,22 @@ export abstract class EngineFrame {
         if (this.follow && (c.x !== this.camera.cam.x || c.y !== this.camera.cam.y) && !anchor) this.setFollow(false);
         this.camera.startTween(c, anchor);
       },
-      mode: () => this.mode,
-      rangeShape: () => this.rangeShape,
-      routeWidth: () => this.routeWidth,
-      pick: (x, y) => this.pickAt(x, y),
+      tool: () => this.tool,
       pointerAt: (x, y, inside) => {
         this.pointer.x = x;
         this.pointer.y = y;
         this.pointer.inside = inside;
         this.pointer.dirty = true;
       },
-      click: (x, y) => {
-        if (this.mode === MapMode.LocationSelection) {
-          const w = this.screenToWorld({ x, y });
-          this.events.emit('locationselect', { x: w.x, y: w.y });
-          return;
-        }
-        const id = this.pickAt(x, y);
-        if (id !== null) {
-          this.events.emit('pinclick', { id, screenX: x, screenY: y });
-          return;
-        }
-        // An aggregate opens up: zoom in on it by two levels, where its pins become dots or icons.
-        const agg = this.aggregateAt(x, y);
-        if (agg) this.camera.startTween({ x: agg.x, y: agg.y, zoom: this.camera.cam.zoom * 4 });
-      },
-      contextMenu: (x, y) => {
-        const id = this.pickAt(x, y);
-        if (id !== null) return void this.events.emit('pincontextmenu', { id, screenX: x, screenY: y });
-        // A long press (or right-click) on an aggregate names what is inside: the phone's hover.
-        const agg = this.aggregateAt(x, y);
-        if (agg) this.setHoverAggregate(agg, x, y, true);
-      },
-      shape: (s, done) => {
-        this.overlay.setShape(s);
-        this.touch();
-        if (done && s) this.emitShape(s);
-      },
+      contextMenu: (x, y) => this.contextMenu(x, y),
       focusPin: (dir) => this.keyFocus.moveBy(dir),
       pinKey: (action) => this.keyFocus.act(action),
       blur: () => this.keyFocus.blur(),
-      cancelMode: () => {
-        if (this.mode === MapMode.Default) return;
-        this.setMode(MapMode.Default);
+      cancelTool: () => {
+        if (this.toolId === 'pan') return false;
+        this.switchTool('pan');
         this.events.emit('modecancel', {});
+        return true;
       },
     };
   }

@@ -1,8 +1,12 @@
-// Pointer, wheel and keyboard input on the map's canvas, turned into camera moves, picks and
-// selection shapes. Pixi's event system is not used: pins are hit-tested through the pin index.
-import { panBy, zoomAbout, screenToWorld, type Viewport } from './camera';
-import type { DrawnShape } from './OverlayLayer';
-import { MapMode, type CameraState } from './types';
+// Pointer, wheel and keyboard input on the map's canvas. The controller is the DOM side: it turns
+// pointer events into presses (tools/gesture.ts decides tap, long press and drag from their
+// timestamps and reach) and hands them to the active tool (tools/); two-finger pinch, the wheel,
+// the fling and the keys are its own, the same for every tool. Pixi's event system is not used:
+// pins are hit-tested through the pin index.
+import { panBy, zoomAbout, type Viewport } from './camera';
+import { FLING_REST_MS, isDrag, isTap, longPressDue, movePress, startPress, type Press } from './tools/gesture';
+import type { MapTool } from './tools';
+import type { CameraState } from './types';
 
 /** What the controller needs from the engine. */
 export interface InputHost {
@@ -12,15 +16,12 @@ export interface InputHost {
   moveCamera(c: CameraState): void;
   /** An animated move (double-click, keys). */
   animateCamera(c: CameraState, anchor?: { x: number; y: number }): void;
-  mode(): MapMode;
-  rangeShape(): 'rect' | 'lasso';
-  routeWidth(): number;
-  pick(x: number, y: number): number | null;
+  /** The tool that hears the gestures. */
+  tool(): MapTool;
   pointerAt(x: number, y: number, inside: boolean): void;
-  click(x: number, y: number): void;
   contextMenu(x: number, y: number): void;
-  shape(shape: DrawnShape | null, done: boolean): void;
-  cancelMode(): void;
+  /** ESC: a selection tool goes back to the default tool; false when the default tool is on. */
+  cancelTool(): boolean;
   /**
    * Keyboard mode: moves the key focus to the nearest pin (to the centre, or from the focused pin
    * in a direction); false when no pin is there, so the arrow keys pan instead.
@@ -39,34 +40,20 @@ const ARROWS: Record<string, { dx: number; dy: number }> = {
   ArrowDown: { dx: 0, dy: 1 },
 };
 
-const CLICK_SLOP_PX = 5;
-const LONG_PRESS_MS = 550;
 const INERTIA_MIN_SPEED = 0.05; // px per ms
 const INERTIA_DECAY = 0.995; // per ms
 const KEY_PAN_FRACTION = 0.25;
 
-interface Down {
-  id: number;
-  x: number;
-  y: number;
-  startX: number;
-  startY: number;
-  t: number;
-  button: number;
-  type: string;
-  /** The farthest it has been from where it went down (px): past the click slop it is a drag, wherever it ends. */
-  reach: number;
-}
-
 export class InputController {
-  private readonly downs = new Map<number, Down>();
-  private mode: 'none' | 'pan' | 'pinch' | 'draw' = 'none';
+  private readonly downs = new Map<number, Press>();
+  /** 'tool': one press goes to the tool; 'pinch': two fingers; 'pan': the finger left after a pinch pans. */
+  private mode: 'none' | 'tool' | 'pinch' | 'pan' = 'none';
+  /** The press the tool hears (the first finger down). */
+  private press: Press | null = null;
   private vx = 0;
   private vy = 0;
   private lastMoveT = 0;
   private pinch: { cam: CameraState; mid: { x: number; y: number }; dist: number } | null = null;
-  private drawing: DrawnShape | null = null;
-  private longPress: ReturnType<typeof setTimeout> | null = null;
   private readonly off: (() => void)[] = [];
 
   constructor(
@@ -89,8 +76,12 @@ export class InputController {
     this.listen('blur', () => this.host.blur());
   }
 
-  /** Inertia after a flung pan; returns whether the camera is still gliding. */
-  tick(dt: number): boolean {
+  /**
+   * Once a frame: a held finger becomes a long press when its time is up, and a flung pan glides
+   * on. Returns whether the camera is still gliding.
+   */
+  tick(dt: number, now = performance.now()): boolean {
+    this.longPressAt(now);
     if (this.mode !== 'none' || (this.vx === 0 && this.vy === 0)) return false;
     const decay = Math.pow(INERTIA_DECAY, dt);
     this.vx *= decay;
@@ -103,14 +94,50 @@ export class InputController {
     return true;
   }
 
+  // The held press becomes a long press if its time is up at `now` (each frame, and at its release:
+  // a frame that came late, or none in a hidden tab, does not turn it into a tap).
+  private longPressAt(now: number): boolean {
+    const p = this.press;
+    if (!p || this.mode !== 'tool' || !longPressDue(p, now)) return false;
+    p.spent = true;
+    if (p.dragging) this.host.tool().onCancel();
+    this.host.tool().onLongPress(p);
+    this.downs.clear();
+    this.press = null;
+    this.mode = 'none';
+    this.vx = this.vy = 0;
+    return true;
+  }
+
   stopInertia(): void {
     this.vx = this.vy = 0;
+  }
+
+  /** The tool is being left: what its gesture began is dropped, and its press ends here. */
+  cancelGesture(): void {
+    if (this.mode === 'tool' && this.press?.dragging) this.host.tool().onCancel();
+    if (this.mode === 'tool') this.mode = 'none';
+    this.press = null;
+  }
+
+  // The tool's drag pans the camera: the velocity as a moving average, so the last jitter before
+  // release does not decide the fling.
+  pan(dx: number, dy: number, t: number): void {
+    this.host.moveCamera(panBy(this.host.camera(), dx, dy));
+    const dt = Math.max(1, t - this.lastMoveT);
+    this.lastMoveT = t;
+    this.vx = this.vx * 0.5 + (dx / dt) * 0.5;
+    this.vy = this.vy * 0.5 + (dy / dt) * 0.5;
+  }
+
+  /** A pan released at time t: a pause before it means no fling. */
+  panEnd(t: number): void {
+    if (t - this.lastMoveT > FLING_REST_MS) this.vx = this.vy = 0;
   }
 
   dispose(): void {
     for (const f of this.off) f();
     this.off.length = 0;
-    if (this.longPress) clearTimeout(this.longPress);
   }
 
   private listen<K extends keyof HTMLElementEventMap>(
@@ -128,8 +155,11 @@ export class InputController {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 
-  private world(p: { x: number; y: number }): { x: number; y: number } {
-    return screenToWorld(this.host.camera(), this.host.viewport(), p);
+  // A pointer event's time: when it is handled, not its `timeStamp` (when the platform made it). On a
+  // busy main thread a pointerdown can wait hundreds of ms before it is handled; timed from its
+  // timeStamp, a frame would call the press long before the moves queued behind it arrive.
+  private static time(_e: Event): number {
+    return performance.now();
   }
 
   private onDown(e: PointerEvent): void {
@@ -140,50 +170,18 @@ export class InputController {
     } catch {
       // Synthetic pointers (scripted input) cannot be captured; the drag works without it.
     }
-    this.downs.set(e.pointerId, {
-      id: e.pointerId,
-      x: p.x,
-      y: p.y,
-      startX: p.x,
-      startY: p.y,
-      t: performance.now(),
-      button: e.button,
-      type: e.pointerType,
-      reach: 0,
-    });
+    const press = startPress(e.pointerId, p.x, p.y, InputController.time(e), e.button, e.pointerType);
+    this.downs.set(e.pointerId, press);
     this.vx = this.vy = 0;
     if (this.downs.size === 2) {
-      this.endDraw(false);
+      // A second finger: the tool's gesture is taken over by the pinch.
+      this.cancelGesture();
       this.startPinch();
       return;
     }
     if (this.downs.size > 2) return;
-    const m = this.host.mode();
-    const drawMode = (m === MapMode.RangeSelection || m === MapMode.RouteSelection) && e.button === 0;
-    if (drawMode) {
-      const w = this.world(p);
-      const kind = m === MapMode.RouteSelection ? 'route' : this.host.rangeShape();
-      this.drawing = {
-        kind,
-        points: kind === 'rect' ? [w.x, w.y, w.x, w.y, w.x, w.y, w.x, w.y] : [w.x, w.y],
-        width: this.host.routeWidth(),
-      };
-      this.mode = 'draw';
-      this.host.shape(this.drawing, false);
-    } else {
-      this.mode = 'pan';
-    }
-    if (e.pointerType === 'touch') {
-      this.longPress = setTimeout(() => {
-        this.longPress = null;
-        const d = this.downs.get(e.pointerId);
-        if (d && d.reach < CLICK_SLOP_PX * 2) {
-          this.host.contextMenu(d.x, d.y);
-          this.downs.clear();
-          this.mode = 'none';
-        }
-      }, LONG_PRESS_MS);
-    }
+    this.press = press;
+    this.mode = 'tool';
   }
 
   private onMove(e: PointerEvent): void {
@@ -193,62 +191,49 @@ export class InputController {
       if (e.pointerType === 'mouse') this.host.pointerAt(p.x, p.y, true);
       return;
     }
-    const dx = p.x - d.x;
-    const dy = p.y - d.y;
-    d.x = p.x;
-    d.y = p.y;
-    d.reach = Math.max(d.reach, Math.hypot(p.x - d.startX, p.y - d.startY));
+    const t = InputController.time(e);
+    const { dx, dy } = movePress(d, p.x, p.y, t);
     if (this.mode === 'pinch') return this.movePinch();
-    if (this.mode === 'draw' && this.drawing) return this.extendDraw(p);
-    if (this.mode === 'pan') {
-      if (d.reach < CLICK_SLOP_PX && this.downs.size === 1) return;
-      this.host.moveCamera(panBy(this.host.camera(), dx, dy));
-      const now = performance.now();
-      const dt = Math.max(1, now - this.lastMoveT);
-      this.lastMoveT = now;
-      // Velocity as a moving average, so the last jitter before release does not decide the fling.
-      this.vx = this.vx * 0.5 + (dx / dt) * 0.5;
-      this.vy = this.vy * 0.5 + (dy / dt) * 0.5;
+    if (this.mode === 'pan') return this.pan(dx, dy, t);
+    if (this.mode !== 'tool' || d !== this.press || d.spent) return;
+    const tool = this.host.tool();
+    if (!d.dragging) {
+      if (!isDrag(d)) return;
+      d.dragging = true;
+      this.lastMoveT = t;
+      tool.onDragStart(d);
     }
+    tool.onDrag(d, dx, dy);
   }
 
   private onUp(e: PointerEvent): void {
     const d = this.downs.get(e.pointerId);
     if (!d) return;
+    if (d === this.press && this.longPressAt(InputController.time(e))) return;
     this.downs.delete(e.pointerId);
-    if (this.longPress) {
-      clearTimeout(this.longPress);
-      this.longPress = null;
-    }
     if (this.mode === 'pinch') {
       if (this.downs.size < 2) this.mode = this.downs.size === 1 ? 'pan' : 'none';
       this.vx = this.vy = 0;
       return;
     }
-    if (this.mode === 'draw') {
+    if (this.mode === 'pan') {
       this.mode = 'none';
-      if (d.reach < CLICK_SLOP_PX) {
-        this.drawing = null;
-        this.host.shape(null, false);
-        return;
-      }
-      this.endDraw(true);
+      this.panEnd(InputController.time(e));
       return;
     }
+    if (this.mode !== 'tool' || d !== this.press) return;
     this.mode = 'none';
-    if (d.reach < CLICK_SLOP_PX && d.button === 0) {
-      this.vx = this.vy = 0;
-      this.host.click(d.x, d.y);
-      return;
-    }
-    // A pause before release means no fling.
-    if (performance.now() - this.lastMoveT > 60) this.vx = this.vy = 0;
+    this.press = null;
+    const tool = this.host.tool();
+    if (d.dragging) return tool.onDragEnd(d);
+    this.vx = this.vy = 0;
+    if (isTap(d)) tool.onTap(d);
   }
 
   private onCancel(e: PointerEvent): void {
     this.downs.delete(e.pointerId);
+    this.cancelGesture();
     this.mode = 'none';
-    this.endDraw(false);
   }
 
   private onWheel(e: WheelEvent): void {
@@ -263,11 +248,15 @@ export class InputController {
   }
 
   private onDblClick(e: MouseEvent): void {
-    const m = this.host.mode();
-    if (m === MapMode.RangeSelection || m === MapMode.RouteSelection) return;
+    if (!this.host.tool().zoomOnDoubleClick) return;
     const p = this.local(e);
+    this.zoomAbout(p, e.shiftKey ? 0.5 : 2);
+  }
+
+  /** An animated zoom by `factor` about a screen point. */
+  zoomAbout(p: { x: number; y: number }, factor: number): void {
     const cam = this.host.camera();
-    this.host.animateCamera(zoomAbout(cam, this.host.viewport(), p, cam.zoom * (e.shiftKey ? 0.5 : 2)), p);
+    this.host.animateCamera(zoomAbout(cam, this.host.viewport(), p, cam.zoom * factor), p);
   }
 
   private onContextMenu(e: MouseEvent): void {
@@ -278,10 +267,11 @@ export class InputController {
 
   private onKey(e: KeyboardEvent): void {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tool = this.host.tool();
     // Keyboard mode: arrows move between pins (WASD still pans), Enter opens, F marks.
     const arrow = ARROWS[e.key];
     const handled = arrow
-      ? this.host.mode() === MapMode.Default && this.host.focusPin(arrow)
+      ? tool.arrowsFocusPins && this.host.focusPin(arrow)
       : e.key === 'Enter'
         ? this.host.pinKey('open')
         : e.key === 'f' || e.key === 'F'
@@ -327,10 +317,8 @@ export class InputController {
         next = zoomAbout(cam, vp, centre, cam.zoom / 2);
         break;
       case 'Escape':
-        // Only a selection mode is the map's to end; otherwise Esc goes on (it closes the pin panel).
-        if (this.host.mode() === MapMode.Default) return;
-        this.endDraw(false);
-        this.host.cancelMode();
+        // Only a selection tool is the map's to end; otherwise Esc goes on (it closes the pin panel).
+        if (!this.host.cancelTool()) return;
         e.preventDefault();
         return;
       default:
@@ -357,33 +345,5 @@ export class InputController {
     const dist = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
     const moved = panBy(this.pinch.cam, mid.x - this.pinch.mid.x, mid.y - this.pinch.mid.y);
     this.host.moveCamera(zoomAbout(moved, this.host.viewport(), mid, this.pinch.cam.zoom * (dist / this.pinch.dist)));
-  }
-
-  private extendDraw(p: { x: number; y: number }): void {
-    const s = this.drawing!;
-    const w = this.world(p);
-    const pts = s.points;
-    if (s.kind === 'rect') {
-      const x0 = pts[0]!;
-      const y0 = pts[1]!;
-      pts.length = 0;
-      pts.push(x0, y0, w.x, y0, w.x, w.y, x0, w.y);
-    } else {
-      const zoom = this.host.camera().zoom;
-      const lx = pts[pts.length - 2]!;
-      const ly = pts[pts.length - 1]!;
-      // Keep a point every few screen pixels: enough for the shape, few for the queries.
-      if (Math.hypot(w.x - lx, w.y - ly) * zoom < (s.kind === 'route' ? 6 : 4)) return;
-      pts.push(w.x, w.y);
-    }
-    this.host.shape(s, false);
-  }
-
-  private endDraw(done: boolean): void {
-    const s = this.drawing;
-    this.drawing = null;
-    if (!s) return;
-    const enough = s.kind === 'route' ? s.points.length >= 4 : s.points.length >= 6;
-    this.host.shape(done && enough ? s : null, done && enough);
   }
 }

@@ -11,6 +11,7 @@ import { startRenderer } from './renderer-start';
 import { SubMapLayer } from './SubMapLayer';
 import type { RouteOverlay } from './OverlayLayer';
 import { TileLayer } from './TileLayer';
+import { toolOfMode, type ToolId } from './tools';
 import type { TileCache } from './TileCache';
 import type { PinLayout, PinSetChange } from '../../common/pin-buffers';
 import {
@@ -209,19 +210,20 @@ export class MapEngine extends EngineFrame {
     this.pins.setFaintFound(on);
   }
 
-  /** Enters a selection mode; leaving a mode clears the drawn shape. */
+  /** Enters a selection mode (its tool: a range selection draws the rectangle or the lasso); clears the drawn shape. */
   setMode(mode: MapMode, opts?: ModeOptions): void {
     if (opts?.rangeShape) this.rangeShape = opts.rangeShape;
     if (opts?.routeWidth !== undefined) this.routeWidth = opts.routeWidth;
-    this.mode = mode;
-    this.overlay.setShape(null);
-    this.container.style.cursor = mode === MapMode.Default ? '' : 'crosshair';
-    this.touch();
-    this.patchSnapshot({ mode });
+    this.switchTool(toolOfMode(mode, this.rangeShape));
   }
 
   getMode(): MapMode {
-    return this.mode;
+    return this.tool.mode;
+  }
+
+  /** The map tool on (tools/index.ts names them). */
+  getTool(): ToolId {
+    return this.toolId;
   }
 
   /** Highlights exactly these pins as selected (empty clears). */

@@ -18,3 +18,4 @@ export { ICON_COUNT, drawIcon, drawMarker, iconColor } from './icons';
 export type { RouteOverlay } from './OverlayLayer';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
 export { chooseScale } from './tile-cover';
+export type { ToolId } from './tools';

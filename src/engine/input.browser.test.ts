@@ -232,7 +232,11 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(ranges[0]!.shape).toBe('rect');
     expect([...ranges[0]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
+    expect(engine.getSnapshot().tool).toBe('rect');
     engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
+    // The engine owns the tool: its snapshot names it, with the selection mode it belongs to.
+    expect(engine.getTool()).toBe('lasso');
+    expect(engine.getSnapshot()).toMatchObject({ tool: 'lasso', mode: MapMode.RangeSelection });
     drag([
       [400, 300],
       [500, 300],
@@ -259,6 +263,16 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(cancelled).toBe(1);
     expect(engine.getMode()).toBe(MapMode.Default);
     expect(engine.getSnapshot().mode).toBe(MapMode.Default);
+    expect(engine.getSnapshot().tool).toBe('pan');
+
+    // A tool left in the middle of a drag drops what it drew; the next tool hears nothing of that press.
+    engine.setMode(MapMode.RangeSelection, { rangeShape: 'rect' });
+    fire('pointerdown', 400, 300);
+    fire('pointermove', 450, 350);
+    engine.setMode(MapMode.Default);
+    fire('pointermove', 500, 400);
+    fire('pointerup', 500, 400);
+    expect(ranges).toHaveLength(2);
   });
 
   it('keeps a lasso that closes where it began, drawn by mouse or by a slow finger', async () => {

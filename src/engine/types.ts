@@ -1,5 +1,7 @@
 // The engine's public types: everything the bridge, the pages and the tracker code against.
 
+import type { ToolId } from './tools';
+
 /** World (map) coordinates: one unit is one pixel of a scale-100 tile; y grows downwards. */
 export type WorldPoint = { readonly x: number; readonly y: number; readonly __space: 'world' };
 /** Screen coordinates: CSS pixels from the top-left corner of the map's container. */
@@ -74,6 +76,8 @@ export interface EngineEvents {
 export interface EngineSnapshot {
   readonly camera: Readonly<CameraState>;
   readonly mode: MapMode;
+  /** The map tool on (the engine owns it; tools/index.ts names them). */
+  readonly tool: ToolId;
   readonly hoverPinId: number | null;
   readonly follow: boolean;
   readonly floor: number | null;

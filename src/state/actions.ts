@@ -167,8 +167,13 @@ export function setSheetOpen(on: boolean): void {
 
 const isMultiSelect = (m: MapMode) => m === MapMode.RangeSelection || m === MapMode.RouteSelection;
 
-/** Enters a map mode; moving between range and route keeps the chosen pins, any other change clears them. */
-export function setMapMode(mode: MapMode): void {
+/**
+ * Asks the map for a tool by its mode (the bridge hands it to the engine, which owns the tool on);
+ * a range selection draws `rangeShape` when given. Moving between range and route keeps the chosen
+ * pins, any other change clears them.
+ */
+export function setMapMode(mode: MapMode, rangeShape?: 'rect' | 'lasso'): void {
+  if (rangeShape) store.rangeShape = rangeShape;
   const keep = mode === store.selection.mode || (isMultiSelect(mode) && isMultiSelect(store.selection.mode));
   store.selection = { mode, ids: keep ? store.selection.ids : [] };
 }
@@ -252,6 +257,7 @@ export function resetStore(): void {
   store.sheetOpen = false;
   store.homeFilters = { region: 0, categories: [], hideChecked: false, searchText: '' };
   store.selection = { mode: MapMode.Default, ids: [] };
+  store.rangeShape = 'rect';
   store.connection = { online: true, waiting: 0, syncedAt: 0 };
   store.pinSize = 'default';
   store.foundFaint = false;

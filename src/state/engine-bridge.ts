@@ -221,7 +221,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (changed('hideChecked', s.homeFilters.hideChecked)) engine.setHideChecked(s.homeFilters.hideChecked);
     if (changed('pinSize', s.pinSize)) engine.setPinSize(s.pinSize);
     if (changed('foundFaint', s.foundFaint)) engine.setFoundFaint(s.foundFaint);
-    if (changed('mode', s.selection.mode)) engine.setMode(s.selection.mode);
+    if (changed('mode', `${s.selection.mode}|${s.rangeShape}`)) engine.setMode(s.selection.mode, { rangeShape: s.rangeShape });
     if (changed('selection', s.selection.ids)) engine.setSelection(s.selection.ids);
     const temp = s.tempPin;
     if (changed('tempPin', temp)) engine.setTempPin(temp ? { x: temp.x, y: temp.y } : null);
@@ -273,7 +273,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),
     // ESC: the engine went back to Default; the chosen ids stay for the confirmation.
     engine.on('modecancel', () => {
-      last.mode = MapMode.Default;
+      last.mode = `${MapMode.Default}|${store.rangeShape}`;
       store.selection.mode = MapMode.Default;
     }),
   ];

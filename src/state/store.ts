@@ -88,6 +88,8 @@ export interface AppState {
   sheetOpen: boolean;
   homeFilters: HomeFilters;
   selection: { mode: MapMode; ids: number[] };
+  /** The shape a range selection draws (the rectangle or the lasso tool). */
+  rangeShape: 'rect' | 'lasso';
   pinSize: 'default' | 'large';
   /** Found pins drawn fainter still (the setting 'fainter found pins'). */
   foundFaint: boolean;
@@ -128,6 +130,7 @@ export const store = proxy<AppState>({
   sheetOpen: false,
   homeFilters: { region: 0, categories: [], hideChecked: false, searchText: '' },
   selection: { mode: MapMode.Default, ids: [] },
+  rangeShape: 'rect',
   pinSize: 'default',
   foundFaint: false,
   theme: storedTheme(),

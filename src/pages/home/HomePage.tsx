@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { regionById } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
 import { Footer } from '../../ui/Footer';
@@ -18,27 +18,15 @@ export default function HomePage() {
   const snap = useStore();
   const engine = useEngine();
   const [panelOpen, setPanelOpen] = useState(() => !isPhone());
-  const [rangeShape, setRangeShape] = useState<'rect' | 'lasso'>('rect');
   useDocumentTitle(ko.map.regionTitle(regionById(snap.mapRegion).label));
-
-  // The bridge sets the mode; the rectangle/lasso choice is ours to add.
-  useEffect(() => {
-    if (engine && snap.selection.mode === MapMode.RangeSelection) engine.setMode(MapMode.RangeSelection, { rangeShape });
-  }, [engine, snap.selection.mode, rangeShape]);
 
   return (
     <>
       {/* The map tools come before the long filter list in the tab order. */}
-      <MapToolbar rangeShape={rangeShape} onRangeShape={setRangeShape}>
+      <MapToolbar>
         <MapToolsHint />
       </MapToolbar>
-      <RoutePanel
-        engine={engine}
-        onLasso={() => {
-          setRangeShape('lasso');
-          setMapMode(MapMode.RangeSelection);
-        }}
-      />
+      <RoutePanel engine={engine} onLasso={() => setMapMode(MapMode.RangeSelection, 'lasso')} />
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
           <button

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
-import { MapMode, endSelection, setMapMode, useStore } from '../../state';
+import { MapMode, endSelection, setMapMode } from '../../state';
 import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
 import { useEngine } from '../../map/engine-context';
+import { useEngineSnapshot } from '../../map/use-engine-snapshot';
 import { openRoutePlanner } from '../../map/route/RoutePanel';
 import { flyToNearest } from '../../map/route/route-state';
 
@@ -46,27 +47,17 @@ function ToolButton({
   );
 }
 
-/** The map's tools (with `children` below them): floor picker, selection tools (range, lasso, route), pin size and share link. */
-export function MapToolbar({
-  rangeShape,
-  onRangeShape,
-  children,
-}: {
-  rangeShape: 'rect' | 'lasso';
-  onRangeShape: (s: 'rect' | 'lasso') => void;
-  children?: ReactNode;
-}) {
-  const snap = useStore();
+/**
+ * The map's tools (with `children` below them): floor picker, selection tools (range, lasso, route), pin size
+ * and share link. Which tool is on is the engine's (its snapshot's `tool`); a button asks for one through the store.
+ */
+export function MapToolbar({ children }: { children?: ReactNode }) {
   const [settings, updateSettings] = useSettings();
-  const mode = snap.selection.mode;
-  const startRange = (shape: 'rect' | 'lasso') => {
-    onRangeShape(shape);
-    // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
-    if (mode === MapMode.RangeSelection && rangeShape === shape) endSelection();
-    else setMapMode(MapMode.RangeSelection);
-  };
-  const startRoute = () => (mode === MapMode.RouteSelection ? endSelection() : setMapMode(MapMode.RouteSelection));
   const engine = useEngine();
+  const tool = useEngineSnapshot(engine)?.tool ?? 'pan';
+  // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
+  const startRange = (shape: 'rect' | 'lasso') => (tool === shape ? endSelection() : setMapMode(MapMode.RangeSelection, shape));
+  const startRoute = () => (tool === 'route' ? endSelection() : setMapMode(MapMode.RouteSelection));
   const nearest = () => engine && void flyToNearest(engine);
   // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
   const keys = useRef({ startRange, startRoute, nearest });
@@ -89,21 +80,9 @@ export function MapToolbar({
       <div className="map-toolbar" role="toolbar" aria-label={t.toolbar}>
         <FloorSelector />
         <div className="tool-group">
-          <ToolButton
-            icon="square"
-            label={t.tools.rect}
-            shortcut="R"
-            pressed={mode === MapMode.RangeSelection && rangeShape === 'rect'}
-            onClick={() => startRange('rect')}
-          />
-          <ToolButton
-            icon="lasso"
-            label={t.tools.lasso}
-            shortcut="L"
-            pressed={mode === MapMode.RangeSelection && rangeShape === 'lasso'}
-            onClick={() => startRange('lasso')}
-          />
-          <ToolButton icon="route" label={t.tools.route} shortcut="P" pressed={mode === MapMode.RouteSelection} onClick={startRoute} />
+          <ToolButton icon="square" label={t.tools.rect} shortcut="R" pressed={tool === 'rect'} onClick={() => startRange('rect')} />
+          <ToolButton icon="lasso" label={t.tools.lasso} shortcut="L" pressed={tool === 'lasso'} onClick={() => startRange('lasso')} />
+          <ToolButton icon="route" label={t.tools.route} shortcut="P" pressed={tool === 'route'} onClick={startRoute} />
         </div>
         <div className="tool-group">
           <ToolButton icon="flag" label={ko.route.open} onClick={openRoutePlanner} />
