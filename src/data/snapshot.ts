@@ -87,10 +87,11 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
 
 /**
  * Resolves once the pins of the regions the map shows are all held (their snapshots fully read), or with false after
- * `timeoutMs` (offline with nothing kept, a failed load). A question over every pin of the view ("nearest unfound")
- * waits on it: asked while the snapshot still streams in, it would answer from part of the pins, or from none.
+ * `timeoutMs` (offline with nothing kept, a failed load: the question is then answered from what is held). A question
+ * over every pin of the view ("nearest unfound") waits on it: asked while the snapshot still streams in, it would
+ * answer from part of the pins, or from none.
  */
-export function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
+export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
   const held = () => regionsSharingTileSet(store.mapRegion).every(({ id }) => store.pins.snapshots[id]?.done === true);
   if (held()) return Promise.resolve(true);
   return new Promise((resolve) => {
