@@ -65,12 +65,15 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // Room for a first visit's tiles beside the app's own files in the resource timing list (keepTilesSeen).
   performance.setResourceTimingBufferSize(2000);
+  // Only a page that ran under a version at load can be left on old code. A first install that finished while the
+  // player moved on (the sign-in's redirect loads the app again) takes control as "external" too, and is no update.
+  const controlledAtLoad = navigator.serviceWorker.controller !== null;
   wb = new Workbox('/sw.js', { scope: '/' });
   // A new version installed while an older one controls the page (or found waiting at load).
   wb.addEventListener('waiting', setUpdateReady);
   wb.addEventListener('controlling', (e) => {
     // Another tab let the new version in: this page still runs the old code until it reloads.
-    if (e.isExternal) setUpdateReady();
+    if (e.isExternal && controlledAtLoad) setUpdateReady();
     else if (!e.isUpdate) void keepTilesSeen().catch(() => undefined);
   });
   void wb.register().catch(() => undefined);
