@@ -34,6 +34,7 @@ interface Outcome {
   step: Step;
   code: number;
   seconds: number;
+  output: string;
 }
 
 function run(step: Step): Promise<Outcome> {
@@ -50,12 +51,21 @@ function run(step: Step): Promise<Outcome> {
     child.stderr.on('data', (b: Buffer) => out.push(b));
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
-      const outcome = { step, code: code ?? (signal ? 1 : 0), seconds };
+      const output = Buffer.concat(out).toString('utf8');
+      const outcome = { step, code: code ?? (signal ? 1 : 0), seconds, output };
       process.stdout.write(`\n━━ ${step.name}: ${outcome.code === 0 ? 'ok' : `FAILED (${code ?? signal})`}, ${seconds.toFixed(0)} s ━━\n`);
-      process.stdout.write(Buffer.concat(out));
+      process.stdout.write(output);
       resolve(outcome);
     });
   });
+}
+
+/** The lines that name a failure (Vitest's FAIL/×, Playwright's ✘ and numbered failures), then the step's last 40 lines. */
+function failureDigest(output: string, tail = 40): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const failing = lines.filter((l) => /^\s*(FAIL\b|×|✘|\d+\) )|AssertionError|Error:/.test(l)).slice(0, 60);
+  return [...failing, '…', ...lines.slice(-tail)].join('\n');
 }
 
 /** A lane's steps in order; a failed step does not stop the rest (all failures are reported at once). */
@@ -68,6 +78,9 @@ async function lane(steps: Step[]): Promise<Outcome[]> {
 const started = Date.now();
 const outcomes = (await Promise.all(lanes.map(lane))).flat();
 const total = (Date.now() - started) / 1000;
+// CI shows only the end of the output, and the lane that ends last is seldom the one that failed: each failed
+// step's failing lines and its own last lines are repeated here, just above the table.
+for (const o of outcomes.filter((o) => o.code !== 0)) console.log(`\n━━ what failed in ${o.step.name} ━━\n${failureDigest(o.output)}`);
 console.log('\nnpm test:');
 for (const o of outcomes)
   console.log(`  ${o.code === 0 ? 'ok    ' : 'FAILED'} ${o.step.name.padEnd(30)} ${o.seconds.toFixed(0).padStart(5)} s`);
