@@ -88,6 +88,27 @@ export async function testApp(overrides: Partial<Config> = {}, options: Pick<App
   };
 }
 
+/**
+ * Pins whose found count (`total_checks`) is not the number of their checks: 0 while the counts are exact. Counts the
+ * checks of every profile (`profile_checks`, the real table); the `checks` view holds only each player's active
+ * profile, so counting over it misses the checks of the others.
+ */
+export async function miscountedPins(db: Db): Promise<number> {
+  const { rows } = await db.query<{ bad: number }>(
+    'select count(*)::int as bad from pins p where total_checks <> (select count(*) from profile_checks c where c.pin_id = p.id)',
+  );
+  return rows[0]!.bad;
+}
+
+/** How many checks player `userId` holds, in all their profiles (0 once the account is deleted with everything it had). */
+export async function checksOf(db: Db, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from profile_checks c join progress_profiles f on f.id = c.profile_id where f.user_id = $1',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
 /** A test server on a fresh database seeded with `pins` demo pins (seed 42): users, categories, tags, pins, checks. */
 export async function seededApp(pins = 1500, options: Parameters<typeof testApp>[1] = {}) {
   const t = await testApp({ seedPins: pins }, options);

@@ -1,2 +1,5 @@
 export * from './schemas';
 export * from './routes';
+export * from './account';
+export * from './progress';
+export * from './comment';

@@ -4,6 +4,7 @@ import { markTargets } from './pins';
 import { packIds } from './pinpack';
 import { withRetry } from './tx';
 import { BULK_MIN_ROWS } from '../db/BulkLane';
+import type { ActionKind, UserChecks } from '../../common/api';
 
 /**
  * Checks (found pins) per user, kept per progress profile (migration 020): every change applies to the profile
@@ -38,7 +39,7 @@ export interface CheckNotice {
   full?: boolean;
 }
 
-export type ActionKind = 'single' | 'batch' | 'import' | 'undo';
+export type { ActionKind };
 
 /** What a change is and when the player made it. */
 export interface ChangeMeta {
@@ -618,7 +619,7 @@ async function isChecked(tx: Db, profile: number, pinId: number): Promise<boolea
 }
 
 /** The user's checked pin ids (ascending: the active profile's) and checkTime, in one read. */
-export async function userChecks(db: Db, userId: number): Promise<{ userId: number; checkTime: number; pinIds: number[] }> {
+export async function userChecks(db: Db, userId: number): Promise<UserChecks> {
   await db.userIdle?.(userId);
   const { rows } = await db.query<{ check_time: number; ids: number[] | null }>(
     `select u.check_time,

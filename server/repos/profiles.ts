@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors';
 import { CHECKS_CHANNEL, inUserTurn, lockProgress, type CheckNotice } from './checks';
 import { withRetry } from './tx';
 import { MAX_PROFILES, MAX_PROFILE_NAME } from '../../common/profiles';
+import type { Profile as ProfileView, ProfileList } from '../../common/api';
 
 /*
  * Progress profiles (issue 22 item 4, migration 020): an account holds several progress sets, one per game account.
@@ -23,24 +24,8 @@ export const ProfileMessages = {
   lastOne: '마지막 프로필은 삭제할 수 없습니다.',
 } as const;
 
-/** One profile as GET /v1/me/profiles lists it. */
-export interface ProfileView {
-  id: number;
-  name: string;
-  /** Pins found in it (visible pins). */
-  found: number;
-  createdAt: number;
-  active: boolean;
-}
-
-/** The answer of the profile routes: the account's profiles (oldest first) and the active one's id. */
-export interface ProfileList {
-  active: number;
-  max: number;
-  profiles: ProfileView[];
-  /** The account's checkTime (moved by a switch or a deletion of the active profile). */
-  checkTime: number;
-}
+/** One profile as GET /v1/me/profiles lists it, and the answer of the profile routes (common/api ProfileListSchema). */
+export type { ProfileList, ProfileView };
 
 /** A profile name trimmed, or a Korean refusal. */
 export function profileName(raw: string): string {

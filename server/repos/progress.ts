@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { EXPORT_VERSION, type FilePin } from '../../common/progress-file';
+import type { ImportMode, ImportPlan, ProgressExport, RecentAction } from '../../common/api';
 import { pinList, runChange, type ActionKind } from './checks';
 import { markTargets } from './pins';
 import { unpackIds } from './pinpack';
@@ -10,19 +11,8 @@ import { unpackIds } from './pinpack';
  * through commitChanges, so it is recorded, timed per pin and announced like a mark.
  */
 
-/** One recent action as GET /v1/me/actions lists it. */
-export interface ActionView {
-  id: number;
-  kind: ActionKind;
-  /** true: marked found, false: marked not found, null: mixed (undo, import). */
-  check: boolean | null;
-  count: number;
-  at: number;
-  device: string;
-  undoneAt: number | null;
-  /** false once its undo data was dropped to keep the player under UNDO_BYTES_PER_PLAYER (or it is an old one). */
-  undoable: boolean;
-}
+/** One recent action as GET /v1/me/actions lists it (its schema: common/api RecentActionSchema). */
+export type ActionView = RecentAction;
 
 /** The user's most recent actions (those of the active profile), newest first. */
 export async function listActions(db: Db, userId: number, limit: number): Promise<ActionView[]> {
@@ -108,13 +98,8 @@ export async function undoAction(db: Db, userId: number, id: number, now: number
   };
 }
 
-/** The export file (JSON); the CSV has the same rows (pinId,checkedAt). */
-export interface ProgressExport {
-  version: number;
-  exportedAt: number;
-  /** Each found pin and when it was found (epoch ms). */
-  pins: { pinId: number; checkedAt: number }[];
-}
+/** The export file (JSON, common/api ProgressExportSchema); the CSV has the same rows (pinId,checkedAt). */
+export type { ProgressExport };
 
 /**
  * The user's found pins with the time of each: when it was found (a restored pin keeps the file's time), or the
@@ -139,23 +124,10 @@ export function exportCsv(e: ProgressExport): string {
   return ['pinId,checkedAt', ...e.pins.map((p) => `${p.pinId},${new Date(p.checkedAt).toISOString()}`)].join('\n') + '\n';
 }
 
-export type ImportMode = 'merge' | 'replace';
+export type { ImportMode, ImportPlan };
 
 /** One pin of an import file: its id and, where the file has it, when it was found (epoch ms). */
 export type ImportedPin = FilePin;
-
-/** What an import changes (the preview, and the answer once applied). */
-export interface ImportPlan {
-  mode: ImportMode;
-  /** Pins the file lists that are not found yet: they become found. */
-  add: number;
-  /** replace only: found pins the file does not list: they become not found. */
-  remove: number;
-  /** Pins listed and already found. */
-  unchanged: number;
-  /** Pins the file lists that do not exist (any more) or are hidden: skipped. A merged duplicate counts as its kept pin. */
-  unknown: number;
-}
 
 /**
  * The file's time of each pin it lands on (see markTargets: a merged duplicate on its kept pin, the earliest time

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { MATCH_METRES, type RivalBackup } from '../../common/rival-backup';
 import { searchKey } from '../../common/search-text';
 import type { ImportedPin } from './progress';
+import type { RivalProfileMatch } from '../../common/api';
 
 /*
  * Progress from the other fan map (issue 22 item 5): its markers matched to our pins. First by key: pins imported
@@ -11,18 +12,8 @@ import type { ImportedPin } from './progress';
  * one. Each of our pins takes at most one marker (the nearest).
  */
 
-/** How a backup's profile matches our pins. */
-export interface RivalProfileMatch {
-  index: number;
-  name: string;
-  /** Markers found in it. */
-  found: number;
-  matched: number;
-  unmatched: number;
-  /** Of the matched: by key, by position. */
-  byKey: number;
-  byPosition: number;
-}
+/** How a backup's profile matches our pins (common/api RivalProfileMatchSchema). */
+export type { RivalProfileMatch };
 
 let keyColumn: boolean | undefined;
 /** Whether pins have a `key` column (the real-data import's migration). */

@@ -79,6 +79,8 @@ describe('GET /v1/events: checks', () => {
     expect((await stream(me)).of('ready')).toEqual([{ userId: me }]);
     const visitor = await stream(null);
     expect(visitor.of('ready')).toEqual([{ userId: null }]);
+    // What the route declares as its answer (routes/responses.ts EventStreamAnswer).
+    expect(visitor.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const stale = await stream(null, 'wuwa_at=not-a-token');
     expect(stale.of('ready')).toEqual([{ userId: null }]);
     visitor.close();

@@ -1,12 +1,10 @@
+import type { ImageHost } from '../../common/api';
 import { ko } from '../i18n/ko';
 import { api, refreshSession } from './client';
 import { ApiClientError } from './errors';
 
 /** The configured image host (from GET /api/v1/auth/providers). */
-export interface ImageHost {
-  url: string;
-  clientId: string;
-}
+export type { ImageHost };
 
 /** Built-in host used when the server names none. */
 export const DEFAULT_IMAGE_HOST: ImageHost = { url: '/api/v1/images', clientId: '' };

@@ -7,6 +7,7 @@ import { localDb, type CheckRecord, type OutboxEntry, type PinsStoreDb } from '.
 import { paths } from './keys';
 import { queryClient } from './query-client';
 import type { BatchCheckResponse, CheckResponse, UserChecks } from './types';
+import type { UndoResult } from '../../common/api';
 import { trackCheckSync } from './check-sync/signals';
 import { markVisitorPins, undoVisitorChange, VISITOR_ID } from './visitor-checks';
 
@@ -213,12 +214,9 @@ async function mark(userId: number, pinIds: readonly number[], check: boolean, d
   return { result: 'queued', seq };
 }
 
-/** The server's answer to an undo (POST /api/v1/me/actions/{id}/undo). */
-interface UndoResponse { userId: number; actionId: number | null; restored: number; checkTime: number; lastCheckTime: number; userChecks: number[] }
-
 /** Reverts one of the server's recorded actions and stores the user's list it answers. */
 export async function undoServerAction(userId: number, actionId: number, db: PinsStoreDb = localDb()): Promise<number> {
-  const res = await api.post<UndoResponse>(paths.undoAction(actionId), {});
+  const res = await api.post<UndoResult>(paths.undoAction(actionId), {});
   await db.checks.put({ userId, checkTime: res.checkTime, pinIds: [...res.userChecks] });
   await publishChecks(userId, db);
   return res.restored;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
+import type { Profile, ProfileList } from '../../common/api';
 import { fetchCheckList, flushOutbox, publishChecks } from './checks';
 import { localDb, type PinsStoreDb } from './db';
 import { keys, paths } from './keys';
@@ -13,24 +14,8 @@ import { forgetUndo } from './undo';
  * map, the counts and the undo history all follow the active profile.
  */
 
-/** One profile (GET /api/v1/me/profiles). */
-export interface ProgressProfile {
-  id: number;
-  name: string;
-  /** Pins found in it. */
-  found: number;
-  createdAt: number;
-  active: boolean;
-}
-
-/** The account's profiles, oldest first. */
-export interface ProfileList {
-  active: number;
-  /** Most profiles an account may hold. */
-  max: number;
-  profiles: ProgressProfile[];
-  checkTime: number;
-}
+/** One profile (GET /api/v1/me/profiles), and the account's profiles, oldest first. */
+export type { Profile as ProgressProfile, ProfileList };
 
 /** The signed-in player's profiles (none for a visitor). */
 export function useProfiles(enabled: boolean) {

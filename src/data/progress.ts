@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../api';
 import { EXPORT_VERSION, type FilePin } from '../../common/progress-file';
+import type { ImportResult, RecentAction } from '../../common/api';
 import { readProgressFileOffThread } from '../../workers/progress-file/client';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
@@ -13,27 +14,10 @@ import { queryClient } from './query-client';
 import { UNDO_TOAST_MS, undoLast } from './undo';
 
 /** One recent action (GET /api/v1/me/actions). */
-export interface RecentAction {
-  id: number;
-  kind: 'single' | 'batch' | 'import' | 'undo';
-  check: boolean | null;
-  count: number;
-  at: number;
-  device: string;
-  undoneAt: number | null;
-  /** false once the server dropped its undo data (the per-player cap): listed, no longer undoable. */
-  undoable: boolean;
-}
+export type { RecentAction };
 
-/** What an import would change (preview) or changed (applied). */
-export interface ImportPlan {
-  applied: boolean;
-  mode: 'merge' | 'replace';
-  add: number;
-  remove: number;
-  unchanged: number;
-  unknown: number;
-}
+/** What an import would change (preview) or changed (applied, with its action to undo). */
+export type ImportPlan = ImportResult;
 
 /** The signed-in user's recent actions, newest first. */
 export function useRecentActions(enabled: boolean) {
@@ -112,8 +96,8 @@ export async function readImportFile(file: Blob): Promise<ImportFile> {
  * Previews (preview = true) or applies an import; applying refreshes the local checks and offers "실행 취소" of the
  * whole import (one action on the server).
  */
-export async function importProgress(mode: 'merge' | 'replace', data: ImportFile, preview: boolean): Promise<ImportPlan & { actionId?: number | null }> {
-  const plan = await api.post<ImportPlan & { actionId?: number | null }>(paths.importChecks, { mode, data, preview }, { suppressToast: true });
+export async function importProgress(mode: 'merge' | 'replace', data: ImportFile, preview: boolean): Promise<ImportPlan> {
+  const plan = await api.post<ImportPlan>(paths.importChecks, { mode, data, preview }, { suppressToast: true });
   if (!preview) {
     const userId = currentUserId();
     await fetchCheckList(localDb());

@@ -1,6 +1,6 @@
 // Shapes of the server's results (SPEC §7, issue 3). Times are epoch milliseconds. Those the server
 // declares as response schemas come from common/api, below both.
-export type { CategoryGroup, CategorySummary, Me, MyPins, PinDetail, PinHit, SearchResult, Tag, TagGroup } from '../../common/api';
+export type { CategoryGroup, CategorySummary, Me, MyPins, PinDetail, PinHit, SearchResult, Tag, TagGroup, UserChecks, CommentVotes } from '../../common/api';
 
 /** One comment of a page. */
 export interface Comment {
@@ -27,14 +27,6 @@ export interface CommentPage {
   [extra: string]: unknown;
 }
 
-/** POST /api/v2/comment/{id}/like: the comment's counts and the caller's vote after the change. */
-export interface CommentVotes {
-  commentId: number;
-  recommend: number;
-  disrecommend: number;
-  myVote: 'recommend' | 'disrecommend' | null;
-}
-
 /** POST /api/v1/pin/{id}/check. */
 export interface CheckResponse {
   check: boolean;
@@ -53,13 +45,6 @@ export interface BatchCheckResponse {
   userChecks: number[];
   /** Ours: the recorded action (to undo it); null when nothing changed. */
   actionId?: number | null;
-}
-
-/** GET /api/v1/me/checks: the user's whole list. */
-export interface UserChecks {
-  userId: number;
-  checkTime: number;
-  pinIds: number[];
 }
 
 /** The pin draft of PUT /api/v1/pin and PATCH /api/v1/pin/{id} (content = description, tags = tag ids). */

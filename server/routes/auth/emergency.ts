@@ -6,6 +6,8 @@ import { ApiError } from '../../http/errors';
 import { mergeChecks } from '../../repos/checks';
 import { nowMs } from '../../repos/tx';
 import { DataMessages, Id } from '../common';
+import { EmergencyResultSchema } from '../../../common/api';
+import { answer } from '../responses';
 
 /** Most check records, and pin ids in all, in one emergency call. */
 export const MAX_EMERGENCY_RECORDS = 100;
@@ -22,7 +24,7 @@ const EmergencyBody = Type.Array(
 
 /** POST /v1/auth/emergency: merges the check records a browser kept for the caller (SPEC §4); other users' records are ignored. */
 export async function registerEmergencyRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/auth/emergency', { schema: { body: EmergencyBody } }, async (request) => {
+  app.post('/v1/auth/emergency', { schema: { body: EmergencyBody, response: answer(EmergencyResultSchema) } }, async (request) => {
     const userId = requireUser(request);
     const records = request.body as Static<typeof EmergencyBody>;
     const ids = [...new Set(records.filter((r) => r.userId === userId).flatMap((r) => r.pinIds))];

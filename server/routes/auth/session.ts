@@ -6,6 +6,8 @@ import { ErrClazz, Messages } from '../../http/errors';
 import { fail, ok } from '../../http/envelope';
 import { signInRateLimit } from '../../security/plugin';
 import type { RateLimits } from '../../security/limits';
+import { LogoutAllResultSchema, RefreshResultSchema } from '../../../common/api';
+import { NullAnswer, NullEnvelope, answer } from '../responses';
 
 /**
  * POST /v1/auth/refresh — rotates the refresh cookie and issues a new pair ({refreshed: true}).
@@ -31,28 +33,32 @@ async function sessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<
     }
   });
 
-  app.post('/v1/auth/refresh', { config: signInRateLimit(limits, 'refresh') }, async (request, reply) => {
-    const token = request.cookies[REFRESH_COOKIE];
-    const outcome = token ? await rotateRefresh(app, token) : { kind: 'invalid' as const };
-    if (outcome.kind === 'rotated') {
-      setSessionCookies(reply, outcome.tokens);
-      return ok({ refreshed: true });
-    }
-    if (outcome.kind === 'raced') return ok({ refreshed: false });
-    clearSessionCookies(reply, app.config);
-    const why = outcome.kind === 'reused' ? 'refresh token reused: session revoked' : 'no valid refresh token';
-    return reply.status(401).send(fail(401, ErrClazz.requiresLogin, Messages.loginRequired, why));
-  });
+  app.post(
+    '/v1/auth/refresh',
+    { config: signInRateLimit(limits, 'refresh'), schema: { response: { ...answer(RefreshResultSchema), 401: NullEnvelope } } },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const outcome = token ? await rotateRefresh(app, token) : { kind: 'invalid' as const };
+      if (outcome.kind === 'rotated') {
+        setSessionCookies(reply, outcome.tokens);
+        return ok({ refreshed: true });
+      }
+      if (outcome.kind === 'raced') return ok({ refreshed: false });
+      clearSessionCookies(reply, app.config);
+      const why = outcome.kind === 'reused' ? 'refresh token reused: session revoked' : 'no valid refresh token';
+      return reply.status(401).send(fail(401, ErrClazz.requiresLogin, Messages.loginRequired, why));
+    },
+  );
 
   // POST /v1/auth/logout-all — "log out everywhere": revokes every session of the signed-in account.
-  app.post('/v1/auth/logout-all', async (request, reply) => {
+  app.post('/v1/auth/logout-all', { schema: { response: answer(LogoutAllResultSchema) } }, async (request, reply) => {
     const userId = requireUser(request);
     const revoked = await revokeAllSessions(app, userId);
     clearSessionCookies(reply, app.config);
     return ok({ revoked });
   });
 
-  app.post('/v1/auth/logout', async (request, reply) => {
+  app.post('/v1/auth/logout', { schema: { response: NullAnswer } }, async (request, reply) => {
     await revokeSession(app, { refreshToken: request.cookies[REFRESH_COOKIE], accessToken: request.cookies[ACCESS_COOKIE] });
     clearSessionCookies(reply, app.config);
     return ok(null);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATOR } from '../../test-helper';
 import { AUTHOR, commentServer } from './comment-server';
+import { CommentDeletedSchema, CommentVotesSchema } from '../../../common/api';
 
 const s = commentServer();
 const comment = s.comment;
@@ -40,5 +41,13 @@ describe('DELETE /v1/comment/:id and POST /v2/comment/:id/like', () => {
     await s.t.db.query('delete from users where id = $1', [user]);
     const list = (await s.t.call(null, 'GET', '/api/v1/pin/99/comment?n=50')).body.result.comments;
     expect(list.find((c: { id: number }) => c.id === id)).toMatchObject({ nickname: '탈퇴한 사용자', userId: null, content: '안녕' });
+  });
+
+  it('answers keep every field the client reads (issue 24 item 5)', async () => {
+    const id = await comment(AUTHOR, '모양');
+    const like = await s.t.as(20, { method: 'POST', url: `/api/v2/comment/${id}/like`, payload: { type: 'recommend' } });
+    expect(s.probe.whole(like, CommentVotesSchema)).toEqual({ commentId: id, recommend: 1, disrecommend: 0, myVote: 'recommend' });
+    const del = await s.t.as(AUTHOR, { method: 'DELETE', url: `/api/v1/comment/${id}` });
+    expect(s.probe.whole(del, CommentDeletedSchema)).toEqual({ id, deleted: true });
   });
 });

@@ -7,21 +7,12 @@ import { commentAuthor, deleteComment, userRole, vote, type Vote } from '../../r
 import { audit } from '../../moderation/audit';
 import { auditRefusals, requireRankOver } from '../../moderation/rank';
 import { DataMessages, IdParams } from '../common';
-import { EnvelopeSchema } from '../../../common/api';
+import { CommentDeletedSchema, CommentVotesSchema, VoteTypeSchema } from '../../../common/api';
+import { answer } from '../responses';
 
-const VoteType = Type.Union([Type.Literal('recommend'), Type.Literal('disrecommend')]);
-const LikeBody = Type.Object({ type: VoteType });
-const DeletedAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), deleted: Type.Boolean() })) };
-const VoteAnswer = {
-  200: EnvelopeSchema(
-    Type.Object({
-      commentId: Type.Integer(),
-      recommend: Type.Integer(),
-      disrecommend: Type.Integer(),
-      myVote: Type.Union([VoteType, Type.Null()]),
-    }),
-  ),
-};
+const LikeBody = Type.Object({ type: VoteTypeSchema });
+const DeletedAnswer = answer(CommentDeletedSchema);
+const VoteAnswer = answer(CommentVotesSchema);
 
 /** DELETE /v1/comment/:id and POST /v2/comment/:id/like (the same vote again withdraws it). */
 export async function registerCommentRoutes(app: FastifyInstance): Promise<void> {

@@ -6,6 +6,8 @@ import { listActions, undoAction } from '../../repos/progress';
 import { nowMs } from '../../repos/tx';
 import { IdParams } from '../common';
 import { deviceLabel } from '../device';
+import { RecentActionsSchema, UndoResultSchema } from '../../../common/api';
+import { answer } from '../responses';
 
 /** Most actions GET /v1/me/actions lists. */
 export const MAX_ACTIONS_LISTED = 50;
@@ -19,12 +21,12 @@ export const ActionMessages = {
 
 /** GET /v1/me/actions (the caller's recent check actions) and POST /v1/me/actions/:id/undo. */
 export async function registerActionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/me/actions', async (request) => {
+  app.get('/v1/me/actions', { schema: { response: answer(RecentActionsSchema) } }, async (request) => {
     const userId = requireUser(request);
     return ok({ actions: await listActions(app.db, userId, MAX_ACTIONS_LISTED) });
   });
 
-  app.post('/v1/me/actions/:id/undo', { schema: { params: IdParams } }, async (request) => {
+  app.post('/v1/me/actions/:id/undo', { schema: { params: IdParams, response: answer(UndoResultSchema) } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const r = await undoAction(app.db, userId, id, nowMs(), deviceLabel(request));

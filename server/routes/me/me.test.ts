@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../test-helper';
+import { checksOf, miscountedPins, testApp } from '../../test-helper';
 import { Messages } from '../../http/errors';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -71,6 +71,17 @@ describe('/api/v1/me', () => {
       await t.db.query('insert into profile_checks (profile_id, pin_id) select active_profile, $2 from users where id = $1', [uid, pid]);
       await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [pid]);
     }
+    // A second profile's check is the account's too: deleting takes it, and p3's count, along.
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/profiles',
+      headers: { cookie: leaving.cookie },
+      payload: { name: '둘째' },
+    });
+    const secondId = (second.json().result.profiles as { id: number; name: string }[]).find((f) => f.name === '둘째')!.id;
+    await t.db.query('insert into profile_checks (profile_id, pin_id) values ($1, $2)', [secondId, p3]);
+    await t.db.query('update pins set total_checks = total_checks + 1 where id = $1', [p3]);
+    expect(await checksOf(t.db, leaving.id)).toBe(3);
     const comment = await t.db.query<{ id: number }>(
       "insert into comments (pin_id, user_id, content) values ($1, $2, '안녕') returning id",
       [p3, leaving.id],
@@ -91,18 +102,19 @@ describe('/api/v1/me', () => {
       { id: p3, total_checks: 0, registerer_id: null },
     ]);
     const left = await t.db.query<{ n: number }>(
-      `select (select count(*) from checks where user_id = $1)::int + (select count(*) from sessions where user_id = $1)::int
+      `select (select count(*) from sessions where user_id = $1)::int
             + (select count(*) from provider_accounts where user_id = $1)::int + (select count(*) from users where id = $1)::int as n`,
       [leaving.id],
     );
     expect(left.rows[0]!.n).toBe(0);
+    expect(await checksOf(t.db, leaving.id)).toBe(0);
+    expect(await miscountedPins(t.db)).toBe(0);
     const kept = await t.db.query('select user_id, content from comments where id = $1', [comment.rows[0]!.id]);
     expect(kept.rows).toEqual([{ user_id: null, content: '안녕' }]);
     // The old cookie is dead at once, and the other user's check is untouched.
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: leaving.cookie } });
     expect(after.json().error.errClazz).toBe('access_token_invalid');
-    const other = await t.db.query('select count(*)::int as n from checks where user_id = $1', [staying.id]);
-    expect(other.rows).toEqual([{ n: 1 }]);
+    expect(await checksOf(t.db, staying.id)).toBe(1);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: leaving.cookie } });
     expect(refresh.statusCode).toBe(401);
   });

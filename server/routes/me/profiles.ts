@@ -5,9 +5,12 @@ import { ok } from '../../http/envelope';
 import { createProfile, deleteProfile, listProfiles, renameProfile, switchProfile } from '../../repos/profiles';
 import { nowMs } from '../../repos/tx';
 import { IdParams } from '../common';
+import { ProfileListSchema } from '../../../common/api';
+import { answer } from '../responses';
 
 // Names longer than MAX_PROFILE_NAME pass the schema so that they get the profile's own Korean message.
 const NameBody = Type.Object({ name: Type.String({ maxLength: 1_000 }) });
+const Answer = answer(ProfileListSchema);
 const CreateBody = Type.Object({ name: Type.String({ maxLength: 1_000 }), activate: Type.Optional(Type.Boolean()) });
 
 /**
@@ -19,28 +22,28 @@ const CreateBody = Type.Object({ name: Type.String({ maxLength: 1_000 }), activa
  *   DELETE /v1/me/profiles/:id              delete with its checks and history (not the last one)
  */
 export async function registerProfileRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/me/profiles', async (request) => ok(await listProfiles(app.db, requireUser(request))));
+  app.get('/v1/me/profiles', { schema: { response: Answer } }, async (request) => ok(await listProfiles(app.db, requireUser(request))));
 
-  app.post('/v1/me/profiles', { schema: { body: CreateBody } }, async (request) => {
+  app.post('/v1/me/profiles', { schema: { body: CreateBody, response: Answer } }, async (request) => {
     const userId = requireUser(request);
     const body = request.body as Static<typeof CreateBody>;
     await createProfile(app.db, userId, body.name, nowMs(), body.activate ?? false);
     return ok(await listProfiles(app.db, userId));
   });
 
-  app.patch('/v1/me/profiles/:id', { schema: { params: IdParams, body: NameBody } }, async (request) => {
+  app.patch('/v1/me/profiles/:id', { schema: { params: IdParams, body: NameBody, response: Answer } }, async (request) => {
     const userId = requireUser(request);
     await renameProfile(app.db, userId, (request.params as { id: number }).id, (request.body as Static<typeof NameBody>).name);
     return ok(await listProfiles(app.db, userId));
   });
 
-  app.post('/v1/me/profiles/:id/activate', { schema: { params: IdParams } }, async (request) => {
+  app.post('/v1/me/profiles/:id/activate', { schema: { params: IdParams, response: Answer } }, async (request) => {
     const userId = requireUser(request);
     await switchProfile(app.db, userId, (request.params as { id: number }).id, nowMs());
     return ok(await listProfiles(app.db, userId));
   });
 
-  app.delete('/v1/me/profiles/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/v1/me/profiles/:id', { schema: { params: IdParams, response: Answer } }, async (request) => {
     const userId = requireUser(request);
     await deleteProfile(app.db, userId, (request.params as { id: number }).id, nowMs());
     return ok(await listProfiles(app.db, userId));

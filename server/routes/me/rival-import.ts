@@ -9,6 +9,8 @@ import { createProfile, listProfiles } from '../../repos/profiles';
 import { matchMarkers, summarise } from '../../repos/rival';
 import { nowMs } from '../../repos/tx';
 import { deviceLabel } from '../device';
+import { RivalPlanSchema } from '../../../common/api';
+import { answer } from '../responses';
 
 /** A whole backup may be bigger than other bodies. */
 const BODY_LIMIT = 16 * 1024 * 1024;
@@ -33,7 +35,7 @@ export const RivalMessages = {
  * chosen one into the target would change; applying merges it as one import action (undoable like any import).
  */
 export async function registerRivalImportRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/me/import/rival', { schema: { body: Body }, bodyLimit: BODY_LIMIT }, async (request) => {
+  app.post('/v1/me/import/rival', { schema: { body: Body, response: answer(RivalPlanSchema) }, bodyLimit: BODY_LIMIT }, async (request) => {
     const userId = requireUser(request);
     const { data, profile = 0, target = 'active', preview } = request.body as Static<typeof Body>;
     const read = readRivalBackup(data);
