@@ -1,2 +1,4 @@
 export * from './schemas';
 export * from './routes';
+export * from './pin';
+export * from './moderation';

@@ -12,7 +12,7 @@ import { nowMs, withRetry } from '../../repos/tx';
 import { REPORT_ACTIONS } from '../../../common/pin-model';
 import { reportActions, requireHideRank } from '../../moderation/report-actions';
 import { DataMessages, Id, IdParams } from '../common';
-import { EnvelopeSchema } from '../../../common/api';
+import { EnvelopeSchema, ModerationReportSchema } from '../../../common/api';
 
 const ReportsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
@@ -33,12 +33,16 @@ const HideBody = Type.Object({ hidden: Type.Boolean(), reason: Type.Optional(Typ
 
 /** The report queue and its actions; hiding a pin directly. */
 export async function registerReportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/moderation/reports', { schema: { querystring: ReportsQuery } }, async (request) => {
-    await requireModerator(app.db, request);
-    const q = request.query as Static<typeof ReportsQuery>;
-    const { status, limit, ...filter } = q;
-    return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
-  });
+  app.get(
+    '/v1/moderation/reports',
+    { schema: { querystring: ReportsQuery, response: { 200: EnvelopeSchema(Type.Array(ModerationReportSchema)) } } },
+    async (request) => {
+      await requireModerator(app.db, request);
+      const q = request.query as Static<typeof ReportsQuery>;
+      const { status, limit, ...filter } = q;
+      return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
+    },
+  );
 
   app.post('/v1/moderation/reports/:id', { schema: { params: IdParams, body: ActionBody, response: ActionAnswer } }, async (request) => {
     const me = await requireModerator(app.db, request);

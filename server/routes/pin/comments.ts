@@ -9,6 +9,7 @@ import { commentById, createComment, listComments } from '../../repos/comments';
 import { DataMessages, IdParams, ImageRef, requireText } from '../common';
 import { pinShownTo } from './revisions';
 import { PIN_LIMITS } from '../../../common/pin-model';
+import { CommentPageSchema, CommentSchema, EnvelopeSchema } from '../../../common/api';
 
 /** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
 export const MAX_COMMENTS_PER_PAGE = 50;
@@ -27,21 +28,29 @@ const CommentBody = Type.Object({
  * as missing (404): moderators and admins still read its comments, nobody writes new ones.
  */
 export async function registerPinCommentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery } }, async (request) => {
-    const { id } = request.params as { id: number };
-    const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
-    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    const r = await listComments(app.db, id, request.userId, n, page);
-    return ok({ total: r.total, page, n, comments: r.comments });
-  });
+  app.get(
+    '/v1/pin/:id/comment',
+    { schema: { params: IdParams, querystring: PageQuery, response: { 200: EnvelopeSchema(CommentPageSchema) } } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
+      if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+      const r = await listComments(app.db, id, request.userId, n, page);
+      return ok({ total: r.total, page, n, comments: r.comments });
+    },
+  );
 
-  app.put('/v2/pin/:id/comment', { schema: { params: IdParams, body: CommentBody } }, async (request) => {
-    const userId = requireUser(request);
-    const { id } = request.params as { id: number };
-    const body = request.body as Static<typeof CommentBody>;
-    const content = requireText(body.content, PIN_LIMITS.comment);
-    if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
-    return ok(await commentById(app.db, commentId, userId));
-  });
+  app.put(
+    '/v2/pin/:id/comment',
+    { schema: { params: IdParams, body: CommentBody, response: { 200: EnvelopeSchema(CommentSchema) } } },
+    async (request) => {
+      const userId = requireUser(request);
+      const { id } = request.params as { id: number };
+      const body = request.body as Static<typeof CommentBody>;
+      const content = requireText(body.content, PIN_LIMITS.comment);
+      if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+      const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
+      return ok(await commentById(app.db, commentId, userId));
+    },
+  );
 }

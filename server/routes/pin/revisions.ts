@@ -9,6 +9,7 @@ import { listRevisions, revertPin } from '../../repos/revisions';
 import { publishPinChange } from '../../repos/pin-events';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, IdParams } from '../common';
+import { EnvelopeSchema, PinWrittenSchema, RevisionSchema } from '../../../common/api';
 
 const RevertBody = Type.Object({ revisionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
@@ -26,24 +27,32 @@ export async function pinShownTo(app: FastifyInstance, id: number, userId: numbe
 
 /** GET /v1/pin/:id/revisions (everyone) and POST /v1/pin/:id/revert (moderators and admins). */
 export async function registerRevisionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/pin/:id/revisions', { schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as { id: number };
-    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-    return ok(await listRevisions(app.db, id));
-  });
+  app.get(
+    '/v1/pin/:id/revisions',
+    { schema: { params: IdParams, response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) } } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+      return ok(await listRevisions(app.db, id));
+    },
+  );
 
-  app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody } }, async (request) => {
-    const me = await requireModerator(app.db, request);
-    const { id } = request.params as { id: number };
-    const { revisionId } = request.body as Static<typeof RevertBody>;
-    const done = await auditRefusals(app.db, me.userId, () =>
-      withRetry(app.db, async (tx) => {
-        await requireRankOver(tx, me, await revisionsAfter(tx, id, revisionId), 'revert', 'pin', id);
-        return revertPin(tx, id, revisionId, me.userId, nowMs());
-      }),
-    );
-    if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
-    await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
-    return ok({ id, categoryId: done.categoryId });
-  });
+  app.post(
+    '/v1/pin/:id/revert',
+    { schema: { params: IdParams, body: RevertBody, response: { 200: EnvelopeSchema(PinWrittenSchema) } } },
+    async (request) => {
+      const me = await requireModerator(app.db, request);
+      const { id } = request.params as { id: number };
+      const { revisionId } = request.body as Static<typeof RevertBody>;
+      const done = await auditRefusals(app.db, me.userId, () =>
+        withRetry(app.db, async (tx) => {
+          await requireRankOver(tx, me, await revisionsAfter(tx, id, revisionId), 'revert', 'pin', id);
+          return revertPin(tx, id, revisionId, me.userId, nowMs());
+        }),
+      );
+      if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
+      await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
+      return ok({ id, categoryId: done.categoryId });
+    },
+  );
 }

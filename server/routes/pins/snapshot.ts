@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { fail, ok } from '../../http/envelope';
-import { wantsProto } from '../common';
+import { Binary, wantsProto } from '../common';
+import { EnvelopeSchema, SnapshotVersionSchema } from '../../../common/api';
 import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pin-snapshot';
 
 /*
@@ -33,6 +34,12 @@ const SnapshotParams = Type.Object({
   region: Type.Integer({ minimum: 0, maximum: 1000 }),
   version: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
 });
+
+const VersionAnswer = { 200: EnvelopeSchema(SnapshotVersionSchema) };
+const SnapshotAnswer = {
+  200: { content: { [PROTOBUF_MEDIA_TYPE]: { schema: Binary("The region's PinSnapshot (proto/wire.proto), sent as built.") } } },
+  304: Type.Null(),
+};
 
 /** Regions whose snapshots a process keeps (least recently asked for go first). */
 const KEPT_REGIONS = 16;
@@ -216,27 +223,31 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     app.addHook('onReady', async () => void listen().then(() => rebuild(regions)));
   }
 
-  app.get('/v1/pins/snapshot', async (_request, reply) => {
+  app.get('/v1/pins/snapshot', { schema: { response: VersionAnswer } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return ok({ version: await version() });
   });
 
-  app.get('/v1/pins/snapshot/:region/:version', { schema: { params: SnapshotParams } }, async (request, reply: FastifyReply) => {
-    const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
-    // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
-    if (!wantsProto(request))
-      return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
-    let now = await version();
-    // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
-    if (asked > now) now = await readVersion();
-    const b = await snapshot(region, now);
-    reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
-    reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
-    const inm = request.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
-    const { data, encoding } = await body(b, request, stats);
-    if (encoding) reply.header('content-encoding', encoding);
-    reply.header('x-pin-count', String(b.pins));
-    return reply.status(200).header('content-type', PROTOBUF_MEDIA_TYPE).send(data);
-  });
+  app.get(
+    '/v1/pins/snapshot/:region/:version',
+    { schema: { params: SnapshotParams, response: SnapshotAnswer } },
+    async (request, reply: FastifyReply) => {
+      const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
+      // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
+      if (!wantsProto(request))
+        return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
+      let now = await version();
+      // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
+      if (asked > now) now = await readVersion();
+      const b = await snapshot(region, now);
+      reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
+      reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const inm = request.headers['if-none-match'];
+      if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
+      const { data, encoding } = await body(b, request, stats);
+      if (encoding) reply.header('content-encoding', encoding);
+      reply.header('x-pin-count', String(b.pins));
+      return reply.status(200).header('content-type', PROTOBUF_MEDIA_TYPE).send(data);
+    },
+  );
 }
