@@ -2,8 +2,9 @@
 // Fastify serializes with fast-json-stringify, which leaves out every property the schema does not name and turns a
 // null into 0 or "" where the schema forgot that it may be null. The probe keeps, per request, the object a handler
 // returned (as JSON.stringify would send it), so a test can compare it with the bytes the client really got.
-import { expect } from 'vitest';
-import type { FastifyReply, FastifyRequest, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { FastifyReply, FastifyRequest, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { seededApp } from '../test-helper';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
@@ -32,4 +33,40 @@ export function answerProbe() {
       return body;
     },
   };
+}
+
+/**
+ * A seeded server (`pins` demo pins) around this test file's tests, with the probe on its routes. `result` makes a call
+ * as a player (null: a visitor), expects a 200 that dropped nothing and answers the envelope's result.
+ */
+export function probedServer(pins = 300) {
+  const probe = answerProbe();
+  const server = {
+    t: null as unknown as Awaited<ReturnType<typeof seededApp>>,
+    probe,
+    async result(
+      user: number | null,
+      method: InjectOptions['method'],
+      url: string,
+      payload?: object,
+      headers?: Record<string, string>,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+    ): Promise<any> {
+      const res = await server.t.as(user, {
+        method,
+        url,
+        ...(payload && { payload: payload as InjectOptions['payload'] }),
+        ...(headers && { headers }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (probe.expectLossless(res) as { result: unknown }).result;
+    },
+  };
+  beforeAll(async () => {
+    server.t = await seededApp(pins, { onRoute: probe.onRoute });
+  }, 120_000);
+  afterAll(async () => {
+    await server.t?.close();
+  });
+  return server;
 }

@@ -2,23 +2,17 @@
 // answers sent as bytes (the pin list in both forms, the icon file) pass the declared schema untouched: the same
 // bytes, content type and ETag, and a 304 on revalidation.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Envelope, PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { ok } from '../../http/envelope';
 import { categoryPins } from '../../repos/categories';
-import { ADMIN, seededApp } from '../../test-helper';
-import { answerProbe } from '../answer-probe';
+import { ADMIN } from '../../test-helper';
+import { probedServer } from '../answer-probe';
 
-const probe = answerProbe();
-let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => {
-  t = await seededApp(300, { onRoute: probe.onRoute });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const s = probedServer();
+const probe = s.probe;
 
-const get = (url: string, headers: Record<string, string> = {}) => t.as(null, { method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => s.t.as(null, { method: 'GET', url, headers });
 
 describe('category answers', () => {
   it('the category and tag groups keep every field', async () => {
@@ -29,7 +23,7 @@ describe('category answers', () => {
     const json = await get('/api/v1/category/2/pins-proto');
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
-    const list = (await categoryPins(t.db, 2))!;
+    const list = (await categoryPins(s.t.db, 2))!;
     // Byte for byte what the handler encoded (JSON.stringify's key order); fast-json-stringify would write the schema's.
     expect(json.body).toBe(JSON.stringify(ok({ categoryId: 2, lastEdited: list.lastEdited, pins: list.pins })));
     const proto = await get('/api/v1/category/2/pins-proto', { accept: PROTOBUF_MEDIA_TYPE });
@@ -61,14 +55,14 @@ describe('category answers', () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 9, g: 8, b: 7, alpha: 1 } } })
       .png()
       .toBuffer();
-    const put = await t.as(ADMIN, {
+    const put = await s.t.as(ADMIN, {
       method: 'PUT',
       url: '/api/v1/moderation/categories/4/icon',
       payload: png,
       headers: { 'content-type': 'image/png' },
     });
     const url = (probe.expectLossless(put) as { result: { iconUrl: string } }).result.iconUrl;
-    const stored = await t.one<{ icon_webp: Uint8Array; icon_hash: string }>('select icon_webp, icon_hash from categories where id = 4');
+    const stored = await s.t.one<{ icon_webp: Uint8Array; icon_hash: string }>('select icon_webp, icon_hash from categories where id = 4');
     const got = await get(url);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/webp');

@@ -1,31 +1,14 @@
 // The moderation calls' response schemas (issue 24 item 5) drop nothing: each answer below reaches the moderation
 // page field for field as its handler made it (answer-probe.ts), nulls included.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MODERATOR, seededApp } from '../../test-helper';
-import { answerProbe } from '../answer-probe';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, MODERATOR } from '../../test-helper';
+import { probedServer } from '../answer-probe';
 
-const probe = answerProbe();
-let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => {
-  t = await seededApp(300, { onRoute: probe.onRoute });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const s = probedServer();
 
 const PLAYER = 7;
-const send = async (user: number | null, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object | Buffer) => {
-  const res = await t.as(user, {
-    method,
-    url,
-    ...(payload && { payload }),
-    ...(Buffer.isBuffer(payload) && { headers: { 'content-type': 'image/png' } }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (probe.expectLossless(res) as { result: any }).result;
-};
+const send = s.result;
 const pin = async (over: object = {}) =>
   (await send(PLAYER, 'PUT', '/api/v1/pin', { coordX: 1, coordY: 2, categoryId: 3, region: 0, tags: [], ...over })).id as number;
 
@@ -56,7 +39,7 @@ describe('moderation answers keep every field', () => {
   });
 
   it('changes, revert-since and the audit log', async () => {
-    const vandal = await t.newUser('답반달');
+    const vandal = await s.t.newUser('답반달');
     const made = (await send(vandal, 'PUT', '/api/v1/pin', { coordX: 3, coordY: 4, categoryId: 3, region: 0, tags: [] })).id;
     await send(vandal, 'PATCH', '/api/v1/pin/5', { content: '낙서', coordZ: 1 });
     const changes = await send(MODERATOR, 'GET', `/api/v1/moderation/changes?userId=${vandal}`);
@@ -79,7 +62,7 @@ describe('moderation answers keep every field', () => {
   });
 
   it('players: the list with a suspension in force, suspend, lift, role', async () => {
-    const player = await t.newUser('답정지');
+    const player = await s.t.newUser('답정지');
     const until = new Date(Date.now() + 86_400_000).toISOString();
     expect(await send(MODERATOR, 'POST', `/api/v1/moderation/users/${player}/suspend`, { until, reason: '도배' })).toEqual({
       id: player,
@@ -115,7 +98,7 @@ describe('moderation answers keep every field', () => {
     const png = await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 1 } } })
       .png()
       .toBuffer();
-    const icon = await send(ADMIN, 'PUT', `/api/v1/moderation/categories/${id}/icon`, png);
+    const icon = await send(ADMIN, 'PUT', `/api/v1/moderation/categories/${id}/icon`, png, { 'content-type': 'image/png' });
     expect(icon).toEqual({ id, iconUrl: expect.stringMatching(/^\/api\/v1\/category\/\d+\/icon\/[0-9a-f]{16}\.webp$/) });
     expect(await send(ADMIN, 'DELETE', `/api/v1/moderation/categories/${id}/icon`)).toEqual({ id, iconUrl: null });
     expect(await send(ADMIN, 'POST', '/api/v1/moderation/categories/order', { ids: [id, 3] })).toEqual({ ids: [id, 3] });
@@ -124,7 +107,7 @@ describe('moderation answers keep every field', () => {
       categoryId: id,
     });
     // What the repositories wrote: the list shows the category renamed, uncoloured, without icon, with its tag group.
-    const groups = (await t.call(null, 'GET', '/api/v1/category/groups')).body.result as { categories: Record<string, unknown>[] }[];
+    const groups = (await s.t.call(null, 'GET', '/api/v1/category/groups')).body.result as { categories: Record<string, unknown>[] }[];
     const cat = groups.flatMap((g) => g.categories).find((c) => c.id === id);
     expect(cat).toMatchObject({ name: '고친 이름', color: null, iconUrl: null, tagGroups: [{ id: expect.any(Number), name: '종류' }] });
   });

@@ -1,24 +1,13 @@
 // The pin calls' response schemas (issue 24 item 5) drop nothing: each answer below reaches the client field for field
 // as its handler made it (answer-probe.ts), nulls included, and keeps the fields src/data reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATOR, seededApp } from '../../test-helper';
-import { answerProbe } from '../answer-probe';
+import { describe, expect, it } from 'vitest';
+import { MODERATOR } from '../../test-helper';
+import { probedServer } from '../answer-probe';
 
-const probe = answerProbe();
-let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => {
-  t = await seededApp(300, { onRoute: probe.onRoute });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const s = probedServer();
 
 const USER = 7;
-const send = async (user: number | null, method: 'GET' | 'PUT' | 'PATCH' | 'POST', url: string, payload?: object) => {
-  const res = await t.as(user, { method, url, ...(payload && { payload }) });
-  expect(res.statusCode, res.body).toBe(200);
-  return (probe.expectLossless(res) as { result: Record<string, unknown> }).result;
-};
+const send = s.result;
 
 describe('pin answers keep every field', () => {
   it('writes: create, edit, report', async () => {
@@ -35,7 +24,7 @@ describe('pin answers keep every field', () => {
   });
 
   it('checks: one pin (with and without an action) and a batch', async () => {
-    const player = await t.newUser('답체크');
+    const player = await s.t.newUser('답체크');
     const one = await send(player, 'POST', '/api/v1/pin/5/check', { check: true });
     // src/data/checks.ts and check-rules.ts read these.
     expect(one).toMatchObject({ check: true, userId: player, pinId: 5, lastCheckTime: 0, actionId: expect.any(Number) });
@@ -47,9 +36,9 @@ describe('pin answers keep every field', () => {
   });
 
   it("comments: a page with a deleted author's comment, and a new one with an image", async () => {
-    const gone = await t.newUser('곧떠남');
+    const gone = await s.t.newUser('곧떠남');
     await send(gone, 'PUT', '/api/v2/pin/9/comment', { content: '안녕' });
-    await t.db.query('delete from users where id = $1', [gone]);
+    await s.t.db.query('delete from users where id = $1', [gone]);
     const written = await send(USER, 'PUT', '/api/v2/pin/9/comment', { content: '사진', image: '/images/seed-2.webp' });
     expect(written).toMatchObject({ pinId: 9, userId: USER, image: '/images/seed-2.webp', myVote: null, best: false });
     const page = await send(USER, 'GET', '/api/v1/pin/9/comment?n=50');
@@ -63,7 +52,7 @@ describe('pin answers keep every field', () => {
     const { id } = await send(USER, 'PUT', '/api/v1/pin', { coordX: 1, coordY: 2, categoryId: 3, region: 0, tags: [] });
     const before = { categoryId: 3, region: 0, coordX: 1, coordY: 2, coordZ: null, description: null, image: null, tags: [1] };
     const after = { categoryId: 4, region: 1, coordX: 4, coordY: 6, coordZ: 2, description: '글', image: '/images/a.webp', tags: [2] };
-    await t.db.query("insert into pin_revisions (pin_id, user_id, before, after, kind) values ($1, $2, $3, $4, 'edit')", [
+    await s.t.db.query("insert into pin_revisions (pin_id, user_id, before, after, kind) values ($1, $2, $3, $4, 'edit')", [
       id,
       USER,
       JSON.stringify(before),

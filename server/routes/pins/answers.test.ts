@@ -1,25 +1,18 @@
 // The snapshot calls' response schemas (issue 24 item 5): the version answer drops nothing (answer-probe.ts), and the
 // snapshot itself, sent as bytes, passes its declared binary schema untouched: the built bytes, protobuf, its ETag, 304.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRegionSnapshot } from '../../repos/pin-snapshot';
-import { seededApp } from '../../test-helper';
-import { answerProbe } from '../answer-probe';
+import { probedServer } from '../answer-probe';
 
-const probe = answerProbe();
-let t: Awaited<ReturnType<typeof seededApp>>;
-beforeAll(async () => {
-  t = await seededApp(300, { onRoute: probe.onRoute });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const s = probedServer();
+const probe = s.probe;
 
-const get = (url: string, headers: Record<string, string> = {}) => t.as(null, { method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => s.t.as(null, { method: 'GET', url, headers });
 
 describe('pin snapshot answers', () => {
   it('the version keeps its field, and the snapshot is the bytes built for it', async () => {
     const answer = probe.expectLossless(await get('/api/v1/pins/snapshot')) as { result: { version: number } };
-    const built = await buildRegionSnapshot(t.db, 0);
+    const built = await buildRegionSnapshot(s.t.db, 0);
     // src/data/snapshot.ts reads `version`.
     expect(answer.result.version).toBe(built.version);
     const r = await get(`/api/v1/pins/snapshot/0/${built.version}`, { accept: 'application/x-protobuf' });
