@@ -40,6 +40,8 @@ const NewTag = Type.Object({ groupName: Name, name: Name, flag: Type.Optional(Ty
 
 const IdAnswer = { 200: EnvelopeSchema(IdResultSchema) };
 const IconAnswer = { 200: EnvelopeSchema(CategoryIconResultSchema) };
+const OrderAnswer = { 200: EnvelopeSchema(CategoryOrderResultSchema) };
+const TagAnswer = { 200: EnvelopeSchema(TagAddedResultSchema) };
 
 function nameOf(v: string): string {
   const t = v.trim();
@@ -125,38 +127,30 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     });
   });
 
-  app.post(
-    '/v1/moderation/categories/order',
-    { schema: { body: Order, response: { 200: EnvelopeSchema(CategoryOrderResultSchema) } } },
-    async (request) => {
-      const actor = await requireAdmin(app.db, request);
-      const ids = [...new Set((request.body as Static<typeof Order>).ids)];
-      if ((await countCategories(app.db, ids)) !== ids.length)
-        throw ApiError.badRequest(DataMessages.categoryNotFound, 'unknown category in order');
-      await app.db.transaction(async (tx) => {
-        await reorderCategories(tx, ids, nowMs());
-        await audit(tx, actor, 'category-order', 'category', null, { ids });
-      });
-      return ok({ ids });
-    },
-  );
+  app.post('/v1/moderation/categories/order', { schema: { body: Order, response: OrderAnswer } }, async (request) => {
+    const actor = await requireAdmin(app.db, request);
+    const ids = [...new Set((request.body as Static<typeof Order>).ids)];
+    if ((await countCategories(app.db, ids)) !== ids.length)
+      throw ApiError.badRequest(DataMessages.categoryNotFound, 'unknown category in order');
+    await app.db.transaction(async (tx) => {
+      await reorderCategories(tx, ids, nowMs());
+      await audit(tx, actor, 'category-order', 'category', null, { ids });
+    });
+    return ok({ ids });
+  });
 
-  app.post(
-    '/v1/moderation/categories/:id/tags',
-    { schema: { params: IdParams, body: NewTag, response: { 200: EnvelopeSchema(TagAddedResultSchema) } } },
-    async (request) => {
-      const actor = await requireAdmin(app.db, request);
-      const { id } = request.params as { id: number };
-      const b = request.body as Static<typeof NewTag>;
-      const [groupName, name] = [nameOf(b.groupName), nameOf(b.name)];
-      const tagId = await app.db.transaction(async (tx) => {
-        const t = await addCategoryTag(tx, id, { groupName, name, flag: b.flag ?? null }, nowMs());
-        if (t === null) return null;
-        await audit(tx, actor, 'tag-add', 'tag', t, { categoryId: id, groupName, name });
-        return t;
-      });
-      if (tagId === null) throw ApiError.notFound(DataMessages.categoryNotFound, `no category ${id}`);
-      return ok({ id: tagId, categoryId: id });
-    },
-  );
+  app.post('/v1/moderation/categories/:id/tags', { schema: { params: IdParams, body: NewTag, response: TagAnswer } }, async (request) => {
+    const actor = await requireAdmin(app.db, request);
+    const { id } = request.params as { id: number };
+    const b = request.body as Static<typeof NewTag>;
+    const [groupName, name] = [nameOf(b.groupName), nameOf(b.name)];
+    const tagId = await app.db.transaction(async (tx) => {
+      const t = await addCategoryTag(tx, id, { groupName, name, flag: b.flag ?? null }, nowMs());
+      if (t === null) return null;
+      await audit(tx, actor, 'tag-add', 'tag', t, { categoryId: id, groupName, name });
+      return t;
+    });
+    if (tagId === null) throw ApiError.notFound(DataMessages.categoryNotFound, `no category ${id}`);
+    return ok({ id: tagId, categoryId: id });
+  });
 }

@@ -28,52 +28,44 @@ export function parseSince(v: string): Date {
   return d;
 }
 
+const ChangesAnswer = { 200: EnvelopeSchema(Type.Array(RevisionSchema)) };
+const RevertSince = { params: IdParams, body: SinceBody, response: { 200: EnvelopeSchema(RevertSinceResultSchema) } };
+const AuditAnswer = { 200: EnvelopeSchema(Type.Array(AuditEntrySchema)) };
+
 /** The recent-changes feed, revert-since and the audit log. */
 export async function registerChangeRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/v1/moderation/changes',
-    { schema: { querystring: ChangesQuery, response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) } } },
-    async (request) => {
-      await requireModerator(app.db, request);
-      const q = request.query as Static<typeof ChangesQuery>;
-      return ok(
-        await listChanges(app.db, {
-          since: q.since ? parseSince(q.since) : undefined,
-          userId: q.userId,
-          before: q.before,
-          limit: q.limit ?? 100,
-        }),
-      );
-    },
-  );
+  app.get('/v1/moderation/changes', { schema: { querystring: ChangesQuery, response: ChangesAnswer } }, async (request) => {
+    await requireModerator(app.db, request);
+    const q = request.query as Static<typeof ChangesQuery>;
+    return ok(
+      await listChanges(app.db, {
+        since: q.since ? parseSince(q.since) : undefined,
+        userId: q.userId,
+        before: q.before,
+        limit: q.limit ?? 100,
+      }),
+    );
+  });
 
-  app.post(
-    '/v1/moderation/users/:id/revert-since',
-    { schema: { params: IdParams, body: SinceBody, response: { 200: EnvelopeSchema(RevertSinceResultSchema) } } },
-    async (request) => {
-      const me = await requireModerator(app.db, request);
-      const { id } = request.params as { id: number };
-      const since = parseSince((request.body as Static<typeof SinceBody>).since);
-      if ((await roleOf(app.db, id)) === null) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
-      const done = await auditRefusals(app.db, me.userId, () =>
-        withRetry(app.db, async (tx) => {
-          await requireRankOver(tx, me, await revertSinceAuthors(tx, id, since), 'revert-since', 'user', id);
-          return revertSince(tx, id, since, me.userId, nowMs());
-        }),
-      );
-      for (const pinId of done.pins) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'revert' });
-      for (const pinId of done.hidden) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'hide' });
-      return ok({ reverted: done.pins, hidden: done.hidden });
-    },
-  );
+  app.post('/v1/moderation/users/:id/revert-since', { schema: RevertSince }, async (request) => {
+    const me = await requireModerator(app.db, request);
+    const { id } = request.params as { id: number };
+    const since = parseSince((request.body as Static<typeof SinceBody>).since);
+    if ((await roleOf(app.db, id)) === null) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
+    const done = await auditRefusals(app.db, me.userId, () =>
+      withRetry(app.db, async (tx) => {
+        await requireRankOver(tx, me, await revertSinceAuthors(tx, id, since), 'revert-since', 'user', id);
+        return revertSince(tx, id, since, me.userId, nowMs());
+      }),
+    );
+    for (const pinId of done.pins) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'revert' });
+    for (const pinId of done.hidden) await publishPinChange(app.db, { pinId, categoryIds: [], kind: 'hide' });
+    return ok({ reverted: done.pins, hidden: done.hidden });
+  });
 
-  app.get(
-    '/v1/moderation/audit',
-    { schema: { querystring: AuditQuery, response: { 200: EnvelopeSchema(Type.Array(AuditEntrySchema)) } } },
-    async (request) => {
-      await requireModerator(app.db, request);
-      const q = request.query as Static<typeof AuditQuery>;
-      return ok(await listAudit(app.db, q.limit ?? 100, q.before));
-    },
-  );
+  app.get('/v1/moderation/audit', { schema: { querystring: AuditQuery, response: AuditAnswer } }, async (request) => {
+    await requireModerator(app.db, request);
+    const q = request.query as Static<typeof AuditQuery>;
+    return ok(await listAudit(app.db, q.limit ?? 100, q.before));
+  });
 }

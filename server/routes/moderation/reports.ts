@@ -31,18 +31,16 @@ const ActionAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), act
 const HiddenAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), hidden: Type.Boolean() })) };
 const HideBody = Type.Object({ hidden: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 500 })) });
 
+const ReportsAnswer = { 200: EnvelopeSchema(Type.Array(ModerationReportSchema)) };
+
 /** The report queue and its actions; hiding a pin directly. */
 export async function registerReportRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/v1/moderation/reports',
-    { schema: { querystring: ReportsQuery, response: { 200: EnvelopeSchema(Type.Array(ModerationReportSchema)) } } },
-    async (request) => {
-      await requireModerator(app.db, request);
-      const q = request.query as Static<typeof ReportsQuery>;
-      const { status, limit, ...filter } = q;
-      return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
-    },
-  );
+  app.get('/v1/moderation/reports', { schema: { querystring: ReportsQuery, response: ReportsAnswer } }, async (request) => {
+    await requireModerator(app.db, request);
+    const q = request.query as Static<typeof ReportsQuery>;
+    const { status, limit, ...filter } = q;
+    return ok(await listReports(app.db, status ?? 'open', limit ?? 200, filter));
+  });
 
   app.post('/v1/moderation/reports/:id', { schema: { params: IdParams, body: ActionBody, response: ActionAnswer } }, async (request) => {
     const me = await requireModerator(app.db, request);

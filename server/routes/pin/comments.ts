@@ -23,34 +23,29 @@ const CommentBody = Type.Object({
   image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
 });
 
+const PageAnswer = { 200: EnvelopeSchema(CommentPageSchema) };
+const CommentAnswer = { 200: EnvelopeSchema(CommentSchema) };
+
 /**
  * GET /v1/pin/:id/comment (a page of a pin's comments) and PUT /v2/pin/:id/comment (writing one). A hidden pin reads
  * as missing (404): moderators and admins still read its comments, nobody writes new ones.
  */
 export async function registerPinCommentRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/v1/pin/:id/comment',
-    { schema: { params: IdParams, querystring: PageQuery, response: { 200: EnvelopeSchema(CommentPageSchema) } } },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
-      if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-      const r = await listComments(app.db, id, request.userId, n, page);
-      return ok({ total: r.total, page, n, comments: r.comments });
-    },
-  );
+  app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery, response: PageAnswer } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
+    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    const r = await listComments(app.db, id, request.userId, n, page);
+    return ok({ total: r.total, page, n, comments: r.comments });
+  });
 
-  app.put(
-    '/v2/pin/:id/comment',
-    { schema: { params: IdParams, body: CommentBody, response: { 200: EnvelopeSchema(CommentSchema) } } },
-    async (request) => {
-      const userId = requireUser(request);
-      const { id } = request.params as { id: number };
-      const body = request.body as Static<typeof CommentBody>;
-      const content = requireText(body.content, PIN_LIMITS.comment);
-      if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-      const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
-      return ok(await commentById(app.db, commentId, userId));
-    },
-  );
+  app.put('/v2/pin/:id/comment', { schema: { params: IdParams, body: CommentBody, response: CommentAnswer } }, async (request) => {
+    const userId = requireUser(request);
+    const { id } = request.params as { id: number };
+    const body = request.body as Static<typeof CommentBody>;
+    const content = requireText(body.content, PIN_LIMITS.comment);
+    if (!(await pinVisible(app.db, id))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    const commentId = await createComment(app.db, id, userId, content, await storedImage(app.db, app.config, body.image || null));
+    return ok(await commentById(app.db, commentId, userId));
+  });
 }

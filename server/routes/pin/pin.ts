@@ -25,7 +25,7 @@ import { EnvelopeSchema, PinDetailSchema, PinWrittenSchema, ReportFiledSchema } 
 import { PIN_LIMITS } from '../../../common/pin-model';
 
 const PinDetailAnswer = { 200: EnvelopeSchema(PinDetailSchema) };
-const WrittenAnswer = { 200: EnvelopeSchema(PinWrittenSchema) };
+const Written = { 200: EnvelopeSchema(PinWrittenSchema) };
 const ReportAnswer = { 200: EnvelopeSchema(ReportFiledSchema) };
 
 /** coordZ holds a floor: sub-map depths lie well inside this range. */
@@ -49,6 +49,7 @@ const draftFields = {
 const Draft = Type.Object(draftFields);
 const DraftPatch = Type.Partial(Type.Object(draftFields));
 type DraftPatch = Static<typeof DraftPatch>;
+const Patch = { params: IdParams, body: DraftPatch, response: Written };
 
 const Report = Type.Object({
   targetPinId: Id,
@@ -136,7 +137,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     return ok(pin);
   });
 
-  app.put('/v1/pin', { schema: { body: Draft, response: WrittenAnswer }, attachValidation: true }, async (request) => {
+  app.put('/v1/pin', { schema: { body: Draft, response: Written }, attachValidation: true }, async (request) => {
     const userId = requireUser(request);
     draftValidation(request);
     const body = request.body as Static<typeof Draft>;
@@ -156,37 +157,33 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id, categoryId: fields.categoryId });
   });
 
-  app.patch(
-    '/v1/pin/:id',
-    { schema: { params: IdParams, body: DraftPatch, response: WrittenAnswer }, attachValidation: true },
-    async (request) => {
-      const userId = requireUser(request);
-      draftValidation(request);
-      const { id } = request.params as { id: number };
-      const body = request.body as DraftPatch;
-      if (Object.values(body).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
-      const d = body.image === undefined ? body : { ...body, image: await storedImage(app.db, app.config, body.image) };
-      if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId)))
-        throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-      requireOurImage(app.config, d.image);
-      await requireEditAllowance(app.db, app.config, userId);
-      // Validation reads outside the transaction; the write locks the pin and re-reads it.
-      const current = await withRetry(app.db, (tx) => lockPinFields(tx, id));
-      if (!current) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-      const checked = await validateFields(app, merge(current, d));
-      const floorAreaId = requireFloorArea(checked, d.floorAreaId);
-      const { categoryId, was } = await withRetry(app.db, async (tx) => {
-        const before = await lockPinFields(tx, id);
-        if (!before) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-        const next = merge(before, d);
-        const clean = { ...next, tags: [...new Set(next.tags)].sort((a, b) => a - b), description: next.description?.trim() || null };
-        await updatePin(tx, id, userId, before, clean, nowMs(), 'edit', floorAreaId);
-        return { categoryId: clean.categoryId, was: before.categoryId };
-      });
-      await publishPinChange(app.db, { pinId: id, categoryIds: [was, categoryId], kind: 'edit' });
-      return ok({ id, categoryId });
-    },
-  );
+  app.patch('/v1/pin/:id', { schema: Patch, attachValidation: true }, async (request) => {
+    const userId = requireUser(request);
+    draftValidation(request);
+    const { id } = request.params as { id: number };
+    const body = request.body as DraftPatch;
+    if (Object.values(body).every((v) => v === undefined)) throw ApiError.badRequest(DataMessages.noChanges, 'empty patch');
+    const d = body.image === undefined ? body : { ...body, image: await storedImage(app.db, app.config, body.image) };
+    if (!(await pinVisible(app.db, id)) && !(await seesHidden(app, userId)))
+      throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    requireOurImage(app.config, d.image);
+    await requireEditAllowance(app.db, app.config, userId);
+    // Validation reads outside the transaction; the write locks the pin and re-reads it.
+    const current = await withRetry(app.db, (tx) => lockPinFields(tx, id));
+    if (!current) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    const checked = await validateFields(app, merge(current, d));
+    const floorAreaId = requireFloorArea(checked, d.floorAreaId);
+    const { categoryId, was } = await withRetry(app.db, async (tx) => {
+      const before = await lockPinFields(tx, id);
+      if (!before) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+      const next = merge(before, d);
+      const clean = { ...next, tags: [...new Set(next.tags)].sort((a, b) => a - b), description: next.description?.trim() || null };
+      await updatePin(tx, id, userId, before, clean, nowMs(), 'edit', floorAreaId);
+      return { categoryId: clean.categoryId, was: before.categoryId };
+    });
+    await publishPinChange(app.db, { pinId: id, categoryIds: [was, categoryId], kind: 'edit' });
+    return ok({ id, categoryId });
+  });
 
   app.post('/v1/pin/report', { schema: { body: Report, response: ReportAnswer } }, async (request) => {
     const userId = requireUser(request);

@@ -25,34 +25,29 @@ export async function pinShownTo(app: FastifyInstance, id: number, userId: numbe
   return (await pinVisible(app.db, id)) || ((await seesHidden(app, userId)) && (await pinExists(app.db, id)));
 }
 
+const RevisionsAnswer = { 200: EnvelopeSchema(Type.Array(RevisionSchema)) };
+const RevertAnswer = { 200: EnvelopeSchema(PinWrittenSchema) };
+
 /** GET /v1/pin/:id/revisions (everyone) and POST /v1/pin/:id/revert (moderators and admins). */
 export async function registerRevisionRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/v1/pin/:id/revisions',
-    { schema: { params: IdParams, response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) } } },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
-      return ok(await listRevisions(app.db, id));
-    },
-  );
+  app.get('/v1/pin/:id/revisions', { schema: { params: IdParams, response: RevisionsAnswer } }, async (request) => {
+    const { id } = request.params as { id: number };
+    if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
+    return ok(await listRevisions(app.db, id));
+  });
 
-  app.post(
-    '/v1/pin/:id/revert',
-    { schema: { params: IdParams, body: RevertBody, response: { 200: EnvelopeSchema(PinWrittenSchema) } } },
-    async (request) => {
-      const me = await requireModerator(app.db, request);
-      const { id } = request.params as { id: number };
-      const { revisionId } = request.body as Static<typeof RevertBody>;
-      const done = await auditRefusals(app.db, me.userId, () =>
-        withRetry(app.db, async (tx) => {
-          await requireRankOver(tx, me, await revisionsAfter(tx, id, revisionId), 'revert', 'pin', id);
-          return revertPin(tx, id, revisionId, me.userId, nowMs());
-        }),
-      );
-      if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
-      await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
-      return ok({ id, categoryId: done.categoryId });
-    },
-  );
+  app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody, response: RevertAnswer } }, async (request) => {
+    const me = await requireModerator(app.db, request);
+    const { id } = request.params as { id: number };
+    const { revisionId } = request.body as Static<typeof RevertBody>;
+    const done = await auditRefusals(app.db, me.userId, () =>
+      withRetry(app.db, async (tx) => {
+        await requireRankOver(tx, me, await revisionsAfter(tx, id, revisionId), 'revert', 'pin', id);
+        return revertPin(tx, id, revisionId, me.userId, nowMs());
+      }),
+    );
+    if (!done) throw ApiError.notFound(ModerationMessages.revisionNotFound, `no revision ${revisionId} of pin ${id}`);
+    await publishPinChange(app.db, { pinId: id, categoryIds: [done.before.categoryId, done.categoryId], kind: 'revert' });
+    return ok({ id, categoryId: done.categoryId });
+  });
 }

@@ -36,10 +36,11 @@ const SnapshotParams = Type.Object({
 });
 
 const VersionAnswer = { 200: EnvelopeSchema(SnapshotVersionSchema) };
-const SnapshotAnswer = {
+const Snapshot = {
   200: { content: { [PROTOBUF_MEDIA_TYPE]: { schema: Binary("The region's PinSnapshot (proto/wire.proto), sent as built.") } } },
   304: Type.Null(),
 };
+const SnapshotSchema = { params: SnapshotParams, response: Snapshot };
 
 /** Regions whose snapshots a process keeps (least recently asked for go first). */
 const KEPT_REGIONS = 16;
@@ -228,26 +229,22 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     return ok({ version: await version() });
   });
 
-  app.get(
-    '/v1/pins/snapshot/:region/:version',
-    { schema: { params: SnapshotParams, response: SnapshotAnswer } },
-    async (request, reply: FastifyReply) => {
-      const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
-      // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
-      if (!wantsProto(request))
-        return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
-      let now = await version();
-      // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
-      if (asked > now) now = await readVersion();
-      const b = await snapshot(region, now);
-      reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
-      reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
-      const inm = request.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
-      const { data, encoding } = await body(b, request, stats);
-      if (encoding) reply.header('content-encoding', encoding);
-      reply.header('x-pin-count', String(b.pins));
-      return reply.status(200).header('content-type', PROTOBUF_MEDIA_TYPE).send(data);
-    },
-  );
+  app.get('/v1/pins/snapshot/:region/:version', { schema: SnapshotSchema }, async (request, reply: FastifyReply) => {
+    const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
+    // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
+    if (!wantsProto(request))
+      return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
+    let now = await version();
+    // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
+    if (asked > now) now = await readVersion();
+    const b = await snapshot(region, now);
+    reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
+    reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const inm = request.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
+    const { data, encoding } = await body(b, request, stats);
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.header('x-pin-count', String(b.pins));
+    return reply.status(200).header('content-type', PROTOBUF_MEDIA_TYPE).send(data);
+  });
 }
