@@ -7,9 +7,12 @@ import sharp from 'sharp';
 import { testApp } from '../test-helper';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './store';
 import { quotaMessages } from './quota';
+import { answerProbe } from '../routes/answer-probe';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 const CLIENT = 'test-client-id';
+/** The upload's response schema (issue 24 item 5) must drop nothing of the host's answer. */
+const probe = answerProbe();
 
 /** A multipart body with the file in `image` and `type=file`, like the client sends it. */
 function multipart(file: Buffer, filename: string, contentType: string, fields: Record<string, string> = { type: 'file' }) {
@@ -33,7 +36,7 @@ describe('image host', () => {
   let session: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wuwa-images-'));
-    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, publicUrl: 'https://map.example' });
+    t = await testApp({ dataDir: dir, imageHostClientId: CLIENT, publicUrl: 'https://map.example' }, { onRoute: probe.onRoute });
     session = await t.cookie(await t.newUser('사진가'));
   });
   afterAll(async () => {
@@ -70,8 +73,8 @@ describe('image host', () => {
     // The declared name and type are ignored: the bytes decide.
     const res = await upload(bytes, 'whatever.bin', 'application/octet-stream');
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ success: true, status: 200, data: { type: mime, width: 40, height: 30 } });
+    const body = probe.expectLossless(res) as { data: { link: string; size: number } };
+    expect(body).toMatchObject({ success: true, status: 200, data: { type: mime, width: 40, height: 30, animated: false } });
     expect(body.data.link).toMatch(new RegExp(`^https://map\\.example/images/[A-Za-z0-9]{12}\\.${ext}$`));
     const path = new URL(body.data.link).pathname;
     const stored = await readFile(join(dir, 'images', path.slice('/images/'.length)));

@@ -55,6 +55,11 @@ export async function lockQuota(tx: Db): Promise<void> {
   await tx.query("select pg_advisory_xact_lock(hashtext('images:quota'))");
 }
 
+/** Records a stored upload (inside the quota lock's transaction): it counts against the quotas from now on. */
+export async function recordUpload(tx: Db, userId: number, file: string, bytes: number): Promise<void> {
+  await tx.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, file, bytes]);
+}
+
 /** Why an upload of `bytes` more would break a quota: [status, message], or null when it fits. */
 export async function quotaRefusal(
   db: Db,

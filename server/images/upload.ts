@@ -4,7 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError } from '../http/errors';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, storeImage, type ImageExt } from './store';
-import { lockQuota, quotaRefusal } from './quota';
+import { lockQuota, quotaRefusal, recordUpload } from './quota';
+import { Type, type Static } from 'typebox';
 import { ACCOUNT_SUSPENDED } from '../moderation/suspension';
 
 /** Korean messages of the image host (answered in its own shape, `data.error`). */
@@ -20,12 +21,26 @@ export const imageMessages = {
   failed: '이미지 호스트 등록에 실패했습니다.',
 } as const;
 
-/** A successful upload, in the shape of the well-known anonymous image host. */
-export interface ImageHostResponse {
-  data: { id: string; link: string; type: string; width: number; height: number; size: number; datetime: number; animated: boolean };
-  success: true;
-  status: 200;
-}
+/**
+ * A successful upload, in the shape of the well-known anonymous image host (the client reads `data.link`). Refusals
+ * answer `{ data: { error, request, method }, success: false, status }` with their own status.
+ */
+export const ImageHostResponseSchema = Type.Object({
+  data: Type.Object({
+    id: Type.String(),
+    link: Type.String(),
+    type: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    size: Type.Integer(),
+    /** Epoch seconds. */
+    datetime: Type.Integer(),
+    animated: Type.Boolean(),
+  }),
+  success: Type.Literal(true),
+  status: Type.Literal(200),
+});
+export type ImageHostResponse = Static<typeof ImageHostResponseSchema>;
 
 const EXT_OF: Record<string, ImageExt> = { png: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif' };
 
@@ -79,6 +94,7 @@ export async function registerImageUpload(parent: FastifyInstance): Promise<void
     app.post(
       '/v1/images',
       {
+        schema: { response: { 200: ImageHostResponseSchema } },
         errorHandler: (err: FastifyError | ApiError, request, reply) => {
           const [status, message] = statusAndMessage(err);
           if (status >= 500) request.log.error({ err, reqId: request.id }, 'image upload failed');
@@ -130,7 +146,7 @@ export async function registerImageUpload(parent: FastifyInstance): Promise<void
           const refused = await quotaRefusal(tx, app.config.imageQuota, app.config.dataDir, userId, out.data.length);
           if (refused) return { refused };
           const id = await storeImage(app.config.dataDir, ext, out.data);
-          await tx.query('insert into image_uploads (user_id, file, bytes) values ($1, $2, $3)', [userId, `${id}.${ext}`, out.data.length]);
+          await recordUpload(tx, userId, `${id}.${ext}`, out.data.length);
           return { id };
         });
         if ('refused' in stored) return hostError(reply, stored.refused[0], stored.refused[1]);

@@ -1,4 +1,7 @@
 import type { Db } from '../db';
+import type { AuditEntry } from '../../common/api';
+
+export type { AuditEntry };
 
 /** Records one moderator or admin action in the audit log (inside the action's own transaction). */
 export async function audit(
@@ -16,17 +19,6 @@ export async function audit(
     targetId,
     JSON.stringify(detail),
   ]);
-}
-
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorNickname: string | null;
-  action: string;
-  targetType: string;
-  targetId: number | null;
-  detail: Record<string, unknown>;
-  createdAt: string;
 }
 
 /** The newest `limit` audit entries (before id `before` when paging). */

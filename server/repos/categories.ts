@@ -97,6 +97,106 @@ export async function bumpCategories(tx: Db, ids: readonly number[], now: number
   ]);
 }
 
+/** Whether a category group exists. */
+export async function categoryGroupExists(db: Db, id: number): Promise<boolean> {
+  return (await db.query('select 1 from category_groups where id = $1', [id])).rows.length > 0;
+}
+
+/** How many of `ids` name existing categories. */
+export async function countCategories(db: Db, ids: readonly number[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from categories where id = any($1::int[])', [ids]);
+  return rows[0]?.n ?? 0;
+}
+
+/** A new category at the end of its group (an admin's catalogue upkeep); its id. */
+export async function addCategory(
+  tx: Db,
+  c: { groupId: number; name: string; icon: number; color: string | null },
+  now: number,
+): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into categories (group_id, name, icon, sort, last_edited, color)
+     values ($1, $2, $3, (select coalesce(max(sort), 0) + 1 from categories where group_id = $1), $4, $5) returning id`,
+    [c.groupId, c.name, c.icon, now, c.color],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Renames, regroups, re-glyphs or recolours a category (the fields given; `color` undefined keeps it, null clears it)
+ * and bumps its lastEdited. False when unknown.
+ */
+export async function editCategory(
+  tx: Db,
+  id: number,
+  c: { name?: string | null; icon?: number; groupId?: number; color?: string | null },
+  now: number,
+): Promise<boolean> {
+  const r = await tx.query(
+    `update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id),
+            color = case when $5 then $6 else color end where id = $1`,
+    [id, c.name ?? null, c.icon ?? null, c.groupId ?? null, c.color !== undefined, c.color ?? null],
+  );
+  if (r.rowCount === 0) return false;
+  await bumpCategories(tx, [id], now);
+  return true;
+}
+
+/** Sets (or with null removes) a category's raster icon and bumps its lastEdited. False when unknown. */
+export async function setCategoryIcon(tx: Db, id: number, icon: { webp: Uint8Array; hash: string } | null, now: number): Promise<boolean> {
+  const r = await tx.query('update categories set icon_webp = $2, icon_hash = $3 where id = $1', [
+    id,
+    icon?.webp ?? null,
+    icon?.hash ?? null,
+  ]);
+  if (r.rowCount === 0) return false;
+  await bumpCategories(tx, [id], now);
+  return true;
+}
+
+/** A category's icon bytes when `hash` is its current version, else null. */
+export async function categoryIconBytes(db: Db, id: number, hash: string): Promise<Uint8Array | null> {
+  const { rows } = await db.query<{ icon_webp: Uint8Array }>('select icon_webp from categories where id = $1 and icon_hash = $2', [
+    id,
+    hash,
+  ]);
+  return rows[0]?.icon_webp ?? null;
+}
+
+/** Puts categories in the given order (each one's sort = its place in `ids`) and bumps them. */
+export async function reorderCategories(tx: Db, ids: readonly number[], now: number): Promise<void> {
+  await tx.query('update categories c set sort = o.i from unnest($1::int[]) with ordinality as o(id, i) where c.id = o.id', [ids]);
+  await bumpCategories(tx, ids, now);
+}
+
+/**
+ * A new tag of a category, in the category's tag group `groupName` (made at the end when it has none of that name),
+ * and the category bumped. Null when the category is unknown.
+ */
+export async function addCategoryTag(
+  tx: Db,
+  categoryId: number,
+  t: { groupName: string; name: string; flag: number | null },
+  now: number,
+): Promise<number | null> {
+  if ((await tx.query('select 1 from categories where id = $1 for update', [categoryId])).rows.length === 0) return null;
+  let group = (await tx.query<{ id: number }>('select id from tag_groups where category_id = $1 and name = $2', [categoryId, t.groupName]))
+    .rows[0]?.id;
+  group ??= (
+    await tx.query<{ id: number }>(
+      'insert into tag_groups (category_id, name, sort) values ($1, $2, (select coalesce(max(sort), 0) + 1 from tag_groups where category_id = $1)) returning id',
+      [categoryId, t.groupName],
+    )
+  ).rows[0]!.id;
+  const { rows } = await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [
+    group,
+    t.name,
+    t.flag,
+  ]);
+  await bumpCategories(tx, [categoryId], now);
+  return rows[0]!.id;
+}
+
 interface PinListRow {
   id: number;
   coord_x: number;

@@ -1,5 +1,8 @@
 import type { Db } from '../db';
 import { withRetry } from './tx';
+import type { CommentView } from '../../common/api';
+
+export type { CommentView };
 
 /** Shown instead of the nickname when the author deleted their account. */
 export const DELETED_AUTHOR = '탈퇴한 사용자';
@@ -12,20 +15,6 @@ export const BEST_MIN_RECOMMENDS = 5;
 export const BEST_MAX = 3;
 
 export type Vote = 'recommend' | 'disrecommend';
-
-export interface CommentView {
-  id: number;
-  pinId: number;
-  userId: number | null;
-  nickname: string;
-  createdAt: string;
-  content: string;
-  image: string | null;
-  recommend: number;
-  disrecommend: number;
-  myVote: Vote | null;
-  best: boolean;
-}
 
 interface Row {
   id: number;

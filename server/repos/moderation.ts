@@ -3,35 +3,10 @@ import { audit, iso } from '../moderation/audit';
 import type { Role } from '../moderation/roles';
 import { bumpCategories } from './categories';
 import { lockPinFields, revision } from './pins';
+import type { ModerationReport as ReportView, Player as PlayerView, ReportPin } from '../../common/api';
 
-/** A report in the moderation queue, with both pins' places for the small map. */
-export interface ReportView {
-  id: number;
-  status: 'open' | 'resolved' | 'rejected';
-  comment: string;
-  createdAt: string;
-  reporterId: number | null;
-  reporterNickname: string | null;
-  resolution: string | null;
-  resolvedAt: string | null;
-  target: ReportPin;
-  duplicate: ReportPin | null;
-}
-
-/** A pin as the report queue shows it. */
-export interface ReportPin {
-  id: number;
-  region: number;
-  coordX: number;
-  coordY: number;
-  coordZ: number | null;
-  categoryId: number;
-  categoryName: string;
-  icon: number;
-  description: string | null;
-  totalChecks: number;
-  hidden: boolean;
-}
+/** A report in the moderation queue, with both pins' places for the small map; a pin as the queue shows it. */
+export type { ReportView, ReportPin };
 
 const PIN_COLS = (
   a: string,
@@ -165,15 +140,7 @@ export async function mergePins(
 }
 
 /** A player as the moderation page lists them. */
-export interface PlayerView {
-  id: number;
-  nickname: string;
-  role: Role;
-  createdAt: string;
-  suspendedUntil: string | null;
-  suspendReason: string | null;
-  edits: number;
-}
+export type { PlayerView };
 
 /** Players whose nickname contains `q` (all when empty), staff first, then newest. */
 export async function listPlayers(db: Db, q: string, limit: number): Promise<PlayerView[]> {
@@ -201,4 +168,29 @@ export async function listPlayers(db: Db, q: string, limit: number): Promise<Pla
     suspendReason: r.suspended_until == null ? null : r.suspend_reason,
     edits: r.edits,
   }));
+}
+
+/** The player's row locked, with who set the suspension in force (null when none is); null when unknown. */
+export async function lockSuspension(tx: Db, id: number): Promise<{ role: Role; by: number | null; active: boolean } | null> {
+  const { rows } = await tx.query<{ role: Role; suspended_by: number | null; active: boolean }>(
+    'select role, suspended_by, coalesce(suspended_until > now(), false) as active from users where id = $1 for update',
+    [id],
+  );
+  const r = rows[0];
+  return r ? { role: r.role, by: r.active ? r.suspended_by : null, active: r.active } : null;
+}
+
+/** Suspends a player until `until` (or with null lifts the suspension), recording why and by whom. */
+export async function setSuspension(tx: Db, id: number, s: { until: Date; reason: string; by: number } | null): Promise<void> {
+  await tx.query('update users set suspended_until = $2, suspend_reason = $3, suspended_by = $4 where id = $1', [
+    id,
+    s?.until.toISOString() ?? null,
+    s?.reason ?? null,
+    s?.by ?? null,
+  ]);
+}
+
+/** Sets a player's role (an admin appointing or removing a moderator). */
+export async function setRole(tx: Db, id: number, role: Role): Promise<void> {
+  await tx.query('update users set role = $2 where id = $1', [id, role]);
 }

@@ -10,6 +10,12 @@ export async function worldVersion(db: Db): Promise<number> {
   return rows[0]?.seq ?? 0;
 }
 
+/** Bumps the world's change sequence inside `tx` (a region or floor area edited): pin snapshots and open clients read again. */
+export async function bumpWorldVersion(tx: Db): Promise<void> {
+  const { rows } = await tx.query<{ seq: number }>('update world_version set seq = seq + 1 where id = 1 returning seq');
+  if (rows[0]) await tx.query('select pg_notify($1, $2)', [WORLD_CHANNEL, String(rows[0].seq)]);
+}
+
 interface Row {
   id: number;
   category_id: number;

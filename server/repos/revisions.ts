@@ -1,22 +1,12 @@
 import type { Db } from '../db';
-import { diffPin, type PinChange } from '../../common/pin-diff';
+import { diffPin } from '../../common/pin-diff';
+import type { Revision } from '../../common/api';
 import { audit, iso } from '../moderation/audit';
 import { bumpCategories } from './categories';
 import { lockPinFields, revision, updatePin, type PinFields, type RevisionKind } from './pins';
 
 /** One revision of a pin as the history shows it. */
-export interface RevisionView {
-  id: number;
-  pinId: number;
-  userId: number | null;
-  nickname: string | null;
-  kind: RevisionKind;
-  createdAt: string;
-  revertedAt: string | null;
-  before: PinFields | null;
-  after: PinFields;
-  changes: PinChange[];
-}
+export type RevisionView = Revision;
 
 interface RevisionRow {
   id: number;

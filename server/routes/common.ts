@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
 import { PIN_LIMITS } from '../../common/pin-model';
+import { EnvelopeSchema } from '../../common/api';
 
 /** Largest id accepted in paths and bodies (int4). */
 export const MAX_ID = 2_147_483_647;
@@ -11,6 +12,15 @@ export const IdParams = Type.Object({ id: Id });
 
 /** An image reference: a URL of an image host (http/https) or the built-in host's /images/<file>. */
 export const ImageRef = Type.String({ maxLength: PIN_LIMITS.image, pattern: '^(https?://[^\\s<>"]+|/images/[A-Za-z0-9._-]+)$' });
+
+/**
+ * The response schema of a binary answer (protobuf, an image). Such a handler sends a Buffer, which Fastify passes
+ * through as it is: the schema documents the answer and never re-serializes it (bytes, content type and ETag unchanged).
+ */
+export const Binary = (description: string) => ({ type: 'string', format: 'binary', description }) as const;
+
+/** The envelope of a refusal (SPEC §3: `error` set, `result` null), for a route that declares one of its error answers. */
+export const ErrorEnvelope = EnvelopeSchema(Type.Null());
 
 /** Korean messages of the data routes (the shared ones live in http/errors.ts). */
 export const DataMessages = {

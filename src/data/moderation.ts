@@ -1,8 +1,8 @@
 // Pin history and the moderation calls (issue 15): react-query hooks over the API.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PinChange, PinState } from '../../common/pin-diff';
 import type { World, WorldFloorArea, WorldRegion } from '../../common/regions';
-import type { PinEventKind, ReportAction } from '../../common/pin-model';
+import type { ReportAction } from '../../common/pin-model';
+import type { AuditEntry, ModerationReport, Player, Revision } from '../../common/api';
 import { api, apiBaseHost } from '../api';
 import { ApiClientError } from '../api/errors';
 import { ko } from '../i18n/ko';
@@ -10,42 +10,8 @@ import { keys as baseKeys } from './keys';
 import type { Me } from './types';
 import { loadWorld } from './world';
 
-/** One revision of a pin (GET /api/v1/pin/{id}/revisions), newest first. */
-export interface Revision {
-  id: number;
-  pinId: number;
-  userId: number | null;
-  nickname: string | null;
-  kind: PinEventKind;
-  createdAt: string;
-  revertedAt: string | null;
-  before: PinState | null;
-  after: PinState;
-  changes: PinChange[];
-}
-
-/** A pin as the report queue shows it. */
-export interface ReportPin { id: number; region: number; coordX: number; coordY: number; coordZ: number | null; categoryId: number; categoryName: string; icon: number; description: string | null; totalChecks: number; hidden: boolean }
-
-/** A report in the moderation queue. */
-export interface ModerationReport {
-  id: number;
-  status: 'open' | 'resolved' | 'rejected';
-  comment: string;
-  createdAt: string;
-  reporterId: number | null;
-  reporterNickname: string | null;
-  resolution: string | null;
-  resolvedAt: string | null;
-  target: ReportPin;
-  duplicate: ReportPin | null;
-}
-
-/** A player on the moderation page. */
-export interface Player { id: number; nickname: string; role: 'user' | 'moderator' | 'admin'; createdAt: string; suspendedUntil: string | null; suspendReason: string | null; edits: number }
-
-/** One moderator action. */
-export interface AuditEntry { id: number; actorId: number | null; actorNickname: string | null; action: string; targetType: string; targetId: number | null; detail: Record<string, unknown>; createdAt: string }
+/** A pin's revisions, the report queue, players and the audit log: the server's response schemas' types. */
+export type { AuditEntry, ModerationReport, Player, ReportPin, Revision } from '../../common/api';
 
 /** The report queue's filters beyond its status (GET /moderation/reports). */
 export interface ReportFilter { kind?: 'duplicate' | 'wrong'; categoryId?: number; region?: number; reporterId?: number }

@@ -3,9 +3,15 @@ import { Type } from 'typebox';
 import { fail } from '../../http/envelope';
 import { ErrClazz } from '../../http/errors';
 import { IconMessages } from '../../images/category-icon';
-import { Id } from '../common';
+import { Binary, ErrorEnvelope, Id } from '../common';
+import { categoryIconBytes } from '../../repos/categories';
 
 const Params = Type.Object({ id: Id, file: Type.String({ maxLength: 40 }) });
+const IconAnswer = {
+  200: { content: { 'image/webp': { schema: Binary('The 64×64 WebP icon (immutable; ETag: its hash).') } } },
+  304: Type.Null(),
+  404: ErrorEnvelope,
+};
 
 /**
  * GET /v1/category/:id/icon/:hash.webp — a category's raster icon (migration 016). The URL names the
@@ -13,14 +19,11 @@ const Params = Type.Object({ id: Id, file: Type.String({ maxLength: 40 }) });
  * the hash for revalidation. A stale or unknown version is a 404 (the category list has the new URL).
  */
 export async function registerCategoryIconRoute(app: FastifyInstance): Promise<void> {
-  app.get('/v1/category/:id/icon/:file', { schema: { params: Params } }, async (request, reply) => {
+  app.get('/v1/category/:id/icon/:file', { schema: { params: Params, response: IconAnswer } }, async (request, reply) => {
     const { id, file } = request.params as { id: number; file: string };
     const m = /^([0-9a-f]{16})\.webp$/.exec(file);
-    const row = m
-      ? (await app.db.query<{ icon_webp: Uint8Array }>('select icon_webp from categories where id = $1 and icon_hash = $2', [id, m[1]]))
-          .rows[0]
-      : undefined;
-    if (!row) {
+    const bytes = m ? await categoryIconBytes(app.db, id, m[1]!) : null;
+    if (!bytes) {
       return reply
         .status(404)
         .header('cache-control', 'no-store')
@@ -33,7 +36,6 @@ export async function registerCategoryIconRoute(app: FastifyInstance): Promise<v
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    const bytes = row.icon_webp;
     return reply.type('image/webp').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }

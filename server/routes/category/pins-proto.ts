@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
+import { Type } from 'typebox';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Envelope, PinList, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { ok, fail } from '../../http/envelope';
 import { ErrClazz } from '../../http/errors';
-import type { CategoryPinList } from '../../../common/api';
+import { CategoryPinListSchema, EnvelopeSchema, type CategoryPinList } from '../../../common/api';
 import { categoryMeta, categoryPins } from '../../repos/categories';
-import { DataMessages, IdParams, wantsProto } from '../common';
+import { Binary, DataMessages, ErrorEnvelope, IdParams, wantsProto } from '../common';
 
 /** Encoded pin lists kept in memory, at most this many bytes in all (least recently used go first). */
 const CACHE_BYTES = 96 * 1024 * 1024;
@@ -78,6 +79,22 @@ class PinListCache {
   }
 }
 
+/**
+ * The answer in both representations. Both are sent as encoded bytes from the cache (a Buffer, which Fastify sends
+ * as it is): the JSON schema documents the JSON form, it never re-serializes it.
+ */
+const PinListAnswer = {
+  200: {
+    content: {
+      'application/json': { schema: EnvelopeSchema(CategoryPinListSchema) },
+      [PROTOBUF_MEDIA_TYPE]: { schema: Binary('An Envelope (proto/wire.proto) whose result is a PinList.') },
+    },
+  },
+  304: Type.Null(),
+  /** An unknown category: the envelope, as JSON or (asked for protobuf) as an Envelope message. */
+  404: ErrorEnvelope,
+};
+
 function etagOf(id: number, lastEdited: number, proto: boolean): string {
   // The representation is part of the tag so a cached JSON body never answers a protobuf request.
   return `W/"cat-${id}-${lastEdited}-${proto ? 'pb' : 'json'}"`;
@@ -102,7 +119,7 @@ function sendProto(reply: FastifyReply, status: number, bytes: Uint8Array) {
 export async function registerPinListRoutes(app: FastifyInstance): Promise<void> {
   const cache = new PinListCache();
 
-  app.get('/v1/category/:id/pins-proto', { schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/v1/category/:id/pins-proto', { schema: { params: IdParams, response: PinListAnswer } }, async (request, reply) => {
     const { id } = request.params as { id: number };
     const proto = wantsProto(request);
     reply.header('cache-control', 'no-cache').header('vary', 'Accept, Accept-Encoding');

@@ -5,9 +5,24 @@ import { ApiError, ErrClazz } from '../../http/errors';
 import { IconMessages, MAX_ICON_BYTES, iconUrl, normalizeColor, prepareCategoryIcon } from '../../images/category-icon';
 import { audit } from '../../moderation/audit';
 import { ModerationMessages, requireAdmin } from '../../moderation/roles';
-import { bumpCategories } from '../../repos/categories';
+import {
+  addCategory,
+  addCategoryTag,
+  categoryGroupExists,
+  countCategories,
+  editCategory,
+  reorderCategories,
+  setCategoryIcon,
+} from '../../repos/categories';
 import { nowMs } from '../../repos/tx';
 import { DataMessages, Id, IdParams } from '../common';
+import {
+  CategoryIconResultSchema,
+  CategoryOrderResultSchema,
+  EnvelopeSchema,
+  IdResultSchema,
+  TagAddedResultSchema,
+} from '../../../common/api';
 
 const Name = Type.String({ maxLength: 100 });
 const Icon = Type.Integer({ minimum: 0, maximum: 10_000 });
@@ -23,6 +38,11 @@ const CategoryPatch = Type.Object({
 const Order = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 10_000 }) });
 const NewTag = Type.Object({ groupName: Name, name: Name, flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })) });
 
+const IdAnswer = { 200: EnvelopeSchema(IdResultSchema) };
+const IconAnswer = { 200: EnvelopeSchema(CategoryIconResultSchema) };
+const OrderAnswer = { 200: EnvelopeSchema(CategoryOrderResultSchema) };
+const TagAnswer = { 200: EnvelopeSchema(TagAddedResultSchema) };
+
 function nameOf(v: string): string {
   const t = v.trim();
   if (!t) throw ApiError.badRequest(ModerationMessages.nameEmpty, 'name is empty');
@@ -34,42 +54,31 @@ function nameOf(v: string): string {
  * reorder categories, add tags. Each bumps the category's lastEdited so clients refetch it.
  */
 export async function registerCatalogueRoutes(app: FastifyInstance): Promise<void> {
-  const groupExists = async (id: number) => (await app.db.query('select 1 from category_groups where id = $1', [id])).rows.length > 0;
-
-  app.post('/v1/moderation/categories', { schema: { body: NewCategory } }, async (request) => {
+  app.post('/v1/moderation/categories', { schema: { body: NewCategory, response: IdAnswer } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const b = request.body as Static<typeof NewCategory>;
     const name = nameOf(b.name);
     const color = normalizeColor(b.color);
-    if (!(await groupExists(b.groupId))) throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
+    if (!(await categoryGroupExists(app.db, b.groupId)))
+      throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
     const id = await app.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into categories (group_id, name, icon, sort, last_edited, color)
-         values ($1, $2, $3, (select coalesce(max(sort), 0) + 1 from categories where group_id = $1), $4, $5) returning id`,
-        [b.groupId, name, b.icon, nowMs(), color],
-      );
-      await audit(tx, actor, 'category-add', 'category', rows[0]!.id, { name, groupId: b.groupId, icon: b.icon, color });
-      return rows[0]!.id;
+      const added = await addCategory(tx, { groupId: b.groupId, name, icon: b.icon, color }, nowMs());
+      await audit(tx, actor, 'category-add', 'category', added, { name, groupId: b.groupId, icon: b.icon, color });
+      return added;
     });
     return ok({ id });
   });
 
-  app.patch('/v1/moderation/categories/:id', { schema: { params: IdParams, body: CategoryPatch } }, async (request) => {
+  app.patch('/v1/moderation/categories/:id', { schema: { params: IdParams, body: CategoryPatch, response: IdAnswer } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const { id } = request.params as { id: number };
     const b = request.body as Static<typeof CategoryPatch>;
     const name = b.name === undefined ? null : nameOf(b.name);
     const color = b.color === undefined ? undefined : normalizeColor(b.color);
-    if (b.groupId !== undefined && !(await groupExists(b.groupId)))
+    if (b.groupId !== undefined && !(await categoryGroupExists(app.db, b.groupId)))
       throw ApiError.badRequest(ModerationMessages.groupNotFound, `no group ${b.groupId}`);
     const found = await app.db.transaction(async (tx) => {
-      const r = await tx.query(
-        `update categories set name = coalesce($2, name), icon = coalesce($3, icon), group_id = coalesce($4, group_id),
-                color = case when $5 then $6 else color end where id = $1`,
-        [id, name, b.icon ?? null, b.groupId ?? null, color !== undefined, color ?? null],
-      );
-      if (r.rowCount === 0) return false;
-      await bumpCategories(tx, [id], nowMs());
+      if (!(await editCategory(tx, id, { name, icon: b.icon, groupId: b.groupId, color }, nowMs()))) return false;
       await audit(tx, actor, 'category-edit', 'category', id, { ...b, ...(color !== undefined && { color }) });
       return true;
     });
@@ -88,7 +97,7 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
       throw err;
     });
 
-    scope.put('/v1/moderation/categories/:id/icon', { schema: { params: IdParams } }, async (request) => {
+    scope.put('/v1/moderation/categories/:id/icon', { schema: { params: IdParams, response: IconAnswer } }, async (request) => {
       const actor = await requireAdmin(app.db, request);
       const { id } = request.params as { id: number };
       // text/plain and JSON keep Fastify's own parsers: a string is sniffed as bytes, a JSON body is no image.
@@ -97,9 +106,7 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
         throw new ApiError(415, ErrClazz.unsupportedMedia, IconMessages.badType, 'a JSON body');
       const icon = await prepareCategoryIcon(typeof body === 'string' ? Buffer.from(body) : (body as Buffer | undefined));
       const found = await app.db.transaction(async (tx) => {
-        const r = await tx.query('update categories set icon_webp = $2, icon_hash = $3 where id = $1', [id, icon.webp, icon.hash]);
-        if (r.rowCount === 0) return false;
-        await bumpCategories(tx, [id], nowMs());
+        if (!(await setCategoryIcon(tx, id, icon, nowMs()))) return false;
         await audit(tx, actor, 'category-icon', 'category', id, { hash: icon.hash, bytes: icon.webp.length });
         return true;
       });
@@ -107,13 +114,11 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
       return ok({ id, iconUrl: iconUrl(id, icon.hash) });
     });
 
-    scope.delete('/v1/moderation/categories/:id/icon', { schema: { params: IdParams } }, async (request) => {
+    scope.delete('/v1/moderation/categories/:id/icon', { schema: { params: IdParams, response: IconAnswer } }, async (request) => {
       const actor = await requireAdmin(app.db, request);
       const { id } = request.params as { id: number };
       const found = await app.db.transaction(async (tx) => {
-        const r = await tx.query('update categories set icon_webp = null, icon_hash = null where id = $1', [id]);
-        if (r.rowCount === 0) return false;
-        await bumpCategories(tx, [id], nowMs());
+        if (!(await setCategoryIcon(tx, id, null, nowMs()))) return false;
         await audit(tx, actor, 'category-icon', 'category', id, { hash: null });
         return true;
       });
@@ -122,43 +127,26 @@ export async function registerCatalogueRoutes(app: FastifyInstance): Promise<voi
     });
   });
 
-  app.post('/v1/moderation/categories/order', { schema: { body: Order } }, async (request) => {
+  app.post('/v1/moderation/categories/order', { schema: { body: Order, response: OrderAnswer } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const ids = [...new Set((request.body as Static<typeof Order>).ids)];
-    const known =
-      (await app.db.query<{ n: number }>('select count(*)::int as n from categories where id = any($1::int[])', [ids])).rows[0]?.n ?? 0;
-    if (known !== ids.length) throw ApiError.badRequest(DataMessages.categoryNotFound, 'unknown category in order');
+    if ((await countCategories(app.db, ids)) !== ids.length)
+      throw ApiError.badRequest(DataMessages.categoryNotFound, 'unknown category in order');
     await app.db.transaction(async (tx) => {
-      await tx.query('update categories c set sort = o.i from unnest($1::int[]) with ordinality as o(id, i) where c.id = o.id', [ids]);
-      await bumpCategories(tx, ids, nowMs());
+      await reorderCategories(tx, ids, nowMs());
       await audit(tx, actor, 'category-order', 'category', null, { ids });
     });
     return ok({ ids });
   });
 
-  app.post('/v1/moderation/categories/:id/tags', { schema: { params: IdParams, body: NewTag } }, async (request) => {
+  app.post('/v1/moderation/categories/:id/tags', { schema: { params: IdParams, body: NewTag, response: TagAnswer } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const { id } = request.params as { id: number };
     const b = request.body as Static<typeof NewTag>;
     const [groupName, name] = [nameOf(b.groupName), nameOf(b.name)];
     const tagId = await app.db.transaction(async (tx) => {
-      if ((await tx.query('select 1 from categories where id = $1 for update', [id])).rows.length === 0) return null;
-      let group = (await tx.query<{ id: number }>('select id from tag_groups where category_id = $1 and name = $2', [id, groupName]))
-        .rows[0]?.id;
-      group ??= (
-        await tx.query<{ id: number }>(
-          'insert into tag_groups (category_id, name, sort) values ($1, $2, (select coalesce(max(sort), 0) + 1 from tag_groups where category_id = $1)) returning id',
-          [id, groupName],
-        )
-      ).rows[0]!.id;
-      const t = (
-        await tx.query<{ id: number }>('insert into tags (group_id, name, flag) values ($1, $2, $3) returning id', [
-          group,
-          name,
-          b.flag ?? null,
-        ])
-      ).rows[0]!.id;
-      await bumpCategories(tx, [id], nowMs());
+      const t = await addCategoryTag(tx, id, { groupName, name, flag: b.flag ?? null }, nowMs());
+      if (t === null) return null;
       await audit(tx, actor, 'tag-add', 'tag', t, { categoryId: id, groupName, name });
       return t;
     });

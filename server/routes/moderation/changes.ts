@@ -4,11 +4,12 @@ import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { listAudit } from '../../moderation/audit';
 import { auditRefusals, requireRankOver, revertSinceAuthors } from '../../moderation/rank';
-import { ModerationMessages, requireModerator } from '../../moderation/roles';
+import { ModerationMessages, requireModerator, roleOf } from '../../moderation/roles';
 import { publishPinChange } from '../../repos/pin-events';
 import { listChanges, revertSince } from '../../repos/revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { Id, IdParams } from '../common';
+import { AuditEntrySchema, EnvelopeSchema, RevertSinceResultSchema, RevisionSchema } from '../../../common/api';
 
 const Cursor = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const ChangesQuery = Type.Object({
@@ -27,9 +28,13 @@ export function parseSince(v: string): Date {
   return d;
 }
 
+const ChangesAnswer = { 200: EnvelopeSchema(Type.Array(RevisionSchema)) };
+const RevertSince = { params: IdParams, body: SinceBody, response: { 200: EnvelopeSchema(RevertSinceResultSchema) } };
+const AuditAnswer = { 200: EnvelopeSchema(Type.Array(AuditEntrySchema)) };
+
 /** The recent-changes feed, revert-since and the audit log. */
 export async function registerChangeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/moderation/changes', { schema: { querystring: ChangesQuery } }, async (request) => {
+  app.get('/v1/moderation/changes', { schema: { querystring: ChangesQuery, response: ChangesAnswer } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof ChangesQuery>;
     return ok(
@@ -42,12 +47,11 @@ export async function registerChangeRoutes(app: FastifyInstance): Promise<void> 
     );
   });
 
-  app.post('/v1/moderation/users/:id/revert-since', { schema: { params: IdParams, body: SinceBody } }, async (request) => {
+  app.post('/v1/moderation/users/:id/revert-since', { schema: RevertSince }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const since = parseSince((request.body as Static<typeof SinceBody>).since);
-    const exists = (await app.db.query('select 1 from users where id = $1', [id])).rows.length > 0;
-    if (!exists) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
+    if ((await roleOf(app.db, id)) === null) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
     const done = await auditRefusals(app.db, me.userId, () =>
       withRetry(app.db, async (tx) => {
         await requireRankOver(tx, me, await revertSinceAuthors(tx, id, since), 'revert-since', 'user', id);
@@ -59,7 +63,7 @@ export async function registerChangeRoutes(app: FastifyInstance): Promise<void> 
     return ok({ reverted: done.pins, hidden: done.hidden });
   });
 
-  app.get('/v1/moderation/audit', { schema: { querystring: AuditQuery } }, async (request) => {
+  app.get('/v1/moderation/audit', { schema: { querystring: AuditQuery, response: AuditAnswer } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof AuditQuery>;
     return ok(await listAudit(app.db, q.limit ?? 100, q.before));

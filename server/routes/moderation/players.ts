@@ -4,11 +4,11 @@ import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { audit } from '../../moderation/audit';
 import { auditRefusals, RankRefused, requireRankOver } from '../../moderation/rank';
-import { ModerationMessages, requireAdmin, requireModerator, roleOf, type Role } from '../../moderation/roles';
-import type { Db } from '../../db';
-import { listPlayers } from '../../repos/moderation';
+import { ModerationMessages, requireAdmin, requireModerator, roleOf } from '../../moderation/roles';
+import { listPlayers, lockSuspension, setRole, setSuspension } from '../../repos/moderation';
 import { IdParams } from '../common';
 import { parseSince } from './changes';
+import { EnvelopeSchema, PlayerSchema, RoleResultSchema, SuspensionResultSchema } from '../../../common/api';
 
 const PlayersQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 50 })),
@@ -17,25 +17,20 @@ const PlayersQuery = Type.Object({
 const SuspendBody = Type.Object({ until: Type.String({ maxLength: 40 }), reason: Type.String({ maxLength: 500 }) });
 const RoleBody = Type.Object({ role: Type.Union([Type.Literal('moderator'), Type.Literal('user')]) });
 
-/** The player's row locked, with who set the suspension in force (null when none is). */
-async function lockSuspension(tx: Db, id: number): Promise<{ role: Role; by: number | null; active: boolean } | null> {
-  const { rows } = await tx.query<{ role: Role; suspended_by: number | null; active: boolean }>(
-    'select role, suspended_by, coalesce(suspended_until > now(), false) as active from users where id = $1 for update',
-    [id],
-  );
-  const r = rows[0];
-  return r ? { role: r.role, by: r.active ? r.suspended_by : null, active: r.active } : null;
-}
+const Suspended = { 200: EnvelopeSchema(SuspensionResultSchema) };
+const Suspend = { params: IdParams, body: SuspendBody, response: Suspended };
+const PlayersAnswer = { 200: EnvelopeSchema(Type.Array(PlayerSchema)) };
+const RoleAnswer = { 200: EnvelopeSchema(RoleResultSchema) };
 
 /** Players: the list, suspension and (admins) moderator appointments; the role rule of rank.ts on each. */
 export async function registerPlayerRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/moderation/users', { schema: { querystring: PlayersQuery } }, async (request) => {
+  app.get('/v1/moderation/users', { schema: { querystring: PlayersQuery, response: PlayersAnswer } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof PlayersQuery>;
     return ok(await listPlayers(app.db, (q.q ?? '').trim(), q.limit ?? 100));
   });
 
-  app.post('/v1/moderation/users/:id/suspend', { schema: { params: IdParams, body: SuspendBody } }, async (request) => {
+  app.post('/v1/moderation/users/:id/suspend', { schema: Suspend }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const body = request.body as Static<typeof SuspendBody>;
@@ -52,19 +47,14 @@ export async function registerPlayerRoutes(app: FastifyInstance): Promise<void> 
           throw new RankRefused('suspend', 'user', id, { attempt: 'suspend', target: target.role }, ModerationMessages.cannotTargetStaff);
         // Suspending again over an admin's suspension would shorten or lift it.
         await requireRankOver(tx, me, [target.by], 'suspend', 'user', id);
-        await tx.query('update users set suspended_until = $2, suspend_reason = $3, suspended_by = $4 where id = $1', [
-          id,
-          until.toISOString(),
-          reason,
-          me.userId,
-        ]);
+        await setSuspension(tx, id, { until, reason, by: me.userId });
         await audit(tx, me.userId, 'suspend', 'user', id, { until: until.toISOString(), reason });
       }),
     );
     return ok({ id, suspendedUntil: until.toISOString(), reason });
   });
 
-  app.delete('/v1/moderation/users/:id/suspend', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/v1/moderation/users/:id/suspend', { schema: { params: IdParams, response: Suspended } }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     await auditRefusals(app.db, me.userId, () =>
@@ -72,14 +62,14 @@ export async function registerPlayerRoutes(app: FastifyInstance): Promise<void> 
         const target = await lockSuspension(tx, id);
         if (target === null) throw ApiError.notFound(ModerationMessages.userNotFound, `no user ${id}`);
         await requireRankOver(tx, me, [target.by], 'unsuspend', 'user', id);
-        await tx.query('update users set suspended_until = null, suspend_reason = null, suspended_by = null where id = $1', [id]);
+        await setSuspension(tx, id, null);
         await audit(tx, me.userId, 'unsuspend', 'user', id);
       }),
     );
     return ok({ id, suspendedUntil: null });
   });
 
-  app.post('/v1/moderation/users/:id/role', { schema: { params: IdParams, body: RoleBody } }, async (request) => {
+  app.post('/v1/moderation/users/:id/role', { schema: { params: IdParams, body: RoleBody, response: RoleAnswer } }, async (request) => {
     const actor = await requireAdmin(app.db, request);
     const { id } = request.params as { id: number };
     const { role } = request.body as Static<typeof RoleBody>;
@@ -89,7 +79,7 @@ export async function registerPlayerRoutes(app: FastifyInstance): Promise<void> 
       if (current === 'admin')
         throw new RankRefused('role', 'user', id, { attempt: 'role', role, target: 'admin' }, ModerationMessages.cannotChangeAdmin);
       await app.db.transaction(async (tx) => {
-        await tx.query('update users set role = $2 where id = $1', [id, role]);
+        await setRole(tx, id, role);
         await audit(tx, actor, role === 'moderator' ? 'appoint-moderator' : 'remove-moderator', 'user', id);
       });
     });

@@ -12,7 +12,7 @@ import { nowMs, withRetry } from '../../repos/tx';
 import { REPORT_ACTIONS } from '../../../common/pin-model';
 import { reportActions, requireHideRank } from '../../moderation/report-actions';
 import { DataMessages, Id, IdParams } from '../common';
-import { EnvelopeSchema } from '../../../common/api';
+import { EnvelopeSchema, ModerationReportSchema } from '../../../common/api';
 
 const ReportsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
@@ -31,9 +31,11 @@ const ActionAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), act
 const HiddenAnswer = { 200: EnvelopeSchema(Type.Object({ id: Type.Integer(), hidden: Type.Boolean() })) };
 const HideBody = Type.Object({ hidden: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 500 })) });
 
+const ReportsAnswer = { 200: EnvelopeSchema(Type.Array(ModerationReportSchema)) };
+
 /** The report queue and its actions; hiding a pin directly. */
 export async function registerReportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/moderation/reports', { schema: { querystring: ReportsQuery } }, async (request) => {
+  app.get('/v1/moderation/reports', { schema: { querystring: ReportsQuery, response: ReportsAnswer } }, async (request) => {
     await requireModerator(app.db, request);
     const q = request.query as Static<typeof ReportsQuery>;
     const { status, limit, ...filter } = q;

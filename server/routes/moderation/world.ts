@@ -2,7 +2,6 @@ import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, WorldRegionSchema } from '../../../common/api';
 import type { WorldRegion } from '../../../common/regions';
-import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { FloorArea, Region, type ImportFile } from '../../import/format';
@@ -11,6 +10,7 @@ import { applyWorld } from '../../import/world';
 import { audit } from '../../moderation/audit';
 import { requireAdmin } from '../../moderation/roles';
 import { readWorld, worldChanged } from '../../world/world';
+import { bumpWorldVersion } from '../../repos/pin-snapshot';
 import { Id } from '../common';
 
 /** Korean messages of the region editor. */
@@ -34,12 +34,6 @@ const Answer = { response: { 200: EnvelopeSchema(WorldRegionSchema) } };
 
 /** The Korean half of an import problem ("한국어 / English"), for the error envelope. */
 const korean = (problem: string) => problem.split(' / ')[0]!;
-
-/** Bumps the world's change sequence (migration 018) inside `tx`: pin snapshots and open clients read again. */
-async function bumpWorldVersion(tx: Db): Promise<void> {
-  const { rows } = await tx.query<{ seq: number }>('update world_version set seq = seq + 1 where id = 1 returning seq');
-  if (rows[0]) await tx.query('select pg_notify($1, $2)', ['world_changes', String(rows[0].seq)]);
-}
 
 /**
  * The region editor of the catalogue screen (issue 20 item 1), for admins:

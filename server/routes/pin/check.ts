@@ -7,6 +7,7 @@ import { batchCheck, checkPin } from '../../repos/checks';
 import { nowMs } from '../../repos/tx';
 import { DataMessages, Id, IdParams } from '../common';
 import { deviceLabel } from '../device';
+import { BatchCheckAnswerSchema, CheckAnswerSchema, EnvelopeSchema } from '../../../common/api';
 
 /** Most pin ids in one batch check (duplicates are removed first). */
 export const MAX_BATCH_IDS = 50_000;
@@ -20,9 +21,12 @@ const BatchBody = Type.Object({
   at: At,
 });
 
+const CheckAnswer = { 200: EnvelopeSchema(CheckAnswerSchema) };
+const BatchAnswer = { 200: EnvelopeSchema(BatchCheckAnswerSchema) };
+
 /** POST /v1/pin/:id/check and POST /v1/pin/batch-check. */
 export async function registerCheckRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/pin/:id/check', { schema: { params: IdParams, body: CheckBody } }, async (request) => {
+  app.post('/v1/pin/:id/check', { schema: { params: IdParams, body: CheckBody, response: CheckAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const { check, at } = request.body as Static<typeof CheckBody>;
@@ -41,7 +45,7 @@ export async function registerCheckRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post('/v1/pin/batch-check', { schema: { body: BatchBody } }, async (request) => {
+  app.post('/v1/pin/batch-check', { schema: { body: BatchBody, response: BatchAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { pinIds, check, at } = request.body as Static<typeof BatchBody>;
     const ids = [...new Set(pinIds)];

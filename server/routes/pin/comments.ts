@@ -9,6 +9,7 @@ import { commentById, createComment, listComments } from '../../repos/comments';
 import { DataMessages, IdParams, ImageRef, requireText } from '../common';
 import { pinShownTo } from './revisions';
 import { PIN_LIMITS } from '../../../common/pin-model';
+import { CommentPageSchema, CommentSchema, EnvelopeSchema } from '../../../common/api';
 
 /** Comments per page: 1..50, default 10. Pages count from 0 (at most 100,000). */
 export const MAX_COMMENTS_PER_PAGE = 50;
@@ -22,12 +23,15 @@ const CommentBody = Type.Object({
   image: Type.Optional(Type.Union([ImageRef, Type.Null(), Type.Literal('')])),
 });
 
+const PageAnswer = { 200: EnvelopeSchema(CommentPageSchema) };
+const CommentAnswer = { 200: EnvelopeSchema(CommentSchema) };
+
 /**
  * GET /v1/pin/:id/comment (a page of a pin's comments) and PUT /v2/pin/:id/comment (writing one). A hidden pin reads
  * as missing (404): moderators and admins still read its comments, nobody writes new ones.
  */
 export async function registerPinCommentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery } }, async (request) => {
+  app.get('/v1/pin/:id/comment', { schema: { params: IdParams, querystring: PageQuery, response: PageAnswer } }, async (request) => {
     const { id } = request.params as { id: number };
     const { n = 10, page = 0 } = request.query as Static<typeof PageQuery>;
     if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
@@ -35,7 +39,7 @@ export async function registerPinCommentRoutes(app: FastifyInstance): Promise<vo
     return ok({ total: r.total, page, n, comments: r.comments });
   });
 
-  app.put('/v2/pin/:id/comment', { schema: { params: IdParams, body: CommentBody } }, async (request) => {
+  app.put('/v2/pin/:id/comment', { schema: { params: IdParams, body: CommentBody, response: CommentAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { id } = request.params as { id: number };
     const body = request.body as Static<typeof CommentBody>;

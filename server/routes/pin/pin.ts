@@ -21,10 +21,12 @@ import { seesHidden } from './revisions';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, Id, IdParams, ImageRef, requireText } from '../common';
 import { fitsFloat4 } from '../../http/input';
-import { EnvelopeSchema, PinDetailSchema } from '../../../common/api';
+import { EnvelopeSchema, PinDetailSchema, PinWrittenSchema, ReportFiledSchema } from '../../../common/api';
 import { PIN_LIMITS } from '../../../common/pin-model';
 
 const PinDetailAnswer = { 200: EnvelopeSchema(PinDetailSchema) };
+const Written = { 200: EnvelopeSchema(PinWrittenSchema) };
+const ReportAnswer = { 200: EnvelopeSchema(ReportFiledSchema) };
 
 /** coordZ holds a floor: sub-map depths lie well inside this range. */
 const MAX_FLOOR = 32;
@@ -47,6 +49,7 @@ const draftFields = {
 const Draft = Type.Object(draftFields);
 const DraftPatch = Type.Partial(Type.Object(draftFields));
 type DraftPatch = Static<typeof DraftPatch>;
+const Patch = { params: IdParams, body: DraftPatch, response: Written };
 
 const Report = Type.Object({
   targetPinId: Id,
@@ -134,7 +137,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     return ok(pin);
   });
 
-  app.put('/v1/pin', { schema: { body: Draft }, attachValidation: true }, async (request) => {
+  app.put('/v1/pin', { schema: { body: Draft, response: Written }, attachValidation: true }, async (request) => {
     const userId = requireUser(request);
     draftValidation(request);
     const body = request.body as Static<typeof Draft>;
@@ -154,7 +157,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id, categoryId: fields.categoryId });
   });
 
-  app.patch('/v1/pin/:id', { schema: { params: IdParams, body: DraftPatch }, attachValidation: true }, async (request) => {
+  app.patch('/v1/pin/:id', { schema: Patch, attachValidation: true }, async (request) => {
     const userId = requireUser(request);
     draftValidation(request);
     const { id } = request.params as { id: number };
@@ -182,7 +185,7 @@ export async function registerPinRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id, categoryId });
   });
 
-  app.post('/v1/pin/report', { schema: { body: Report } }, async (request) => {
+  app.post('/v1/pin/report', { schema: { body: Report, response: ReportAnswer } }, async (request) => {
     const userId = requireUser(request);
     const { targetPinId, duplicatePinId, comment } = request.body as Static<typeof Report>;
     const text = requireText(comment, PIN_LIMITS.reportComment);

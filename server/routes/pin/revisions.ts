@@ -9,6 +9,7 @@ import { listRevisions, revertPin } from '../../repos/revisions';
 import { publishPinChange } from '../../repos/pin-events';
 import { nowMs, withRetry } from '../../repos/tx';
 import { DataMessages, IdParams } from '../common';
+import { EnvelopeSchema, PinWrittenSchema, RevisionSchema } from '../../../common/api';
 
 const RevertBody = Type.Object({ revisionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
@@ -24,15 +25,18 @@ export async function pinShownTo(app: FastifyInstance, id: number, userId: numbe
   return (await pinVisible(app.db, id)) || ((await seesHidden(app, userId)) && (await pinExists(app.db, id)));
 }
 
+const RevisionsAnswer = { 200: EnvelopeSchema(Type.Array(RevisionSchema)) };
+const RevertAnswer = { 200: EnvelopeSchema(PinWrittenSchema) };
+
 /** GET /v1/pin/:id/revisions (everyone) and POST /v1/pin/:id/revert (moderators and admins). */
 export async function registerRevisionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/pin/:id/revisions', { schema: { params: IdParams } }, async (request) => {
+  app.get('/v1/pin/:id/revisions', { schema: { params: IdParams, response: RevisionsAnswer } }, async (request) => {
     const { id } = request.params as { id: number };
     if (!(await pinShownTo(app, id, request.userId))) throw ApiError.notFound(DataMessages.pinNotFound, `no pin ${id}`);
     return ok(await listRevisions(app.db, id));
   });
 
-  app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody } }, async (request) => {
+  app.post('/v1/pin/:id/revert', { schema: { params: IdParams, body: RevertBody, response: RevertAnswer } }, async (request) => {
     const me = await requireModerator(app.db, request);
     const { id } = request.params as { id: number };
     const { revisionId } = request.body as Static<typeof RevertBody>;

@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { fail, ok } from '../../http/envelope';
-import { wantsProto } from '../common';
+import { Binary, wantsProto } from '../common';
+import { EnvelopeSchema, SnapshotVersionSchema } from '../../../common/api';
 import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pin-snapshot';
 
 /*
@@ -33,6 +34,13 @@ const SnapshotParams = Type.Object({
   region: Type.Integer({ minimum: 0, maximum: 1000 }),
   version: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
 });
+
+const VersionAnswer = { 200: EnvelopeSchema(SnapshotVersionSchema) };
+const Snapshot = {
+  200: { content: { [PROTOBUF_MEDIA_TYPE]: { schema: Binary("The region's PinSnapshot (proto/wire.proto), sent as built.") } } },
+  304: Type.Null(),
+};
+const SnapshotSchema = { params: SnapshotParams, response: Snapshot };
 
 /** Regions whose snapshots a process keeps (least recently asked for go first). */
 const KEPT_REGIONS = 16;
@@ -216,12 +224,12 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     app.addHook('onReady', async () => void listen().then(() => rebuild(regions)));
   }
 
-  app.get('/v1/pins/snapshot', async (_request, reply) => {
+  app.get('/v1/pins/snapshot', { schema: { response: VersionAnswer } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return ok({ version: await version() });
   });
 
-  app.get('/v1/pins/snapshot/:region/:version', { schema: { params: SnapshotParams } }, async (request, reply: FastifyReply) => {
+  app.get('/v1/pins/snapshot/:region/:version', { schema: SnapshotSchema }, async (request, reply: FastifyReply) => {
     const { region, version: asked } = request.params as Static<typeof SnapshotParams>;
     // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
     if (!wantsProto(request))
