@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { MapMode, setFloor, setOpenedPin, setRegion, store, useStore } from '../../state';
+import { currentTool, setFloor, setOpenedPin, setRegion, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useMe, usePin, usePinNote, VISITOR_ID } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
@@ -86,7 +86,7 @@ export default function PinPage() {
   closeRef.current = close;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || store.selection.mode !== MapMode.Default) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || currentTool() !== 'pan') return;
       const t = e.target as HTMLElement | null;
       if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
       closeRef.current();
