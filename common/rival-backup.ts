@@ -48,6 +48,32 @@ export interface RivalBackup {
   markers: RivalMarker[];
 }
 
+/** How one backup profile matches our pins (the import's preview; the server answers it, the client reads it). */
+export interface RivalProfileMatch {
+  index: number;
+  name: string;
+  /** Markers found in it. */
+  found: number;
+  matched: number;
+  unmatched: number;
+  /** Of the matched: by key, by position. */
+  byKey: number;
+  byPosition: number;
+}
+
+/** The preview (or the outcome) of importing one backup profile (POST /api/v1/me/import/rival). */
+export interface RivalPlan {
+  applied: boolean;
+  profiles: RivalProfileMatch[];
+  profile: number;
+  target: 'active' | 'new';
+  /** The name of our profile it goes into. */
+  into: string;
+  add: number;
+  unchanged: number;
+  actionId?: number | null;
+}
+
 export const rivalMessages = {
   notJson: '백업 파일을 읽을 수 없습니다. 다른 지도에서 내려받은 JSON 백업 파일인지 확인해 주세요.',
   notBackup: '다른 지도의 백업 형식이 아닙니다. "profiles" 목록이 있는 JSON 백업 파일을 골라 주세요.',

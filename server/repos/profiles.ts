@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { CHECKS_CHANNEL, inUserTurn, lockProgress, type CheckNotice } from './checks';
 import { withRetry } from './tx';
-import { MAX_PROFILES, MAX_PROFILE_NAME } from '../../common/profiles';
+import { MAX_PROFILES, MAX_PROFILE_NAME, type ProfileList, type ProgressProfile } from '../../common/profiles';
 
 /*
  * Progress profiles (issue 22 item 4, migration 020): an account holds several progress sets, one per game account.
@@ -23,24 +23,7 @@ export const ProfileMessages = {
   lastOne: '마지막 프로필은 삭제할 수 없습니다.',
 } as const;
 
-/** One profile as GET /v1/me/profiles lists it. */
-export interface ProfileView {
-  id: number;
-  name: string;
-  /** Pins found in it (visible pins). */
-  found: number;
-  createdAt: number;
-  active: boolean;
-}
-
-/** The answer of the profile routes: the account's profiles (oldest first) and the active one's id. */
-export interface ProfileList {
-  active: number;
-  max: number;
-  profiles: ProfileView[];
-  /** The account's checkTime (moved by a switch or a deletion of the active profile). */
-  checkTime: number;
-}
+export type { ProfileList, ProgressProfile } from '../../common/profiles';
 
 /** A profile name trimmed, or a Korean refusal. */
 export function profileName(raw: string): string {
@@ -95,7 +78,7 @@ async function activate(tx: Db, userId: number, last: number, id: number, now: n
 }
 
 /** Creates a profile (empty); `activate`: it becomes the active one at once. */
-export async function createProfile(db: Db, userId: number, rawName: string, now: number, makeActive = false): Promise<ProfileView> {
+export async function createProfile(db: Db, userId: number, rawName: string, now: number, makeActive = false): Promise<ProgressProfile> {
   const name = profileName(rawName);
   const id = await inTurn(db, userId, async (tx, last) => {
     const n = await tx.query<{ n: number }>('select count(*)::int as n from progress_profiles where user_id = $1', [userId]);

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { MATCH_METRES, type RivalBackup } from '../../common/rival-backup';
+import { MATCH_METRES, type RivalBackup, type RivalProfileMatch } from '../../common/rival-backup';
 import { searchKey } from '../../common/search-text';
 import type { ImportedPin } from './progress';
 
@@ -10,19 +10,6 @@ import type { ImportedPin } from './progress';
  * marker's category (by name, as search compares names) within MATCH_METRES, in the marker's region where it names
  * one. Each of our pins takes at most one marker (the nearest).
  */
-
-/** How a backup's profile matches our pins. */
-export interface RivalProfileMatch {
-  index: number;
-  name: string;
-  /** Markers found in it. */
-  found: number;
-  matched: number;
-  unmatched: number;
-  /** Of the matched: by key, by position. */
-  byKey: number;
-  byPosition: number;
-}
 
 let keyColumn: boolean | undefined;
 /** Whether pins have a `key` column (the real-data import's migration). */

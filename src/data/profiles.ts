@@ -6,6 +6,7 @@ import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import { currentUserId } from './session';
 import { forgetUndo } from './undo';
+import type { ProfileList } from '../../common/profiles';
 
 /*
  * Progress profiles (issue 22 item 4): the account's progress sets, one active. The server owns which is active; a
@@ -13,24 +14,7 @@ import { forgetUndo } from './undo';
  * map, the counts and the undo history all follow the active profile.
  */
 
-/** One profile (GET /api/v1/me/profiles). */
-export interface ProgressProfile {
-  id: number;
-  name: string;
-  /** Pins found in it. */
-  found: number;
-  createdAt: number;
-  active: boolean;
-}
-
-/** The account's profiles, oldest first. */
-export interface ProfileList {
-  active: number;
-  /** Most profiles an account may hold. */
-  max: number;
-  profiles: ProgressProfile[];
-  checkTime: number;
-}
+export type { ProfileList, ProgressProfile } from '../../common/profiles';
 
 /** The signed-in player's profiles (none for a visitor). */
 export function useProfiles(enabled: boolean) {

@@ -1,5 +1,5 @@
 import { api } from '../api';
-import { rivalMessages } from '../../common/rival-backup';
+import { rivalMessages, type RivalPlan } from '../../common/rival-backup';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
 import { fetchCheckList, publishChecks, undoServerAction } from './checks';
@@ -9,29 +9,7 @@ import { queryClient } from './query-client';
 import { currentUserId } from './session';
 import { forgetUndo, UNDO_TOAST_MS } from './undo';
 
-/** One backup profile as the preview counts it. */
-export interface RivalProfileMatch {
-  index: number;
-  name: string;
-  found: number;
-  matched: number;
-  unmatched: number;
-  byKey: number;
-  byPosition: number;
-}
-
-/** The preview (or the outcome) of importing one backup profile. */
-export interface RivalPlan {
-  applied: boolean;
-  profiles: RivalProfileMatch[];
-  profile: number;
-  target: 'active' | 'new';
-  /** The name of our profile it goes into. */
-  into: string;
-  add: number;
-  unchanged: number;
-  actionId?: number | null;
-}
+export type { RivalPlan, RivalProfileMatch } from '../../common/rival-backup';
 
 /** A chosen file that is not JSON at all (the server says what else is wrong with it). */
 export class RivalFileError extends Error {}
