@@ -1,9 +1,7 @@
 import Flatbush from 'flatbush';
 import { Pin } from '../../proto';
 import type { PinRecord } from './api';
-import type { SearchFields } from './search-rank';
 import { decodePinList, NO_ICON, NO_REGION, type DecodedPins } from './decode-pins';
-import protobuf from 'protobufjs/minimal.js';
 
 /**
  * One loaded category: its pins as typed arrays, a packed static spatial index over them
@@ -23,7 +21,6 @@ export class CategoryPins {
   /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
   dead: Uint8Array | null = null;
   private idToIndex: Map<number, number> | null = null;
-  private searchText: SearchFields[] | null = null;
 
   /**
    * Decodes PinList bytes (or takes pins already decoded: a part of a region snapshot) and indexes them;
@@ -127,44 +124,9 @@ export class CategoryPins {
     return rec;
   }
 
-  /** Lower-cased description, category name and tag names of pin i (built for all pins on first use). */
-  text(i: number): SearchFields {
-    if (!this.searchText) this.searchText = buildSearchText(this.data);
-    return this.searchText[i]!;
-  }
-
   /** Region of pin i, or -1 when it has none. */
   regionOf(i: number): number {
     const r = this.data.region[i]!;
     return r === NO_REGION ? -1 : r;
   }
-}
-
-// Reads only the text fields (5 description, 15 categoryName, 8.2 tag names): cheaper than Pin.decode.
-function buildSearchText(d: DecodedPins): SearchFields[] {
-  const out = new Array<SearchFields>(d.count);
-  if (d.bytes.length === 0) return out.fill({ description: '', category: '', tags: [] });
-  const r = protobuf.Reader.create(d.bytes);
-  for (let i = 0; i < d.count; i++) {
-    r.pos = d.start[i]!;
-    const end = d.end[i]!;
-    const f: SearchFields = { description: '', category: '', tags: [] };
-    const tags: string[] = [];
-    while (r.pos < end) {
-      const t = r.uint32();
-      if (t === ((5 << 3) | 2)) f.description = r.string().toLowerCase();
-      else if (t === ((15 << 3) | 2)) f.category = r.string().toLowerCase();
-      else if (t === ((8 << 3) | 2)) {
-        const e = r.uint32() + r.pos;
-        while (r.pos < e) {
-          const tt = r.uint32();
-          if (tt === ((2 << 3) | 2)) tags.push(r.string().toLowerCase());
-          else r.skipType(tt & 7);
-        }
-      } else r.skipType(t & 7);
-    }
-    f.tags = tags;
-    out[i] = f;
-  }
-  return out;
 }

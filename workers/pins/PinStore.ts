@@ -1,6 +1,5 @@
-import { type PinInput, type PinFilter, type PinRecord, type SearchPage, type SearchResults } from './api';
+import { type PinInput, type PinFilter, type PinRecord } from './api';
 import { PinDataFlag, emptyPins, joinPins, type PinBuffers, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
-import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
 import { PinChangeLog } from './PinChangeLog';
@@ -378,45 +377,6 @@ export class PinStore {
       out[2 * k + 1] = at[0].regionOf(at[1]);
     }
     return out;
-  }
-
-  /**
-   * The pins whose description, tag names or category name contain `text` (case-insensitive),
-   * ranked by relevance across every category (see search-rank.ts), as one page.
-   */
-  async search(text: string, page: SearchPage, filter?: PinFilter, checkpoint?: Checkpoint): Promise<SearchResults> {
-    const needle = text.trim().toLowerCase();
-    const offset = Math.max(0, page.offset ?? 0);
-    if (!needle || page.limit <= 0) return { total: 0, pins: [] };
-    const f = compile(filter);
-    const hits: (SearchHit & { at: CategoryPins | null; i: number })[] = [];
-    const nthOf = new Map<number, number>();
-    const add = (rank: number, categoryId: number, id: number, at: CategoryPins | null, i: number) => {
-      const key = categoryId * 8 + rank;
-      const nth = nthOf.get(key) ?? 0;
-      nthOf.set(key, nth + 1);
-      hits.push({ rank, nth, categoryId, id, at, i });
-    };
-    for (const c of this.selected(f)) {
-      for (let i = 0; i < c.count; i++) {
-        const rank = searchRank(c.text(i), needle);
-        if (rank !== NO_MATCH && passes(c, i, f)) add(rank, c.categoryId, c.data.ids[i]!, c, i);
-      }
-      await checkpoint?.();
-    }
-    for (const p of this.live.all()) {
-      const r = p.rec;
-      const fields = {
-        description: (r.description ?? '').toLowerCase(),
-        category: (r.categoryName ?? '').toLowerCase(),
-        tags: r.tags.map((t) => t.name.toLowerCase()),
-      };
-      const rank = searchRank(fields, needle);
-      if (rank !== NO_MATCH && passesLive(p, f, this.checkedIds)) add(rank, r.categoryId ?? -1, r.id, null, -1);
-    }
-    hits.sort(compareHits);
-    const pins = hits.slice(offset, offset + page.limit).map((h) => (h.at ? h.at.record(h.i) : this.getPin(h.id)!));
-    return { total: hits.length, pins };
   }
 }
 
