@@ -5,8 +5,7 @@ import { decodePinList, NO_ICON, NO_REGION, type DecodedPins } from './decode-pi
 
 /**
  * One loaded category: its pins as typed arrays, a packed static spatial index over them
- * (flatbush: 2–4× faster to build than RBush's bulk load, see bench/worker), the user's
- * found state per pin, and the raw bytes from which full records are decoded on demand.
+ * (flatbush: 2–4× faster to build than RBush's bulk load, see bench/worker), and the raw bytes from which full records are decoded on demand.
  */
 export class CategoryPins {
   readonly categoryId: number;
@@ -15,8 +14,8 @@ export class CategoryPins {
   readonly data: DecodedPins;
   /** Icon of each pin with the category icon filled in where the pin has none. */
   readonly icon: Uint16Array;
-  /** 1 where the user found the pin. */
-  readonly checked: Uint8Array;
+  /** The worker's one found set (PinStore's, shared, never copied): pin i is found when its id is in it. */
+  private readonly found: ReadonlySet<number>;
   readonly index: Flatbush | null;
   /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
   dead: Uint8Array | null = null;
@@ -26,7 +25,7 @@ export class CategoryPins {
    * Decodes PinList bytes (or takes pins already decoded: a part of a region snapshot) and indexes them;
    * `categoryIcon` fills pins without an icon.
    */
-  constructor(bytes: Uint8Array | DecodedPins, categoryIcon = 0, expectedCategoryId?: number) {
+  constructor(bytes: Uint8Array | DecodedPins, categoryIcon = 0, expectedCategoryId?: number, found: ReadonlySet<number> = new Set()) {
     const data = bytes instanceof Uint8Array ? decodePinList(bytes) : bytes;
     // An empty PinList encodes categoryId 0 (proto3 default); the caller's id is authoritative.
     this.categoryId = expectedCategoryId ?? data.categoryId;
@@ -35,7 +34,7 @@ export class CategoryPins {
     this.data = data;
     this.icon = data.icon;
     for (let i = 0; i < data.count; i++) if (this.icon[i] === NO_ICON) this.icon[i] = categoryIcon;
-    this.checked = new Uint8Array(data.count);
+    this.found = found;
     if (data.count === 0) {
       this.index = null;
       return;
@@ -70,10 +69,9 @@ export class CategoryPins {
     return false;
   }
 
-  /** Sets the found state of every pin from a set of ids. */
-  applyChecked(ids: ReadonlySet<number>): void {
-    const pinIds = this.data.ids;
-    for (let i = 0; i < pinIds.length; i++) this.checked[i] = ids.has(pinIds[i]!) ? 1 : 0;
+  /** Whether the user found pin i. */
+  isFound(i: number): boolean {
+    return this.found.has(this.data.ids[i]!);
   }
 
   /** Pin i as a plain object (decoded from its bytes now; a snapshot's pin has no texts: those are fetched on demand). */
@@ -91,7 +89,7 @@ export class CategoryPins {
         t.flag == null ? { id: t.id ?? 0, name: t.name ?? '' } : { id: t.id ?? 0, name: t.name ?? '', flag: t.flag },
       ),
       tagIds: p.tagIds.length ? [...p.tagIds] : p.tags.map((t) => t.id ?? 0),
-      checked: this.checked[i] === 1,
+      checked: this.isFound(i),
       categoryId: has('categoryId') ? p.categoryId! : this.categoryId,
     };
     if (has('coordZ')) rec.coordZ = p.coordZ!;
@@ -115,7 +113,7 @@ export class CategoryPins {
       catNum: this.categoryId,
       tags: [],
       tagIds: Array.from(d.tagList.subarray(d.tagStart[i]!, d.tagStart[i + 1]!)),
-      checked: this.checked[i] === 1,
+      checked: this.isFound(i),
       categoryId: this.categoryId,
     };
     if (!Number.isNaN(d.z[i]!)) rec.coordZ = d.z[i]!;

@@ -25,7 +25,8 @@ export class PinStore {
   private readonly categoryIcons = new Map<number, number>();
   /** Pins created or changed since their category loaded (RBush), drawn after the bulk. */
   private readonly live = new LivePins();
-  private checkedIds = new Set<number>();
+  /** The found set: the worker's one copy, shared by every category (CategoryPins.isFound) and the live pins. */
+  private readonly checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
   private readonly changes = new PinChangeLog();
 
@@ -36,11 +37,10 @@ export class PinStore {
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
-    const c = new CategoryPins(bytes, categoryIcon, categoryId);
+    const c = new CategoryPins(bytes, categoryIcon, categoryId, this.checkedIds);
     this.changes.bulk();
     // The whole list supersedes the category's pins from region snapshots.
     for (const [k, part] of this.categories) if (typeof k === 'string' && part.categoryId === categoryId) this.categories.delete(k);
-    if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
     // The fresh list already holds every change made before it was sent.
@@ -75,8 +75,7 @@ export class PinStore {
       while (e < block.count && block.category[e] === cat) e++;
       came.push(cat);
       if (!whole.has(cat)) {
-        const c = new CategoryPins(columnsOf(block, s, e, region, cat), icons.get(cat) ?? 0, cat);
-        if (this.checkedIds.size) c.applyChecked(this.checkedIds);
+        const c = new CategoryPins(columnsOf(block, s, e, region, cat), icons.get(cat) ?? 0, cat, this.checkedIds);
         this.categories.set(partKey(region, cat, b), c);
         this.categoryIcons.set(cat, icons.get(cat) ?? 0);
       }
@@ -132,8 +131,8 @@ export class PinStore {
 
   /** Replaces the found set. */
   setChecked(ids: ArrayLike<number>): void {
-    this.checkedIds = new Set(Array.from(ids));
-    for (const c of this.categories.values()) c.applyChecked(this.checkedIds);
+    this.checkedIds.clear();
+    for (let k = 0; k < ids.length; k++) this.checkedIds.add(ids[k]!);
   }
 
   /** Marks some pins found or not found. */
@@ -142,8 +141,6 @@ export class PinStore {
       const id = ids[k]!;
       if (checked) this.checkedIds.add(id);
       else this.checkedIds.delete(id);
-      const at = this.locate(id);
-      if (at) at[0].checked[at[1]] = checked ? 1 : 0;
     }
   }
 
