@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { currentTool, setFloor, setOpenedPin, setRegion, useStore } from '../../state';
-import { useCategoryGroups, useCheckPin, useMe, usePin, usePinNote, VISITOR_ID } from '../../data';
+import { useCategoryGroups, useCheckPin, useFound, useMe, usePin, usePinNote } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
 import { copyShareLink } from '../../map/share-link';
@@ -96,7 +96,8 @@ export default function PinPage() {
   }, []);
   // The store owns found state; the detail's own flag only until the store holds this player's (a
   // visitor's marks are kept on this device, under VISITOR_ID).
-  const isChecked = p ? (me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.isChecked) : false;
+  const found = useFound();
+  const isChecked = p ? found(p.id, p.isChecked) : false;
   const toggleFound = () => {
     if (!p) return;
     check.mutate({ pinId: p.id, check: !isChecked });
