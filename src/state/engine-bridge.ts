@@ -6,32 +6,31 @@ import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds, setTracking } from './actions';
 import { checkRevision, checksSince } from './check-log';
-import { attachToolEngine } from './map-commands';
+import { attachMapEngine, type CommandEngine } from './map-commands';
 import { store } from './store';
 
 /** The engine commands the bridge uses (MapEngine satisfies it). */
-export type BridgeEngine = Pick<
-  MapEngine,
-  | 'setRegion'
-  | 'setFloor'
-  | 'setPins'
-  | 'updatePins'
-  | 'pinSetVersion'
-  | 'setPinLayout'
-  | 'setCheckedSet'
-  | 'setPinFlags'
-  | 'setHideChecked'
-  | 'setHighlightedPins'
-  | 'setPinSize'
-  | 'setFoundFaint'
-  | 'setTool'
-  | 'getSnapshot'
-  | 'setSelection'
-  | 'setTempPin'
-  | 'setPlayer'
-  | 'setFollow'
-  | 'on'
->;
+export type BridgeEngine = CommandEngine &
+  Pick<
+    MapEngine,
+    | 'setRegion'
+    | 'setFloor'
+    | 'setPins'
+    | 'updatePins'
+    | 'pinSetVersion'
+    | 'setPinLayout'
+    | 'setCheckedSet'
+    | 'setPinFlags'
+    | 'setHideChecked'
+    | 'setHighlightedPins'
+    | 'setPinSize'
+    | 'setFoundFaint'
+    | 'setSelection'
+    | 'setTempPin'
+    | 'setPlayer'
+    | 'setFollow'
+    | 'on'
+  >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
 export type BridgeWorker = Pick<
   PinsWorkerApi,
@@ -272,8 +271,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     }),
     engine.on('routeselect', (e) => void select((f) => worker.queryRoute(e.polyline, e.width, f))),
     engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),
-    // Tool requests (map-commands.ts) go to this engine; which tool is on stays the engine's own.
-    attachToolEngine(engine),
+    // Pages' requests (map-commands.ts) go to this engine; which tool is on stays the engine's own.
+    attachMapEngine(engine),
   ];
   sync();
 

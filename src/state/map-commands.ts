@@ -1,4 +1,5 @@
-// What a page asks of the map's tools: the one path from a page to the engine's tool (issue 24 item 1).
+// What a page asks of the map: the one path from a page to the engine (issue 24 item 1): its tool, the camera, the
+// opened pin's mark.
 // The engine owns which tool is on and so the selection mode and the shape drawn (its snapshot's `tool`
 // and `mode`, which React reads through useEngineSnapshot); the store holds no copy of them. A page asks
 // here; the bridge (engine-bridge.ts) attaches the engine it connects. When the engine ends a tool itself
@@ -8,10 +9,10 @@ import { modeOfTool, type ToolId } from '../engine/tools';
 import { MapMode } from '../engine/types';
 import { store } from './store';
 
-/** The engine commands a tool request uses (MapEngine satisfies it). */
-export type ToolEngine = Pick<MapEngine, 'setTool' | 'getSnapshot'>;
+/** The engine commands a page's request uses (MapEngine satisfies it). */
+export type CommandEngine = Pick<MapEngine, 'setTool' | 'getSnapshot' | 'getCamera' | 'showAt' | 'setFocusedPin' | 'canvas'>;
 
-let engine: ToolEngine | null = null;
+let engine: CommandEngine | null = null;
 // The tool asked for while no engine runs: the next engine attached starts with it.
 let waiting: ToolId = 'pan';
 
@@ -50,8 +51,31 @@ export function endTool(only?: ToolId): void {
   chooseTool('pan', { keepSelection: true });
 }
 
-/** The bridge's: tool requests go to `e` until the returned function detaches it (the next engine starts with its tool). */
-export function attachToolEngine(e: ToolEngine): () => void {
+/** The map's box on the page (CSS px), or null while no map runs. */
+export function mapBox(): DOMRect | null {
+  return engine ? engine.canvas.getBoundingClientRect() : null;
+}
+
+/**
+ * Brings world point `p` into view at screen point `at` (the map's centre when left out), at `zoom`, or at the
+ * current zoom but no less than `minZoom`. Nothing while no map runs.
+ */
+export function showOnMap(
+  p: { x: number; y: number },
+  opts: { zoom?: number; minZoom?: number; at?: { x: number; y: number }; animate?: boolean },
+): void {
+  if (!engine) return;
+  const zoom = opts.zoom ?? Math.max(engine.getCamera().zoom, opts.minZoom ?? 0);
+  engine.showAt(p, { zoom, at: opts.at, animate: opts.animate });
+}
+
+/** Marks the opened pin on the map so it stands out (null clears it). */
+export function markOpenedPin(id: number | null): void {
+  engine?.setFocusedPin(id);
+}
+
+/** The bridge's: requests go to `e` until the returned function detaches it (the next engine starts with the tool on). */
+export function attachMapEngine(e: CommandEngine): () => void {
   engine = e;
   if (e.getSnapshot().tool !== waiting) e.setTool(waiting);
   return () => {

@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { currentTool, setFloor, setOpenedPin, setRegion, useStore } from '../../state';
+import { currentTool, mapBox, markOpenedPin, setFloor, setOpenedPin, setRegion, showOnMap, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useFound, useMe, usePin, usePinNote } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
@@ -52,8 +52,10 @@ export default function PinPage() {
     setFloor(p.coordZ ?? null);
     // After the region switch reaches the engine (the bridge applies store changes in a microtask).
     setTimeout(() => {
-      const at = uncoveredCenter(engine.canvas.getBoundingClientRect(), panel.current?.getBoundingClientRect());
-      engine.showAt({ x: p.coordX, y: p.coordY }, { zoom: Math.max(engine.getCamera().zoom, 1), at, animate });
+      const box = mapBox();
+      if (!box) return;
+      const at = uncoveredCenter(box, panel.current?.getBoundingClientRect());
+      showOnMap({ x: p.coordX, y: p.coordY }, { minZoom: 1, at, animate });
     }, 0);
   };
   // The opened pin stands out on the map while its panel is open, drawn even when its category is off
@@ -62,8 +64,8 @@ export default function PinPage() {
   const pinCategory = p?.categoryId;
   useEffect(() => {
     if (!engine || pinId === undefined) return;
-    engine.setFocusedPin(pinId);
-    return () => engine.setFocusedPin(null);
+    markOpenedPin(pinId);
+    return () => markOpenedPin(null);
   }, [engine, pinId]);
   useEffect(() => {
     if (pinId === undefined || pinCategory === undefined) return;
