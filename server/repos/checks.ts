@@ -45,8 +45,6 @@ export type { ActionKind };
 export interface ChangeMeta {
   /** When the player acted (epoch ms, not after `now`). */
   at: number;
-  /** Import: a pin's own time (the file's checkedAt, not after `now`), else `at`. */
-  atOf?: (pin: number) => number | undefined;
   kind: ActionKind;
   /** check for a mark, false for an unmark, null for a mixed change (undo, import). */
   checked: boolean | null;
@@ -110,16 +108,15 @@ async function readStates(q: Db, profile: number, ids: readonly number[]): Promi
 
 /** The pins whose last change is newer than this one (left alone), and those that really change. */
 function sortOut(rows: readonly PinState[], want: (pin: number) => boolean, meta: ChangeMeta) {
-  const atOf = (pin: number) => meta.atOf?.(pin) ?? meta.at;
   const stale: number[] = [];
   const changes: PinState[] = [];
   for (const r of rows) {
-    if (!meta.force && r.at != null && atOf(r.id) < r.at) stale.push(r.id);
+    if (!meta.force && r.at != null && meta.at < r.at) stale.push(r.id);
     else if (r.checked !== want(r.id)) changes.push(r);
   }
   const on = changes.filter((r) => !r.checked).map((r) => r.id);
   const off = changes.filter((r) => r.checked).map((r) => r.id);
-  return { stale, changes, on, off, atOf };
+  return { stale, changes, on, off };
 }
 
 function noticeOf(o: Owner, checkTime: number, last: number, on: number[], off: number[]): CheckNotice {
@@ -132,7 +129,7 @@ function noticeOf(o: Owner, checkTime: number, last: number, on: number[], off: 
 
 /**
  * Moves each of `pinIds` (existing, locked, unique) to `want(pin)` unless the pin's last change
- * is newer than `meta.at` (or the pin's own `meta.atOf`). The pins that really change are recorded as one action with their
+ * is newer than `meta.at`. The pins that really change are recorded as one action with their
  * previous state (so it can be undone), get that time as their last-change time, bump checkTime
  * and are announced to every device. Runs inside the caller's transaction, user row locked.
  */
@@ -144,7 +141,7 @@ export async function commitChanges(
   want: (pin: number) => boolean,
   meta: ChangeMeta,
 ): Promise<Commit> {
-  const { stale, changes, on, off, atOf } = sortOut(await readStates(tx, o.profile, pinIds), want, meta);
+  const { stale, changes, on, off } = sortOut(await readStates(tx, o.profile, pinIds), want, meta);
   if (changes.length === 0) return { actionId: null, on: [], off: [], stale, checkTime: last };
   await applyChecks(tx, o.profile, on, true);
   await applyChecks(tx, o.profile, off, false);
@@ -178,7 +175,7 @@ export async function commitChanges(
       wasOff.length + wasOn.length,
       changes.map((r) => r.id),
       changes.map((r) => !r.checked),
-      changes.map((r) => atOf(r.id)),
+      changes.map(() => meta.at),
       checkTime,
       CHECKS_CHANNEL,
       JSON.stringify(noticeOf(o, checkTime, last, on, off)),
@@ -374,7 +371,7 @@ function runChangeInSteps<A, F>(
                   s.changes.map((r) => r.at),
                   s.changes.map((r) => r.action_id),
                   s.changes.map((r) => !r.checked),
-                  s.changes.map((r) => s.atOf(r.id)),
+                  s.changes.map(() => p.meta.at),
                 ],
               );
             }

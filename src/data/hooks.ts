@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
+import { store, useStore } from '../state';
 import { categoriesById, ensureCategoryLoaded } from './categories';
 import { fetchCheckList, markPins } from './checks';
 import { clearVisitorMarks, VISITOR_ID, visitorMarks } from './visitor-checks';
@@ -33,6 +34,19 @@ export function useCategoryGroups() {
 /** Tag groups. */
 export function useTagGroups() {
   return useQuery({ queryKey: keys.tagGroups, queryFn: () => api.get<TagGroup[]>(paths.tagGroups) });
+}
+
+/**
+ * Whether a pin is found as the page shows it: the store's found set (the page's one copy, check-sync/index.ts)
+ * once it holds this player's (a visitor's marks are there under VISITOR_ID), else the flag a server answer
+ * carried (a pin detail's isChecked, a search hit's checked) while the store does not have the player's yet.
+ */
+export function useFound(): (id: number, answered: boolean | undefined) => boolean {
+  const me = useMe().data;
+  const snap = useStore();
+  const ours = me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID);
+  const checks = snap.checks;
+  return (id, answered) => (ours ? checks.has(id) : answered === true);
 }
 
 /** Pin detail (with the caller's isChecked). */
@@ -119,8 +133,9 @@ export function useLeftPins(cell: { region: number; categoryId: number } | null)
     queryFn: async () => {
       const { left } = await api.get<{ left: LeftPin[] }>(paths.progressLeft(cell!.region, cell!.categoryId));
       if (me.data) return left;
-      // A visitor's marks are on this device only: the server lists every pin of the cell.
-      const marks = new Set(await visitorMarks());
+      // A visitor's marks are on this device only: the server lists every pin of the cell. The store's found set
+      // holds them once published (no second read of the device's copy).
+      const marks = store.checksOf === VISITOR_ID ? store.checks : new Set(await visitorMarks());
       return left.filter((p) => !marks.has(p.id));
     },
     enabled: !me.isPending && cell !== null,

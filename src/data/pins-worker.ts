@@ -1,7 +1,7 @@
 import type { PinsWorkerApi } from '../../workers/pins/api';
 
 /** The pins-worker calls the data layer uses (the Comlink proxy satisfies it). */
-export type DataWorker = Pick<PinsWorkerApi, 'loadCategory' | 'loadCategoryBytes' | 'search'> &
+export type DataWorker = Pick<PinsWorkerApi, 'loadCategory' | 'loadCategoryBytes'> &
   Partial<Pick<PinsWorkerApi, 'upsertPin' | 'removePins' | 'loadSnapshot' | 'loadSnapshotBytes' | 'placesOf'>>;
 
 let worker: DataWorker | null = null;

@@ -34,7 +34,6 @@ function withoutSnapshots(worker: DataWorker): DataWorker {
   return {
     loadCategory: (...a) => worker.loadCategory(...a),
     loadCategoryBytes: (...a) => worker.loadCategoryBytes(...a),
-    search: (...a) => worker.search(...a),
     ...(worker.placesOf ? { placesOf: worker.placesOf } : {}),
     ...(worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : {}),
   };

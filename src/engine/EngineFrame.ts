@@ -31,8 +31,6 @@ import {
   type EngineEvents,
   type EngineSnapshot,
   type MapEngineOptions,
-  type MapMode,
-  type ModeOptions,
   type WorldPoint,
 } from './types';
 
@@ -66,11 +64,10 @@ export abstract class EngineFrame {
   protected subs: SubMapLayer | null = null;
   protected region: Region;
   protected readonly camera: EngineCamera;
-  /** The map tool on (the engine owns it: setMode/setTool change it, ESC ends it) and its name. */
+  /** The map tool on (the engine owns it: setTool changes it, ESC ends it) and its name. */
   protected tool: MapTool;
   protected toolId: ToolId = 'pan';
   protected readonly tools: ToolContext;
-  protected rangeShape: 'rect' | 'lasso' = 'rect';
   protected routeWidth = DEFAULT_ROUTE_WIDTH;
   protected hoverId: number | null = null;
   /** screenPinScale of the screen the window is on. */
@@ -147,7 +144,6 @@ export abstract class EngineFrame {
   // MapEngine's public methods the machinery calls.
   abstract setRegion(regionId: number): void;
   abstract getCamera(): CameraState;
-  abstract setMode(mode: MapMode, opts?: ModeOptions): void;
   abstract setFollow(on: boolean): void;
   abstract aggregateAt(screenX: number, screenY: number): AggregateInfo | null;
   abstract pickAt(screenX: number, screenY: number): number | null;

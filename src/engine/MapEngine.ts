@@ -11,7 +11,7 @@ import { startRenderer } from './renderer-start';
 import { SubMapLayer } from './SubMapLayer';
 import type { RouteOverlay } from './OverlayLayer';
 import { TileLayer } from './TileLayer';
-import { toolOfMode, type ToolId } from './tools';
+import type { ToolId } from './tools';
 import type { TileCache } from './TileCache';
 import type { PinLayout, PinSetChange } from '../../common/pin-buffers';
 import {
@@ -22,7 +22,7 @@ import {
   type EngineEvents,
   type EngineSnapshot,
   type MapEngineOptions,
-  type ModeOptions,
+  type ToolOptions,
   type PinBuffers,
   type PlayerState,
   type ScreenPoint,
@@ -210,13 +210,17 @@ export class MapEngine extends EngineFrame {
     this.pins.setFaintFound(on);
   }
 
-  /** Enters a selection mode (its tool: a range selection draws the rectangle or the lasso); clears the drawn shape. */
-  setMode(mode: MapMode, opts?: ModeOptions): void {
-    if (opts?.rangeShape) this.rangeShape = opts.rangeShape;
+  /**
+   * Turns a map tool on (the engine's command: the page asks through src/state/map-commands.ts); a
+   * gesture under way and the drawn shape are dropped. The snapshot's `tool` and `mode` follow, and
+   * so do they when the engine ends a tool itself (ESC).
+   */
+  setTool(id: ToolId, opts?: ToolOptions): void {
     if (opts?.routeWidth !== undefined) this.routeWidth = opts.routeWidth;
-    this.switchTool(toolOfMode(mode, this.rangeShape));
+    this.switchTool(id);
   }
 
+  /** The selection mode of the tool on. */
   getMode(): MapMode {
     return this.tool.mode;
   }

@@ -8,14 +8,14 @@ export type {
   EngineEvents,
   EngineSnapshot,
   MapEngineOptions,
-  ModeOptions,
   PinBuffers,
   PlayerState,
   ScreenPoint,
+  ToolOptions,
   WorldPoint,
 } from './types';
 export { ICON_COUNT, drawIcon, drawMarker, iconColor } from './icons';
 export type { RouteOverlay } from './OverlayLayer';
 export { worldPoint, screenPoint, zoomForLevel } from './camera';
 export { chooseScale } from './tile-cover';
-export type { ToolId } from './tools';
+export { modeOfTool, type ToolId } from './tools';

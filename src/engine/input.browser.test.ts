@@ -222,7 +222,7 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     engine.on('rangeselect', (e) => ranges.push(e));
     engine.on('routeselect', (e) => routes.push(e));
 
-    engine.setMode(MapMode.RangeSelection, { rangeShape: 'rect' });
+    engine.setTool('rect');
     drag([
       [400, 300],
       [450, 320],
@@ -233,7 +233,7 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect([...ranges[0]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
     expect(engine.getSnapshot().tool).toBe('rect');
-    engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
+    engine.setTool('lasso');
     // The engine owns the tool: its snapshot names it, with the selection mode it belongs to.
     expect(engine.getTool()).toBe('lasso');
     expect(engine.getSnapshot()).toMatchObject({ tool: 'lasso', mode: MapMode.RangeSelection });
@@ -246,7 +246,7 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(ranges[1]!.shape).toBe('lasso');
     expect([...ranges[1]!.polygon]).toEqual([0, 0, 100, 0, 100, 100, 0, 100]);
 
-    engine.setMode(MapMode.RouteSelection, { routeWidth: 80 });
+    engine.setTool('route', { routeWidth: 80 });
     drag([
       [300, 300],
       [350, 300],
@@ -266,10 +266,10 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(engine.getSnapshot().tool).toBe('pan');
 
     // A tool left in the middle of a drag drops what it drew; the next tool hears nothing of that press.
-    engine.setMode(MapMode.RangeSelection, { rangeShape: 'rect' });
+    engine.setTool('rect');
     fire('pointerdown', 400, 300);
     fire('pointermove', 450, 350);
-    engine.setMode(MapMode.Default);
+    engine.setTool('pan');
     fire('pointermove', 500, 400);
     fire('pointerup', 500, 400);
     expect(ranges).toHaveLength(2);
@@ -303,7 +303,7 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     ];
     const ranges: EngineEvents['rangeselect'][] = [];
     engine.on('rangeselect', (e) => ranges.push(e));
-    engine.setMode(MapMode.RangeSelection, { rangeShape: 'lasso' });
+    engine.setTool('lasso');
 
     for (const p of loop) fire(p === loop[0] ? 'pointerdown' : 'pointermove', ...p, 'mouse');
     fire('pointerup', ...loop[loop.length - 1]!, 'mouse');
@@ -337,7 +337,7 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     engine.on('locationselect', (e) => locations.push(e));
     click(400, 290);
     expect(clicks).toEqual([5]);
-    engine.setMode(MapMode.LocationSelection);
+    engine.setTool('location');
     click(450, 350);
     expect(locations).toEqual([{ x: 50, y: 50 }]);
     const menus: number[] = [];

@@ -101,10 +101,9 @@ export interface MapEngineOptions {
   background?: number | 'transparent';
 }
 
-/** Options of setMode. */
-export interface ModeOptions {
-  rangeShape?: 'rect' | 'lasso';
-  /** Corridor width in world units (default 120). */
+/** Options of setTool. */
+export interface ToolOptions {
+  /** The route tool's corridor width in world units (default 120). */
   routeWidth?: number;
 }
 

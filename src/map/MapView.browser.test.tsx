@@ -46,7 +46,7 @@ describe('<MapView>', () => {
     const engine = seen[0]!;
     expect(el.querySelectorAll('canvas')).toHaveLength(1);
     await vi.waitFor(() => expect(modeShown).toBe(MapMode.Default));
-    await act(async () => engine.setMode(MapMode.RangeSelection));
+    await act(async () => engine.setTool('rect'));
     expect(modeShown).toBe(MapMode.RangeSelection);
     await act(async () => root.unmount());
     expect(seen.at(-1)).toBeNull();

@@ -4,7 +4,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../i18n/ko';
 import { Dialog } from '../ui/Dialog';
 import { PressButton } from '../ui/PressButton';
-import { MapMode, endSelection, resumeSelection, setSelectionIds, useStore } from '../state';
+import { MapMode, chooseTool, endTool, setSelectionIds, useStore } from '../state';
+import type { ToolId } from '../engine';
+import { useEngine } from './engine-context';
+import { useEngineSnapshot } from './use-engine-snapshot';
 import { useBatchCheck, useMe } from '../data';
 import { useRouteLassoPending } from './route/RoutePanel';
 
@@ -19,17 +22,20 @@ export function SelectionFlow() {
   const me = useMe().data;
   const batch = useBatchCheck();
   const [check, setCheck] = useState(true);
-  const { mode, ids } = snap.selection;
+  // The mode is the engine's (it ends a tool itself on ESC): the banner follows its snapshot.
+  const engineSnap = useEngineSnapshot(useEngine());
+  const mode = engineSnap?.mode ?? MapMode.Default;
+  const { ids } = snap.selection;
   const selecting = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   // A lasso drawn for the route planner is its area, not pins to mark.
   const routeLasso = useRouteLassoPending();
   const confirming = !selecting && ids.length > 0 && !routeLasso;
   // The tool the pins were chosen with, to go back to it on "keep selecting".
-  const lastTool = useRef<MapMode>(MapMode.RangeSelection);
-  if (selecting) lastTool.current = mode;
+  const lastTool = useRef<ToolId>('rect');
+  if (selecting && engineSnap) lastTool.current = engineSnap.tool;
   const close = () => setSelectionIds([]);
-  const keepSelecting = () => resumeSelection(lastTool.current);
-  const endMode = useCallback(() => endSelection(), []);
+  const keepSelecting = () => chooseTool(lastTool.current, { keepSelection: true });
+  const endMode = useCallback(() => endTool(), []);
 
   const apply = () => {
     batch.mutate(

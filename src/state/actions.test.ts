@@ -1,18 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MapMode, store } from './store';
+import { store } from './store';
+import { chooseTool, currentTool, endTool } from './map-commands';
 import { checkChangesSince, checkRevision } from './check-log';
-import {
-  applyChecks,
-  reconcileChecks,
-  endSelection,
-  resumeSelection,
-  resetStore,
-  setChecks,
-  setMapMode,
-  setRegion,
-  setSelectionIds,
-  toggleCategory,
-} from './actions';
+import { applyChecks, reconcileChecks, resetStore, setChecks, setRegion, setSelectionIds, toggleCategory } from './actions';
 
 beforeEach(resetStore);
 
@@ -67,23 +57,25 @@ describe('store actions', () => {
     expect(checkChangesSince(r0)).toBeNull();
   });
 
-  it('range and route share a selection; leaving for another mode clears it', () => {
-    setMapMode(MapMode.RangeSelection);
+  it('range and route share a selection; leaving for another tool clears it (no map: the request waits for one)', () => {
+    chooseTool('rect');
     setSelectionIds([5, 6]);
-    setMapMode(MapMode.RangeSelection);
+    chooseTool('rect');
     expect(store.selection.ids).toEqual([5, 6]);
-    setMapMode(MapMode.RouteSelection);
-    expect(store.selection).toEqual({ mode: MapMode.RouteSelection, ids: [5, 6] });
-    setMapMode(MapMode.LocationSelection);
-    expect(store.selection).toEqual({ mode: MapMode.LocationSelection, ids: [] });
+    chooseTool('location');
+    expect(currentTool()).toBe('location');
+    expect(store.selection).toEqual({ ids: [] });
   });
 
-  it('ending a selection keeps its pins for the confirmation', () => {
-    setMapMode(MapMode.RangeSelection);
+  it('ending a tool keeps its pins for the confirmation, and "keep selecting" goes back with them', () => {
+    chooseTool('rect');
     setSelectionIds([5, 6]);
-    endSelection();
-    expect(store.selection).toEqual({ mode: MapMode.Default, ids: [5, 6] });
-    resumeSelection(MapMode.RangeSelection);
-    expect(store.selection).toEqual({ mode: MapMode.RangeSelection, ids: [5, 6] });
+    endTool();
+    expect(currentTool()).toBe('pan');
+    expect(store.selection.ids).toEqual([5, 6]);
+    chooseTool('lasso', { keepSelection: true });
+    expect(store.selection.ids).toEqual([5, 6]);
+    endTool('location');
+    expect(currentTool()).toBe('lasso');
   });
 });

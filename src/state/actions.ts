@@ -1,16 +1,8 @@
 import { ref, subscribe } from 'valtio';
 import { isKnownRegion } from '../../common/regions';
 import { logCheckChange } from './check-log';
-import {
-  MapMode,
-  THEME_KEY,
-  store,
-  type LoadedCategory,
-  type PlayerPosition,
-  type TempPin,
-  type ThemeChoice,
-  type TrackingInfo,
-} from './store';
+import { chooseTool } from './map-commands';
+import { THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
 
 /** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */
 export function setRegion(region: number): void {
@@ -97,7 +89,7 @@ export function reconcileChecks(ids: ReadonlySet<number>, sameOwner = false): vo
 export function clearUserState(): void {
   setChecks([]);
   store.checksOf = null;
-  store.selection = { mode: MapMode.Default, ids: [] };
+  chooseTool('pan');
 }
 
 /** Records a category loaded into the pins worker. */
@@ -163,29 +155,6 @@ export function setMenuExpanded(on: boolean): void {
 /** Opens or closes the bottom sheet. */
 export function setSheetOpen(on: boolean): void {
   store.sheetOpen = on;
-}
-
-const isMultiSelect = (m: MapMode) => m === MapMode.RangeSelection || m === MapMode.RouteSelection;
-
-/**
- * Asks the map for a tool by its mode (the bridge hands it to the engine, which owns the tool on);
- * a range selection draws `rangeShape` when given. Moving between range and route keeps the chosen
- * pins, any other change clears them.
- */
-export function setMapMode(mode: MapMode, rangeShape?: 'rect' | 'lasso'): void {
-  if (rangeShape) store.rangeShape = rangeShape;
-  const keep = mode === store.selection.mode || (isMultiSelect(mode) && isMultiSelect(store.selection.mode));
-  store.selection = { mode, ids: keep ? store.selection.ids : [] };
-}
-
-/** Ends a range or route selection keeping its pins, so the page asks what to do with them (banner, ESC, tool). */
-export function endSelection(): void {
-  store.selection = { mode: MapMode.Default, ids: store.selection.ids };
-}
-
-/** Goes back to a range or route tool with the pins chosen so far ("keep selecting"). */
-export function resumeSelection(mode: MapMode): void {
-  store.selection = { mode, ids: store.selection.ids };
 }
 
 /** The pins picked by a range or route selection. */
@@ -256,8 +225,7 @@ export function resetStore(): void {
   store.menuExpanded = false;
   store.sheetOpen = false;
   store.homeFilters = { region: 0, categories: [], hideChecked: false, searchText: '' };
-  store.selection = { mode: MapMode.Default, ids: [] };
-  store.rangeShape = 'rect';
+  chooseTool('pan');
   store.connection = { online: true, waiting: 0, syncedAt: 0 };
   store.pinSize = 'default';
   store.foundFaint = false;

@@ -5,7 +5,6 @@ import { regionsSharingTileSet } from '../../common/regions';
 import { store } from './store';
 import {
   applyChecks,
-  endSelection,
   resetStore,
   setCategories,
   setFloor,
@@ -13,11 +12,11 @@ import {
   setHighlightedTags,
   setChecks,
   setLoadedCategory,
-  setMapMode,
   setRegion,
   setSelectionIds,
 } from './actions';
 import { connectEngine } from './engine-bridge';
+import { chooseTool, endTool } from './map-commands';
 
 let engine: MapEngine;
 let worker: ReturnType<typeof createPinsWorker>;
@@ -109,10 +108,10 @@ describe('store → engine', () => {
     await tick();
     expect(engine.getSnapshot().floor).toBe(-1);
     setFloor(null);
-    setMapMode(MapMode.RangeSelection);
+    chooseTool('rect');
     await tick();
     expect(engine.getMode()).toBe(MapMode.RangeSelection);
-    setMapMode(MapMode.Default);
+    chooseTool('pan');
     await tick();
     expect(engine.getMode()).toBe(MapMode.Default);
   });
@@ -170,7 +169,7 @@ describe('engine → store', () => {
     // Zoomed out so the drawn rectangle covers many pins.
     engine.setCamera({ ...engine.getCamera(), zoom: 0.05 });
     await tick();
-    setMapMode(MapMode.RangeSelection);
+    chooseTool('rect');
     await tick();
     pointer('pointerdown', 100, 100);
     pointer('pointermove', 400, 300);
@@ -194,13 +193,13 @@ describe('engine → store', () => {
   it('a range answered after the player discarded the selection does not bring it back', async () => {
     setRegion(0);
     engine.setCamera({ ...engine.getCamera(), zoom: 0.05 });
-    setMapMode(MapMode.RangeSelection);
+    chooseTool('rect');
     await tick();
     pointer('pointerdown', 100, 100);
     pointer('pointermove', 700, 500);
     pointer('pointerup', 700, 500);
     // Discarded (the confirmation's 버리기) before the worker answered the drawn range.
-    endSelection();
+    endTool();
     setSelectionIds([]);
     // The worker answers in order: once a later query is answered, the range's was too.
     await worker.api.queryRect(0, 0, 1, 1, { categories: [1], region: 0 });
@@ -209,7 +208,7 @@ describe('engine → store', () => {
   });
 
   it('ranges drawn one after another, answered late, all count (ending the tool keeps them)', async () => {
-    setMapMode(MapMode.RangeSelection);
+    chooseTool('rect');
     await tick();
     pointer('pointerdown', 100, 100);
     pointer('pointermove', 400, 300);
@@ -217,7 +216,7 @@ describe('engine → store', () => {
     pointer('pointerdown', 400, 300);
     pointer('pointermove', 700, 500);
     pointer('pointerup', 700, 500);
-    endSelection();
+    endTool();
     await worker.api.queryRect(0, 0, 1, 1, { categories: [1], region: 0 });
     await tick();
     const box = (x0: number, y0: number, x1: number, y1: number) =>
@@ -234,7 +233,7 @@ describe('engine → store', () => {
   });
 
   it('a click in location selection sets the temp pin at that world point', async () => {
-    setMapMode(MapMode.LocationSelection);
+    chooseTool('location');
     await tick();
     pointer('pointerdown', 400, 300);
     pointer('pointerup', 400, 300);

@@ -1,35 +1,36 @@
 import { subscribe } from 'valtio';
 import type { MapEngine } from '../engine';
-import { PinFlag, MapMode } from '../engine';
+import { PinFlag } from '../engine';
 import { regionsSharingTileSet } from '../../common/regions';
 import type { PinFilter, PinsWorkerApi } from '../../workers/pins/api';
 import { getPinsWorker } from '../../workers/pins/client';
 import { setTempPin, setSelectionIds, setTracking } from './actions';
 import { checkRevision, checksSince } from './check-log';
+import { attachMapEngine, type CommandEngine } from './map-commands';
 import { store } from './store';
 
 /** The engine commands the bridge uses (MapEngine satisfies it). */
-export type BridgeEngine = Pick<
-  MapEngine,
-  | 'setRegion'
-  | 'setFloor'
-  | 'setPins'
-  | 'updatePins'
-  | 'pinSetVersion'
-  | 'setPinLayout'
-  | 'setCheckedSet'
-  | 'setPinFlags'
-  | 'setHideChecked'
-  | 'setHighlightedPins'
-  | 'setPinSize'
-  | 'setFoundFaint'
-  | 'setMode'
-  | 'setSelection'
-  | 'setTempPin'
-  | 'setPlayer'
-  | 'setFollow'
-  | 'on'
->;
+export type BridgeEngine = CommandEngine &
+  Pick<
+    MapEngine,
+    | 'setRegion'
+    | 'setFloor'
+    | 'setPins'
+    | 'updatePins'
+    | 'pinSetVersion'
+    | 'setPinLayout'
+    | 'setCheckedSet'
+    | 'setPinFlags'
+    | 'setHideChecked'
+    | 'setHighlightedPins'
+    | 'setPinSize'
+    | 'setFoundFaint'
+    | 'setSelection'
+    | 'setTempPin'
+    | 'setPlayer'
+    | 'setFollow'
+    | 'on'
+  >;
 /** The pins-worker calls the bridge uses (the Comlink proxy of PinsWorkerApi satisfies it). */
 export type BridgeWorker = Pick<
   PinsWorkerApi,
@@ -221,7 +222,6 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (changed('hideChecked', s.homeFilters.hideChecked)) engine.setHideChecked(s.homeFilters.hideChecked);
     if (changed('pinSize', s.pinSize)) engine.setPinSize(s.pinSize);
     if (changed('foundFaint', s.foundFaint)) engine.setFoundFaint(s.foundFaint);
-    if (changed('mode', `${s.selection.mode}|${s.rangeShape}`)) engine.setMode(s.selection.mode, { rangeShape: s.rangeShape });
     if (changed('selection', s.selection.ids)) engine.setSelection(s.selection.ids);
     const temp = s.tempPin;
     if (changed('tempPin', temp)) engine.setTempPin(temp ? { x: temp.x, y: temp.y } : null);
@@ -271,11 +271,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     }),
     engine.on('routeselect', (e) => void select((f) => worker.queryRoute(e.polyline, e.width, f))),
     engine.on('locationselect', (e) => setTempPin({ x: e.x, y: e.y, region: store.mapRegion, floor: store.floor })),
-    // ESC: the engine went back to Default; the chosen ids stay for the confirmation.
-    engine.on('modecancel', () => {
-      last.mode = `${MapMode.Default}|${store.rangeShape}`;
-      store.selection.mode = MapMode.Default;
-    }),
+    // Pages' requests (map-commands.ts) go to this engine; which tool is on stays the engine's own.
+    attachMapEngine(engine),
   ];
   sync();
 

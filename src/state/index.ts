@@ -2,6 +2,7 @@ export { store, useStore, MapMode, THEME_KEY } from './store';
 export type { AppState, ConnectionState, HomeFilters, LoadedCategory, PlayerPosition, TempPin, ThemeChoice, TrackingInfo } from './store';
 export * from './actions';
 export { connectEngine } from './engine-bridge';
+export { chooseTool, currentTool, endTool, mapBox, markOpenedPin, showOnMap } from './map-commands';
 export type { BridgeEngine, BridgeWorker } from './engine-bridge';
 export { checkChangesSince, checkRevision, checksSince } from './check-log';
 export type { CheckChange } from './check-log';

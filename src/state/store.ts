@@ -87,9 +87,11 @@ export interface AppState {
   menuExpanded: boolean;
   sheetOpen: boolean;
   homeFilters: HomeFilters;
-  selection: { mode: MapMode; ids: number[] };
-  /** The shape a range selection draws (the rectangle or the lasso tool). */
-  rangeShape: 'rect' | 'lasso';
+  /**
+   * The pins a range or route selection chose. Which tool is on (and so the mode) is the engine's, read from
+   * its snapshot (useEngineSnapshot); a page asks for a tool through map-commands.ts.
+   */
+  selection: { ids: number[] };
   pinSize: 'default' | 'large';
   /** Found pins drawn fainter still (the setting 'fainter found pins'). */
   foundFaint: boolean;
@@ -129,8 +131,7 @@ export const store = proxy<AppState>({
   menuExpanded: false,
   sheetOpen: false,
   homeFilters: { region: 0, categories: [], hideChecked: false, searchText: '' },
-  selection: { mode: MapMode.Default, ids: [] },
-  rangeShape: 'rect',
+  selection: { ids: [] },
   pinSize: 'default',
   foundFaint: false,
   theme: storedTheme(),

@@ -1,14 +1,11 @@
 import Flatbush from 'flatbush';
 import { Pin } from '../../proto';
 import type { PinRecord } from './api';
-import type { SearchFields } from './search-rank';
 import { decodePinList, NO_ICON, NO_REGION, type DecodedPins } from './decode-pins';
-import protobuf from 'protobufjs/minimal.js';
 
 /**
  * One loaded category: its pins as typed arrays, a packed static spatial index over them
- * (flatbush: 2–4× faster to build than RBush's bulk load, see bench/worker), the user's
- * found state per pin, and the raw bytes from which full records are decoded on demand.
+ * (flatbush: 2–4× faster to build than RBush's bulk load, see bench/worker), and the raw bytes from which full records are decoded on demand.
  */
 export class CategoryPins {
   readonly categoryId: number;
@@ -17,19 +14,18 @@ export class CategoryPins {
   readonly data: DecodedPins;
   /** Icon of each pin with the category icon filled in where the pin has none. */
   readonly icon: Uint16Array;
-  /** 1 where the user found the pin. */
-  readonly checked: Uint8Array;
+  /** The worker's one found set (PinStore's, shared, never copied): pin i is found when its id is in it. */
+  private readonly found: ReadonlySet<number>;
   readonly index: Flatbush | null;
   /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
   dead: Uint8Array | null = null;
   private idToIndex: Map<number, number> | null = null;
-  private searchText: SearchFields[] | null = null;
 
   /**
    * Decodes PinList bytes (or takes pins already decoded: a part of a region snapshot) and indexes them;
    * `categoryIcon` fills pins without an icon.
    */
-  constructor(bytes: Uint8Array | DecodedPins, categoryIcon = 0, expectedCategoryId?: number) {
+  constructor(bytes: Uint8Array | DecodedPins, categoryIcon = 0, expectedCategoryId?: number, found: ReadonlySet<number> = new Set()) {
     const data = bytes instanceof Uint8Array ? decodePinList(bytes) : bytes;
     // An empty PinList encodes categoryId 0 (proto3 default); the caller's id is authoritative.
     this.categoryId = expectedCategoryId ?? data.categoryId;
@@ -38,7 +34,7 @@ export class CategoryPins {
     this.data = data;
     this.icon = data.icon;
     for (let i = 0; i < data.count; i++) if (this.icon[i] === NO_ICON) this.icon[i] = categoryIcon;
-    this.checked = new Uint8Array(data.count);
+    this.found = found;
     if (data.count === 0) {
       this.index = null;
       return;
@@ -73,10 +69,9 @@ export class CategoryPins {
     return false;
   }
 
-  /** Sets the found state of every pin from a set of ids. */
-  applyChecked(ids: ReadonlySet<number>): void {
-    const pinIds = this.data.ids;
-    for (let i = 0; i < pinIds.length; i++) this.checked[i] = ids.has(pinIds[i]!) ? 1 : 0;
+  /** Whether the user found pin i. */
+  isFound(i: number): boolean {
+    return this.found.has(this.data.ids[i]!);
   }
 
   /** Pin i as a plain object (decoded from its bytes now; a snapshot's pin has no texts: those are fetched on demand). */
@@ -94,7 +89,7 @@ export class CategoryPins {
         t.flag == null ? { id: t.id ?? 0, name: t.name ?? '' } : { id: t.id ?? 0, name: t.name ?? '', flag: t.flag },
       ),
       tagIds: p.tagIds.length ? [...p.tagIds] : p.tags.map((t) => t.id ?? 0),
-      checked: this.checked[i] === 1,
+      checked: this.isFound(i),
       categoryId: has('categoryId') ? p.categoryId! : this.categoryId,
     };
     if (has('coordZ')) rec.coordZ = p.coordZ!;
@@ -118,7 +113,7 @@ export class CategoryPins {
       catNum: this.categoryId,
       tags: [],
       tagIds: Array.from(d.tagList.subarray(d.tagStart[i]!, d.tagStart[i + 1]!)),
-      checked: this.checked[i] === 1,
+      checked: this.isFound(i),
       categoryId: this.categoryId,
     };
     if (!Number.isNaN(d.z[i]!)) rec.coordZ = d.z[i]!;
@@ -127,44 +122,9 @@ export class CategoryPins {
     return rec;
   }
 
-  /** Lower-cased description, category name and tag names of pin i (built for all pins on first use). */
-  text(i: number): SearchFields {
-    if (!this.searchText) this.searchText = buildSearchText(this.data);
-    return this.searchText[i]!;
-  }
-
   /** Region of pin i, or -1 when it has none. */
   regionOf(i: number): number {
     const r = this.data.region[i]!;
     return r === NO_REGION ? -1 : r;
   }
-}
-
-// Reads only the text fields (5 description, 15 categoryName, 8.2 tag names): cheaper than Pin.decode.
-function buildSearchText(d: DecodedPins): SearchFields[] {
-  const out = new Array<SearchFields>(d.count);
-  if (d.bytes.length === 0) return out.fill({ description: '', category: '', tags: [] });
-  const r = protobuf.Reader.create(d.bytes);
-  for (let i = 0; i < d.count; i++) {
-    r.pos = d.start[i]!;
-    const end = d.end[i]!;
-    const f: SearchFields = { description: '', category: '', tags: [] };
-    const tags: string[] = [];
-    while (r.pos < end) {
-      const t = r.uint32();
-      if (t === ((5 << 3) | 2)) f.description = r.string().toLowerCase();
-      else if (t === ((15 << 3) | 2)) f.category = r.string().toLowerCase();
-      else if (t === ((8 << 3) | 2)) {
-        const e = r.uint32() + r.pos;
-        while (r.pos < e) {
-          const tt = r.uint32();
-          if (tt === ((2 << 3) | 2)) tags.push(r.string().toLowerCase());
-          else r.skipType(tt & 7);
-        }
-      } else r.skipType(t & 7);
-    }
-    f.tags = tags;
-    out[i] = f;
-  }
-  return out;
 }

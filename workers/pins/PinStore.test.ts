@@ -182,7 +182,7 @@ describe('PinStore on the grid set', () => {
     expect([...store.highlightedIn([{ categories: [2] }])]).toEqual([]);
   });
 
-  it('materialises records, updates found state and searches text', async () => {
+  it('materialises records and updates found state', () => {
     store.updateChecked(new Int32Array([42]), true);
     expect(store.getPin(42)).toEqual({
       id: 42,
@@ -205,28 +205,6 @@ describe('PinStore on the grid set', () => {
     store.updateChecked(new Int32Array([42]), false);
     expect(store.getPin(42)?.checked).toBe(false);
     expect(store.getPin(9999)).toBeNull();
-    expect((await store.search('격자 4', { limit: 50 })).pins.map((r) => r.id)).toEqual([4, ...range(40, 49)]);
-    expect((await store.search('소리', { limit: 3 })).pins.map((r) => r.id)).toEqual([1001, 1002, 1003]);
-    expect((await store.search('퍼즐', { limit: 100 })).pins).toHaveLength(14 + 10);
-    expect(await store.search('  ', { limit: 10 })).toEqual({ total: 0, pins: [] });
-  });
-
-  it('ranks search hits across categories and pages the rest', async () => {
-    store.updateChecked(new Int32Array([3, 1002]), true);
-    // '상자' is the exact tag of every third pin of category 1, and part of both category names.
-    const first = await store.search('상자', { limit: 40 });
-    expect(first.total).toBe(110);
-    const tagged = range(3, 99, 3);
-    expect(first.pins.map((r) => r.id)).toEqual([...tagged, 1, 1001, 2, 1002, 4, 1003, 5]);
-    expect(first.pins.map((r) => r.checked).filter(Boolean)).toHaveLength(2);
-    const next = await store.search('상자', { offset: 33, limit: 4 });
-    expect(next.pins.map((r) => [r.id, r.categoryName, r.checked])).toEqual([
-      [1, '보물 상자', false],
-      [1001, '소리 상자', false],
-      [2, '보물 상자', false],
-      [1002, '소리 상자', true],
-    ]);
-    expect((await store.search('상자', { offset: 108, limit: 10 })).pins).toHaveLength(2);
   });
 
   it('reloads a category in place, keeping the found set', () => {
@@ -255,7 +233,6 @@ describe('PinStore on the grid set', () => {
     expect([b.icon[98], b.flags[99], b.region[99]]).toEqual([3, PinDataFlag.Checked, 2]);
     expect(store.getPin(12)).toMatchObject({ coordX: 200, checked: true });
     expect(store.getPin(13)).toBeNull();
-    expect((await store.search('새 핀', { limit: 5 })).pins.map((r) => r.id)).toEqual([5000]);
     expect(b.flags.filter((f) => f & PinDataFlag.Checked)).toHaveLength(1);
     // The fresh list from the server supersedes every local change.
     store.load(1, gridCategories().cat1, 3);

@@ -1,6 +1,5 @@
-import { type PinInput, type PinFilter, type PinRecord, type SearchPage, type SearchResults } from './api';
+import { type PinInput, type PinFilter, type PinRecord } from './api';
 import { PinDataFlag, emptyPins, joinPins, type PinBuffers, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
-import { compareHits, NO_MATCH, searchRank, type SearchHit } from './search-rank';
 import { CategoryPins } from './CategoryPins';
 import { LivePins } from './LivePins';
 import { PinChangeLog } from './PinChangeLog';
@@ -26,7 +25,8 @@ export class PinStore {
   private readonly categoryIcons = new Map<number, number>();
   /** Pins created or changed since their category loaded (RBush), drawn after the bulk. */
   private readonly live = new LivePins();
-  private checkedIds = new Set<number>();
+  /** The found set: the worker's one copy, shared by every category (CategoryPins.isFound) and the live pins. */
+  private readonly checkedIds = new Set<number>();
   private highlighted: Set<number> | null = null;
   private readonly changes = new PinChangeLog();
 
@@ -37,11 +37,10 @@ export class PinStore {
 
   /** Decodes and indexes a category's PinList bytes, replacing its previous pins. */
   load(categoryId: number, bytes: Uint8Array, categoryIcon = 0): CategoryPins {
-    const c = new CategoryPins(bytes, categoryIcon, categoryId);
+    const c = new CategoryPins(bytes, categoryIcon, categoryId, this.checkedIds);
     this.changes.bulk();
     // The whole list supersedes the category's pins from region snapshots.
     for (const [k, part] of this.categories) if (typeof k === 'string' && part.categoryId === categoryId) this.categories.delete(k);
-    if (c.count) c.applyChecked(this.checkedIds);
     this.categories.set(categoryId, c);
     this.categoryIcons.set(categoryId, categoryIcon);
     // The fresh list already holds every change made before it was sent.
@@ -76,8 +75,7 @@ export class PinStore {
       while (e < block.count && block.category[e] === cat) e++;
       came.push(cat);
       if (!whole.has(cat)) {
-        const c = new CategoryPins(columnsOf(block, s, e, region, cat), icons.get(cat) ?? 0, cat);
-        if (this.checkedIds.size) c.applyChecked(this.checkedIds);
+        const c = new CategoryPins(columnsOf(block, s, e, region, cat), icons.get(cat) ?? 0, cat, this.checkedIds);
         this.categories.set(partKey(region, cat, b), c);
         this.categoryIcons.set(cat, icons.get(cat) ?? 0);
       }
@@ -133,8 +131,8 @@ export class PinStore {
 
   /** Replaces the found set. */
   setChecked(ids: ArrayLike<number>): void {
-    this.checkedIds = new Set(Array.from(ids));
-    for (const c of this.categories.values()) c.applyChecked(this.checkedIds);
+    this.checkedIds.clear();
+    for (let k = 0; k < ids.length; k++) this.checkedIds.add(ids[k]!);
   }
 
   /** Marks some pins found or not found. */
@@ -143,8 +141,6 @@ export class PinStore {
       const id = ids[k]!;
       if (checked) this.checkedIds.add(id);
       else this.checkedIds.delete(id);
-      const at = this.locate(id);
-      if (at) at[0].checked[at[1]] = checked ? 1 : 0;
     }
   }
 
@@ -378,45 +374,6 @@ export class PinStore {
       out[2 * k + 1] = at[0].regionOf(at[1]);
     }
     return out;
-  }
-
-  /**
-   * The pins whose description, tag names or category name contain `text` (case-insensitive),
-   * ranked by relevance across every category (see search-rank.ts), as one page.
-   */
-  async search(text: string, page: SearchPage, filter?: PinFilter, checkpoint?: Checkpoint): Promise<SearchResults> {
-    const needle = text.trim().toLowerCase();
-    const offset = Math.max(0, page.offset ?? 0);
-    if (!needle || page.limit <= 0) return { total: 0, pins: [] };
-    const f = compile(filter);
-    const hits: (SearchHit & { at: CategoryPins | null; i: number })[] = [];
-    const nthOf = new Map<number, number>();
-    const add = (rank: number, categoryId: number, id: number, at: CategoryPins | null, i: number) => {
-      const key = categoryId * 8 + rank;
-      const nth = nthOf.get(key) ?? 0;
-      nthOf.set(key, nth + 1);
-      hits.push({ rank, nth, categoryId, id, at, i });
-    };
-    for (const c of this.selected(f)) {
-      for (let i = 0; i < c.count; i++) {
-        const rank = searchRank(c.text(i), needle);
-        if (rank !== NO_MATCH && passes(c, i, f)) add(rank, c.categoryId, c.data.ids[i]!, c, i);
-      }
-      await checkpoint?.();
-    }
-    for (const p of this.live.all()) {
-      const r = p.rec;
-      const fields = {
-        description: (r.description ?? '').toLowerCase(),
-        category: (r.categoryName ?? '').toLowerCase(),
-        tags: r.tags.map((t) => t.name.toLowerCase()),
-      };
-      const rank = searchRank(fields, needle);
-      if (rank !== NO_MATCH && passesLive(p, f, this.checkedIds)) add(rank, r.categoryId ?? -1, r.id, null, -1);
-    }
-    hits.sort(compareHits);
-    const pins = hits.slice(offset, offset + page.limit).map((h) => (h.at ? h.at.record(h.i) : this.getPin(h.id)!));
-    return { total: hits.length, pins };
   }
 }
 

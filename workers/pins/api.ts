@@ -50,20 +50,6 @@ export interface PinRecord extends Omit<ListPin, 'region' | 'categoryId' | 'tota
   checked: boolean;
 }
 
-/** Which page of search results to return. */
-export interface SearchPage {
-  /** Hits to skip (default 0). */
-  offset?: number;
-  /** Hits to return at most. */
-  limit: number;
-}
-
-/** One page of ranked search results and how many pins matched in all. */
-export interface SearchResults {
-  total: number;
-  pins: PinRecord[];
-}
-
 /** A pin to add or replace in the worker (after create/edit), as the API returns it. */
 export type PinInput = Omit<PinRecord, 'checked' | 'tags'> & { tags?: PinTag[]; checked?: boolean };
 
@@ -242,8 +228,6 @@ export interface PinsWorkerApi {
    * worker does not hold, region -1 for one without a region (src/data/check-sync keeps the counts from these).
    */
   placesOf(ids: Int32Array): Promise<Int32Array>;
-  /** Pins whose description, tag names or category name contain the text (case-insensitive), best first, one page. */
-  search(text: string, page: SearchPage, filter?: PinFilter): Promise<SearchResults>;
   /**
    * Orders the unfound pins of the request into a route from its start (nearest neighbour, 2-opt, Or-opt and
    * kicks; workers/pins/route-plan.ts). Rejects with an Error named 'route_too_many' (Korean message) past 1,000 pins.

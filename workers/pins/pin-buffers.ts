@@ -5,7 +5,7 @@ import type { CategoryPins } from './CategoryPins';
 /** The flags byte of pin i of a category (found, highlighted tag, has image). */
 export function flagsOf(c: CategoryPins, i: number, hl: Set<number> | null): number {
   let fl = c.data.staticFlags[i]!;
-  if (c.checked[i] === 1) fl |= PinDataFlag.Checked;
+  if (c.isFound(i)) fl |= PinDataFlag.Checked;
   if (hl && c.hasAnyTag(i, hl)) fl |= PinDataFlag.Highlighted;
   return fl;
 }

@@ -33,7 +33,7 @@ export function passes(c: CategoryPins, i: number, f: Compiled): boolean {
   if (c.dead !== null && c.dead[i] === 1) return false;
   if (f.region >= 0 && c.data.region[i] !== f.region) return false;
   if (f.regions && !f.regions.has(c.data.region[i]!)) return false;
-  if (f.hideChecked && c.checked[i] === 1) return false;
+  if (f.hideChecked && c.isFound(i)) return false;
   if (f.floorMode !== 0) {
     const z = c.data.z[i]!;
     if (f.floorMode === 1 ? z === z : z !== f.floor) return false;

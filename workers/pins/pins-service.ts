@@ -300,9 +300,6 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const out = store.placesOf(ids);
       return Comlink.transfer(out, [out.buffer as ArrayBuffer]);
     },
-    async search(text, page, filter) {
-      return store.search(text, page, filter);
-    },
     async planRoute(req) {
       const r = planRoute((f) => store.getPins(f), req);
       return Comlink.transfer(

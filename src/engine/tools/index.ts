@@ -1,5 +1,5 @@
 // The map's tools, by name: the one list a new tool joins (README.md in this folder).
-import { MapMode } from '../types';
+import type { MapMode } from '../types';
 import { LassoTool } from './lasso/LassoTool';
 import { LocationTool } from './location/LocationTool';
 import { PanTool } from './pan/PanTool';
@@ -18,18 +18,9 @@ export const TOOLS = {
 /** A tool's name. */
 export type ToolId = keyof typeof TOOLS;
 
-/** The tool of a selection mode (a range selection draws the given shape). */
-export function toolOfMode(mode: MapMode, rangeShape: 'rect' | 'lasso'): ToolId {
-  switch (mode) {
-    case MapMode.LocationSelection:
-      return 'location';
-    case MapMode.RangeSelection:
-      return rangeShape;
-    case MapMode.RouteSelection:
-      return 'route';
-    default:
-      return 'pan';
-  }
+/** The selection mode of a tool, with no engine needed (a page asks for a tool before the map runs). */
+export function modeOfTool(id: ToolId): MapMode {
+  return TOOLS[id].mode;
 }
 
 export { MapTool, type ToolContext } from './tool';

@@ -37,8 +37,13 @@ export interface ToolContext {
  * a tool overrides what it does differently. One instance lives while the tool is on.
  */
 export abstract class MapTool {
-  /** The selection mode the tool belongs to (the store and the banner speak in modes). */
-  abstract readonly mode: MapMode;
+  /** The selection mode the tool belongs to (the banner speaks in modes): each tool class says its own. */
+  static readonly mode: MapMode = 0;
+
+  /** This tool's selection mode (its class's). */
+  get mode(): MapMode {
+    return (this.constructor as typeof MapTool).mode;
+  }
   /** The canvas cursor while no pin is under the mouse. */
   readonly cursor: string = 'crosshair';
   /** Pins and aggregates react to the mouse over them. */

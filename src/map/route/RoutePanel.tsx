@@ -4,7 +4,7 @@ import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
 import { useBatchCheck, useCategoryGroups, useCheckPin, useMe } from '../../data';
-import { endSelection, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
+import { endTool, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
 import {
   ARRIVAL_RADIUS,
   clearRoute,
@@ -77,7 +77,7 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
     if (!engine) return;
     return engine.on('rangeselect', (e) => {
       if (!routeState.lassoPending || e.shape !== 'lasso') return;
-      endSelection();
+      endTool();
       void planRoute(engine, { kind: 'lasso', polygon: Array.from(e.polygon) }).finally(() => {
         // The bridge's query for the same lasso answered before ours (the worker answers in order).
         setSelectionIds([]);

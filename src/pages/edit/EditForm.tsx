@@ -2,7 +2,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { ko } from '../../i18n/ko';
 import { REGIONS, floorAreaAt, floorAreaById, floorLabel, regionFloorGroups, type FloorGroup } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
-import { MapMode, setMapMode, setTempPin } from '../../state';
+import { chooseTool, setTempPin } from '../../state';
 import type { CategoryGroup, TagGroup } from '../../data';
 import type { PinFormErrors, PinFormValues } from './pin-form';
 import { PIN_LIMITS } from '../../../common/pin-model';
@@ -66,7 +66,7 @@ export function EditForm({ editing, values, setValues, errors, file, onFile, cat
         <button
           type="button"
           className={`btn btn-block ${picking ? 'btn-primary' : ''}`}
-          onClick={() => setMapMode(picking ? MapMode.Default : MapMode.LocationSelection)}
+          onClick={() => chooseTool(picking ? 'pan' : 'location')}
           aria-pressed={picking}
         >
           <Icon name="crosshair" />

@@ -5,7 +5,7 @@ import { uploadImage } from '../../api';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { MapMode, setCategories, setMapMode, setTempPin, store, useStore } from '../../state';
+import { MapMode, endTool, setCategories, setTempPin, store, useStore } from '../../state';
 import { useCategoryGroups, useCreatePin, useEditPin, useMe, usePin, useTagGroups } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useSettings } from '../session';
@@ -14,6 +14,8 @@ import { Guidelines } from './Guidelines';
 import { EditForm } from './EditForm';
 import { ConfirmDialog, DoneDialog, UploadDialog } from './SendDialogs';
 import { FLY_TO_PIN } from '../pin/fly-state';
+import { useEngine } from '../../map/engine-context';
+import { useEngineSnapshot } from '../../map/use-engine-snapshot';
 
 const t = ko.edit;
 
@@ -34,6 +36,8 @@ export default function EditPage() {
   const edit = useEditPin();
   const [settings] = useSettings();
   const snap = useStore();
+  // Picking a place is the engine's location tool (it ends itself on ESC).
+  const picking = useEngineSnapshot(useEngine())?.mode === MapMode.LocationSelection;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [stage, setStage] = useState<Stage>('guidelines');
@@ -71,13 +75,13 @@ export default function EditPage() {
         ? v
         : { ...v, x: String(Math.round(temp.x)), y: String(Math.round(temp.y)), region: temp.region, floor: temp.floor, floorAreaId: null },
     );
-    if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
+    endTool('location');
   }, [temp]);
   // Leaving the editor clears the temporary pin and any selection mode.
   useEffect(
     () => () => {
       setTempPin(null);
-      if (store.selection.mode === MapMode.LocationSelection) setMapMode(MapMode.Default);
+      endTool('location');
     },
     [],
   );
@@ -156,7 +160,6 @@ export default function EditPage() {
   // After registering, the setting decides whether the new pin opens by itself.
   const autoOpen = stage === 'done' && !editing && settings.redirectOnPinRegister;
 
-  const picking = snap.selection.mode === MapMode.LocationSelection;
   return (
     <aside className="detail-panel edit-panel" aria-labelledby="edit-title">
       <div className="detail-head">

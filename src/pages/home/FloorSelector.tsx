@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { floorAreaById, regionFloorGroups, type WorldFloorArea } from '../../../common/regions';
-import { useEngine } from '../../map/engine-context';
-import { setFloor, useStore } from '../../state';
+import { mapBox, setFloor, showOnMap, useStore } from '../../state';
 import { ko } from '../../i18n/ko';
 
 const t = ko.map;
@@ -18,7 +17,6 @@ const areaValue = (id: number) => `a:${id}`;
  */
 export function FloorSelector() {
   const snap = useStore();
-  const engine = useEngine();
   const groups = regionFloorGroups(snap.mapRegion);
   // The area last chosen, while its floor is shown.
   const [chosen, setChosen] = useState<number | null>(null);
@@ -29,12 +27,12 @@ export function FloorSelector() {
   const showArea = (a: WorldFloorArea) => {
     setFloor(a.depth);
     setChosen(a.id);
-    if (!engine) return;
+    const box = mapBox();
+    if (!box) return;
     const [x0, y0, x1, y1] = a.extent;
-    const box = engine.canvas.getBoundingClientRect();
     // The whole area in view with a margin, never closer than 1:1.
     const zoom = Math.min(1, (0.8 * box.width) / (x1 - x0), (0.8 * box.height) / (y1 - y0));
-    engine.showAt({ x: (x0 + x1) / 2, y: (y0 + y1) / 2 }, { zoom, animate: true });
+    showOnMap({ x: (x0 + x1) / 2, y: (y0 + y1) / 2 }, { zoom, animate: true });
   };
   const choose = (value: string) => {
     if (value.startsWith('a:')) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { regionById } from '../../../common/regions';
 import { Icon } from '../../ui/icons';
 import { Footer } from '../../ui/Footer';
-import { MapMode, setMapMode, useStore } from '../../state';
+import { chooseTool, useStore } from '../../state';
 import { RoutePanel } from '../../map/route/RoutePanel';
 import { useDocumentTitle } from '../PageLayout';
 import { CategoryPanel } from './CategoryPanel';
@@ -26,7 +26,7 @@ export default function HomePage() {
       <MapToolbar>
         <MapToolsHint />
       </MapToolbar>
-      <RoutePanel engine={engine} onLasso={() => setMapMode(MapMode.RangeSelection, 'lasso')} />
+      <RoutePanel engine={engine} onLasso={() => chooseTool('lasso')} />
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
           <button

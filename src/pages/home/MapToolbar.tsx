@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
-import { MapMode, endSelection, setMapMode } from '../../state';
+import { chooseTool, endTool } from '../../state';
 import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
@@ -49,15 +49,15 @@ function ToolButton({
 
 /**
  * The map's tools (with `children` below them): floor picker, selection tools (range, lasso, route), pin size
- * and share link. Which tool is on is the engine's (its snapshot's `tool`); a button asks for one through the store.
+ * and share link. Which tool is on is the engine's (its snapshot's `tool`); a button asks for one through map-commands.
  */
 export function MapToolbar({ children }: { children?: ReactNode }) {
   const [settings, updateSettings] = useSettings();
   const engine = useEngine();
   const tool = useEngineSnapshot(engine)?.tool ?? 'pan';
   // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
-  const startRange = (shape: 'rect' | 'lasso') => (tool === shape ? endSelection() : setMapMode(MapMode.RangeSelection, shape));
-  const startRoute = () => (tool === 'route' ? endSelection() : setMapMode(MapMode.RouteSelection));
+  const startRange = (shape: 'rect' | 'lasso') => (tool === shape ? endTool() : chooseTool(shape));
+  const startRoute = () => (tool === 'route' ? endTool() : chooseTool('route'));
   const nearest = () => engine && void flyToNearest(engine);
   // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
   const keys = useRef({ startRange, startRoute, nearest });

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { FilePicker } from '../../ui/FilePicker';
 import { ko } from '../../i18n/ko';
 import { ApiClientError } from '../../api';
 import {
@@ -64,7 +65,6 @@ function koreanMessage(e: unknown): string | null {
 
 /** Export buttons and import with a preview before anything changes. */
 function Backup() {
-  const file = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<ImportMode>('merge');
   const [pending, setPending] = useState<{ data: ImportFile; plan: ImportPlan } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,8 +75,7 @@ function Backup() {
   const preview = async (m: ImportMode, data: ImportFile) => {
     setPending({ data, plan: await importProgress(m, data, true) });
   };
-  const onFile = async (f: File | undefined) => {
-    if (!f) return;
+  const onFile = async (f: File) => {
     setError(null);
     setPending(null);
     setBusy(true);
@@ -86,7 +85,6 @@ function Backup() {
       failed(e, ko.importUnreadable);
     } finally {
       setBusy(false);
-      if (file.current) file.current.value = '';
     }
   };
   const changeMode = async (m: ImportMode) => {
@@ -154,19 +152,14 @@ function Backup() {
       <p className={mode === 'replace' ? 'notice notice-danger small' : 'muted small'} data-testid="import-mode-hint">
         {mode === 'replace' ? ko.importReplaceWarning : ko.importMergeHint}
       </p>
-      <label className="btn">
-        {busy && !pending && <span className="spinner spinner-small" aria-hidden />}
-        {ko.importFile}
-        <input
-          ref={file}
-          type="file"
-          accept=".json,.csv,application/json,text/csv"
-          className="sr-only"
-          disabled={busy}
-          onChange={(e) => void onFile(e.target.files?.[0])}
-          data-testid="import-file"
-        />
-      </label>
+      <FilePicker
+        label={ko.importFile}
+        accept=".json,.csv,application/json,text/csv"
+        disabled={busy}
+        spinning={busy && !pending}
+        onFile={(f) => void onFile(f)}
+        data-testid="import-file"
+      />
       {error && (
         <p className="field-error" role="alert">
           {error}

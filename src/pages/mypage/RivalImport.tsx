@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiClientError } from '../../api';
 import { importRival, readRivalFile, RivalFileError, useProfiles, type RivalPlan } from '../../data';
 import { ko } from '../../i18n/ko';
 import { koRival as t } from '../../i18n/ko-profiles';
+import { FilePicker } from '../../ui/FilePicker';
 
 const messageOf = (e: unknown) =>
   (e instanceof ApiClientError && e.messageTranslated) || (e instanceof RivalFileError && e.message) || t.failed;
@@ -13,7 +14,6 @@ const messageOf = (e: unknown) =>
  * what it changes, and applies it as one undoable import.
  */
 export function RivalImportCard() {
-  const file = useRef<HTMLInputElement>(null);
   const profiles = useProfiles(true);
   const [data, setData] = useState<unknown>(null);
   const [plan, setPlan] = useState<RivalPlan | null>(null);
@@ -36,15 +36,12 @@ export function RivalImportCard() {
     run(async () => {
       setPlan(await importRival(d, profile, target, true));
     });
-  const onFile = (f: File | undefined) => {
-    if (!f) return;
+  const onFile = (f: File) => {
     setPlan(null);
     void run(async () => {
       const d = await readRivalFile(f);
       setData(d);
       setPlan(await importRival(d, 0, 'active', true));
-    }).finally(() => {
-      if (file.current) file.current.value = '';
     });
   };
   const apply = () =>
@@ -60,19 +57,14 @@ export function RivalImportCard() {
     <section className="card" aria-labelledby="rival-h" data-testid="rival-import">
       <h2 id="rival-h">{t.title}</h2>
       <p className="muted small">{t.hint}</p>
-      <label className="btn">
-        {busy && !plan && <span className="spinner spinner-small" aria-hidden />}
-        {t.file}
-        <input
-          ref={file}
-          type="file"
-          accept=".json,application/json"
-          className="sr-only"
-          disabled={busy}
-          onChange={(e) => onFile(e.target.files?.[0])}
-          data-testid="rival-file"
-        />
-      </label>
+      <FilePicker
+        label={t.file}
+        accept=".json,application/json"
+        disabled={busy}
+        spinning={busy && !plan}
+        onFile={onFile}
+        data-testid="rival-file"
+      />
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -7,8 +7,8 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { MapMode, setFloor, setOpenedPin, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useCheckPin, useMe, usePin, usePinNote, VISITOR_ID } from '../../data';
+import { currentTool, mapBox, markOpenedPin, setFloor, setOpenedPin, setRegion, showOnMap, useStore } from '../../state';
+import { useCategoryGroups, useCheckPin, useFound, useMe, usePin, usePinNote } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
 import { useEngine } from '../../map/engine-context';
 import { copyShareLink } from '../../map/share-link';
@@ -52,8 +52,10 @@ export default function PinPage() {
     setFloor(p.coordZ ?? null);
     // After the region switch reaches the engine (the bridge applies store changes in a microtask).
     setTimeout(() => {
-      const at = uncoveredCenter(engine.canvas.getBoundingClientRect(), panel.current?.getBoundingClientRect());
-      engine.showAt({ x: p.coordX, y: p.coordY }, { zoom: Math.max(engine.getCamera().zoom, 1), at, animate });
+      const box = mapBox();
+      if (!box) return;
+      const at = uncoveredCenter(box, panel.current?.getBoundingClientRect());
+      showOnMap({ x: p.coordX, y: p.coordY }, { minZoom: 1, at, animate });
     }, 0);
   };
   // The opened pin stands out on the map while its panel is open, drawn even when its category is off
@@ -62,8 +64,8 @@ export default function PinPage() {
   const pinCategory = p?.categoryId;
   useEffect(() => {
     if (!engine || pinId === undefined) return;
-    engine.setFocusedPin(pinId);
-    return () => engine.setFocusedPin(null);
+    markOpenedPin(pinId);
+    return () => markOpenedPin(null);
   }, [engine, pinId]);
   useEffect(() => {
     if (pinId === undefined || pinCategory === undefined) return;
@@ -86,7 +88,7 @@ export default function PinPage() {
   closeRef.current = close;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || store.selection.mode !== MapMode.Default) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || currentTool() !== 'pan') return;
       const t = e.target as HTMLElement | null;
       if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
       closeRef.current();
@@ -96,7 +98,8 @@ export default function PinPage() {
   }, []);
   // The store owns found state; the detail's own flag only until the store holds this player's (a
   // visitor's marks are kept on this device, under VISITOR_ID).
-  const isChecked = p ? (me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.isChecked) : false;
+  const found = useFound();
+  const isChecked = p ? found(p.id, p.isChecked) : false;
   const toggleFound = () => {
     if (!p) return;
     check.mutate({ pinId: p.id, check: !isChecked });

@@ -8,8 +8,8 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/Loading';
 import { VirtualList } from '../../ui/VirtualList';
-import { setCategories, setRegion, store, useStore } from '../../state';
-import { useCategoryGroups, useMe, useProgress, useSearch, useTagGroups, VISITOR_ID, type PinHit, type SearchFilters } from '../../data';
+import { setCategories, setRegion, store } from '../../state';
+import { useCategoryGroups, useFound, useMe, useProgress, useSearch, useTagGroups, type PinHit, type SearchFilters } from '../../data';
 import type { SearchResult } from '../../data/types';
 import { PageLayout } from '../PageLayout';
 
@@ -65,7 +65,6 @@ export default function SearchPage() {
     [region, category, unfound, notes],
   );
   const groups = useCategoryGroups();
-  const snap = useStore();
   // A visitor on the notes tab asks for nothing (the tab says why).
   const results = useSearch(notesTab && !notes ? '' : deferred, filters);
   const asked = deferred !== '' || notes;
@@ -104,10 +103,9 @@ export default function SearchPage() {
     );
     return [...server, ...local].slice(0, 50);
   }, [first, notesTab, tagGroups.data, groups.data, deferred, region, progress]);
-  // The store knows this player's marks before the server does (offline, or just made); a visitor's are only there
-  // (kept on this device, under VISITOR_ID), as on the pin page.
-  const isFound = (p: PinHit) =>
-    me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID) ? snap.checks.has(p.id) : p.checked === true;
+  // The store knows this player's marks before the server does (offline, or just made); a visitor's are only there.
+  const found = useFound();
+  const isFound = (p: PinHit) => found(p.id, p.checked);
   const loading = asked && (results.isPending || (results.isFetching && !results.isFetchingNextPage && !results.isRefetching));
 
   const showCategory = (id: number) => {

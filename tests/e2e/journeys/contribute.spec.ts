@@ -38,3 +38,38 @@ test('a new pin in a hidden category shows on the map; fixed fields lose their e
   await openPinMenuAtCentre(page, id);
   await page.screenshot({ path: '/tmp/i10-contributed.png' });
 });
+
+// Issue 24 item 1: the location pick is the engine's tool; the editor's button and the banner show the engine's,
+// so the map ending the tool itself (ESC on the map, a place picked) releases the button with no second write.
+test('picking a place on the map: the editor follows the map’s tool (ESC on the map ends it; a tap fills X and Y)', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInLocally(page, `pick${Date.now()}@example.com`, '위치고르기', server.url);
+  await page.goto('/edit');
+  await page.getByRole('dialog', { name: '핀 등록 가이드라인' }).getByRole('button', { name: '동의하고 계속하기' }).click();
+  const pick = page.getByRole('button', { name: '지도에서 위치 선택' });
+  const banner = page.locator('.map-mode-banner');
+  const canvas = page.getByTestId('map-view').locator('canvas');
+
+  await pick.click();
+  const picking = page.getByRole('button', { name: '지도를 눌러 위치를 고르세요 (취소하려면 ESC)' });
+  await expect(picking).toHaveAttribute('aria-pressed', 'true');
+  await expect(banner).toContainText('지도에서 위치를 선택하세요');
+  // ESC on the map: the engine ends its tool (the banner's own ESC asks the same, once more, of a tool already off).
+  await canvas.focus();
+  await canvas.press('Escape');
+  await expect(banner).toHaveCount(0);
+  await expect(pick).toHaveAttribute('aria-pressed', 'false');
+
+  await pick.click();
+  await expect(banner).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  // Left of the editor panel, in the map's open part.
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await expect(page.getByLabel('X 좌표')).not.toHaveValue('');
+  await expect(pick).toHaveAttribute('aria-pressed', 'false');
+  await expect(banner).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/h35-picked.png' });
+});

@@ -5,7 +5,7 @@ import { DrawTool } from '../draw/DrawTool';
 import { addPoint } from '../draw/polyline';
 
 export class LassoTool extends DrawTool {
-  readonly mode = MapMode.RangeSelection;
+  static override readonly mode: MapMode = MapMode.RangeSelection;
 
   protected begin(x: number, y: number): DrawnShape {
     return { kind: 'lasso', points: [x, y], width: 0 };

@@ -4,7 +4,7 @@ import type { Press } from '../gesture';
 import { MapTool } from '../tool';
 
 export class LocationTool extends MapTool {
-  readonly mode = MapMode.LocationSelection;
+  static override readonly mode: MapMode = MapMode.LocationSelection;
 
   override onTap(p: Press): void {
     const w = this.ctx.world(p);

@@ -5,7 +5,7 @@ import type { Press } from '../gesture';
 import { MapTool } from '../tool';
 
 export class PanTool extends MapTool {
-  readonly mode = MapMode.Default;
+  static override readonly mode: MapMode = MapMode.Default;
   override readonly cursor = '';
   override readonly arrowsFocusPins = true;
 

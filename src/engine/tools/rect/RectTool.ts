@@ -4,7 +4,7 @@ import { MapMode } from '../../types';
 import { DrawTool } from '../draw/DrawTool';
 
 export class RectTool extends DrawTool {
-  readonly mode = MapMode.RangeSelection;
+  static override readonly mode: MapMode = MapMode.RangeSelection;
 
   protected begin(x: number, y: number): DrawnShape {
     return { kind: 'rect', points: [x, y, x, y, x, y, x, y], width: 0 };

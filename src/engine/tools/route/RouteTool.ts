@@ -6,7 +6,7 @@ import { DrawTool } from '../draw/DrawTool';
 import { addPoint } from '../draw/polyline';
 
 export class RouteTool extends DrawTool {
-  readonly mode = MapMode.RouteSelection;
+  static override readonly mode: MapMode = MapMode.RouteSelection;
 
   protected begin(x: number, y: number): DrawnShape {
     return { kind: 'route', points: [x, y], width: this.ctx.routeWidth() };
