@@ -26,10 +26,12 @@ export interface AppOptions {
   relayLimits?: Partial<RelayLimits>;
   /** Told of every route as it is added (the fuzz test walks them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Hooks added before any route (test servers add fault injection here: tests/support/faults.ts). */
+  hooks?: (app: FastifyInstance) => void;
 }
 
 /** Builds the whole server: API, tiles, tracker relay and the built client, on one port. */
-export async function buildApp({ config, db, logger = false, relayLimits, onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, relayLimits, onRoute, hooks }: AppOptions): Promise<FastifyInstance> {
   let connections: ConnectionGuard | undefined;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -59,6 +61,7 @@ export async function buildApp({ config, db, logger = false, relayLimits, onRout
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  hooks?.(app);
   app.decorate('db', db);
   // The world registry (regions, floor areas) from the database before any route reads it.
   await loadWorld(db);

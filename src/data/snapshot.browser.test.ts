@@ -9,13 +9,33 @@ import { createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
 import { startDataLayer, type DataLayer } from './startup';
 import { freshProfile, requestsTo, simulateReload } from './test-support';
+import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
 
 let layer: DataLayer | null = null;
-afterEach(() => {
+afterEach(async () => {
   layer?.stop();
   layer = null;
+  await arm({ clear: true });
 });
+
+/** Arms a fault in the test server's next answers (tests/support/faults.ts: the server closes the connection mid-body). */
+async function arm(fault: { path: string; kind: 'cut' | 'status'; times: number } | { clear: true }): Promise<{ spoiled: number }> {
+  const res = await fetch('/api/__test/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+  return ((await res.json()) as { result: { spoiled: number } }).result;
+}
+
+/** Resolves once the store says the shown regions' pins are `want` (the signal the UI and journeys read). */
+function shownRegions(want: 'held' | 'failed'): Promise<void> {
+  return new Promise((resolve) => {
+    if (shownRegionsStatus() === want) return resolve();
+    const off = subscribeStore(() => {
+      if (shownRegionsStatus() !== want) return;
+      off();
+      resolve();
+    });
+  });
+}
 beforeEach(freshProfile);
 
 /** Pin requests of any kind seen so far (the service runs on this thread: its fetches are in resource timing). */
@@ -24,7 +44,7 @@ const pinRequests = () => requestsTo('/api/v1/pins/') + requestsTo('/pins-proto'
 /** Resolves once the snapshots of every region shown with region 0 are whole (the store's own signal). */
 function snapshotsDone(): Promise<void> {
   const regions = regionsSharingTileSet(0).map((r) => r.id);
-  const done = () => regions.every((r) => store.pins.snapshots[r]?.done);
+  const done = () => regions.every((r) => store.pins.snapshots[r]?.status === 'held');
   return new Promise((resolve) => {
     if (done()) return resolve();
     const off = subscribeStore(() => {
@@ -88,4 +108,33 @@ describe('region snapshots', () => {
     expect(pinRequests() - checksBefore).toBe(1);
     expect((await svc.getPins({ regions, categories: all })).ids.length).toBe(await regionTotal(regions));
   });
+
+  // Each on a region of its own that no other test here loads: a whole snapshot stays in the browser's HTTP cache
+  // (immutable), and a request it answers never reaches the server's fault.
+  for (const [kind, region] of [['cut', 1], ['status', 3]] as const) {
+    it(`a region whose snapshot ${kind === 'cut' ? 'is cut mid-stream' : 'answers 503'} is asked for again: every pin held, within the budget`, async () => {
+      const all = await everyCategory();
+      await saveSettings({ enabledCategories: all, lastRegion: region });
+      const regions = regionsSharingTileSet(region).map((r) => r.id);
+      // The server's first answer for the region's snapshot breaks off (the connection closes after half its bytes).
+      const armedAt = await arm({ path: `/api/v1/pins/snapshot/${region}/`, kind, times: 1 });
+      const before = pinRequests();
+      const svc = createPinsService();
+      layer = await startDataLayer(svc);
+      await shownRegions('failed');
+      expect(store.pins.snapshots[region]?.status).toBe('failed');
+      // Tried again by itself (no change of region, no reload), and then whole.
+      await shownRegions('held');
+      expect((await arm({ path: '/none', kind, times: 0 })).spoiled).toBe(armedAt.spoiled + 1);
+      const held = await svc.getPins({ regions, categories: all });
+      expect(held.ids.length).toBe(await regionTotal(regions));
+      // No pin twice: the retry replaced what the cut load had taken.
+      expect(new Set(held.ids).size).toBe(held.ids.length);
+      // One version check and the shown regions' snapshots, plus the retry (its own version check and the region).
+      expect(pinRequests() - before).toBeLessThanOrEqual(1 + regions.length + 2);
+      // The broken load was not kept for the next start: the kept snapshot is the whole one.
+      const kept = await localDb().snaps.get(region);
+      expect(kept?.pins).toBe(held.ids.filter((_, i) => held.region[i] === region).length);
+    });
+  }
 });

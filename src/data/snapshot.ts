@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
 import { regionsSharingTileSet } from '../../common/regions';
 import { api, ApiClientError } from '../api';
-import { setRegionSnapshot, store, subscribeStore } from '../state';
+import { setRegionSnapshot, store, subscribeStore, type RegionSnapshotState } from '../state';
 import { localDb, type PinsStoreDb } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
@@ -39,6 +39,8 @@ function categoryIcons(): Record<number, number> {
 /**
  * Puts a region's pins in the worker: after a version check, from IndexedDB when the kept snapshot is that version
  * (or the server cannot be reached), else from the network (kept for next time). The map draws as blocks arrive.
+ * The store says where it stands (store.pins.snapshots): `loading`, then `held`, or `failed` when it broke off or
+ * nothing could be had (the call then throws, or says 'none').
  */
 export async function ensureRegionSnapshot(
   region: number,
@@ -46,53 +48,116 @@ export async function ensureRegionSnapshot(
   db: PinsStoreDb = localDb(),
   checked: Promise<number | null> = snapshotVersion(),
 ): Promise<SnapshotSource> {
-  const [version, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
-  const onProgress = Comlink.proxy((p: SnapshotProgress) => setRegionSnapshot(region, { version: p.version, done: false }));
-  const opts = { icons: categoryIcons() };
-  const held = (r: SnapshotLoadResult) => setRegionSnapshot(region, { version: r.version, done: true });
-  if (row && (version === null || row.version === version)) {
-    held(await worker.loadSnapshotBytes(region, row.bytes, opts, onProgress));
-    return version === null ? 'offline' : 'cached';
+  const taken = () => store.pins.snapshots[region]?.version ?? 0;
+  setRegionSnapshot(region, { version: taken(), status: 'loading' }, false);
+  try {
+    const [version, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
+    const onProgress = Comlink.proxy((p: SnapshotProgress) => setRegionSnapshot(region, { version: p.version, status: 'loading' }));
+    const opts = { icons: categoryIcons() };
+    const held = (r: SnapshotLoadResult) => setRegionSnapshot(region, { version: r.version, status: 'held' });
+    if (row && (version === null || row.version === version)) {
+      held(await worker.loadSnapshotBytes(region, row.bytes, opts, onProgress));
+      return version === null ? 'offline' : 'cached';
+    }
+    if (version === null) {
+      setRegionSnapshot(region, { version: taken(), status: 'failed' }, false);
+      return 'none';
+    }
+    const res = await worker.loadSnapshot(region, version, opts, onProgress);
+    held(res);
+    if (res.bytes) await db.snaps.put({ region, version: res.version, bytes: res.bytes, pins: res.pins }).catch(() => undefined);
+    return 'fetched';
+  } catch (e) {
+    // The blocks that came before the break stay drawn (a retry's first block replaces them), but the region is not
+    // held: a question over all of its pins waits for the retry.
+    setRegionSnapshot(region, { version: taken(), status: 'failed' });
+    throw e;
   }
-  if (version === null) return 'none';
-  const res = await worker.loadSnapshot(region, version, opts, onProgress);
-  held(res);
-  if (res.bytes) await db.snaps.put({ region, version: res.version, bytes: res.bytes, pins: res.pins }).catch(() => undefined);
-  return 'fetched';
 }
+
+/** How long a region whose snapshot load failed waits before it is asked for again: 1, 2, 4, 8, 16, then every 30 s. */
+export const SNAPSHOT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000] as const;
 
 /**
  * Keeps the snapshots of the regions the map shows (the chosen region and those sharing its tile set) in the worker:
- * each is loaded once per session (live edits keep it current after). Returns the function that stops it.
+ * each is loaded once per session (live edits keep it current after). A load that fails (a network error, a 5xx, a
+ * body cut or stalled mid-stream) is tried again after SNAPSHOT_RETRY_MS, and at once when the connection comes back
+ * (while offline it waits for that). Returns the function that stops it.
  */
 export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): () => void {
-  const asked = new Set<number>();
+  const running = new Set<number>();
+  /** Failed tries in a row, by region. */
+  const failures = new Map<number, number>();
+  const waits = new Map<number, ReturnType<typeof setTimeout>>();
+  let online = store.connection.online;
+  let stopped = false;
+  const due = (id: number) => {
+    if (running.has(id) || waits.has(id)) return false;
+    const status = store.pins.snapshots[id]?.status;
+    return status === undefined || (status === 'failed' && store.connection.online);
+  };
+  const failed = (id: number) => {
+    const n = failures.get(id) ?? 0;
+    failures.set(id, n + 1);
+    if (stopped) return;
+    const wait = setTimeout(() => {
+      waits.delete(id);
+      load();
+    }, SNAPSHOT_RETRY_MS[Math.min(n, SNAPSHOT_RETRY_MS.length - 1)]);
+    waits.set(id, wait);
+  };
   const load = () => {
-    const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => !asked.has(id) && !store.pins.snapshots[id]);
+    if (stopped) return;
+    // The connection is back: regions that failed meanwhile are asked for now, not at the end of their wait.
+    if (store.connection.online && !online) {
+      for (const [id, wait] of waits) {
+        clearTimeout(wait);
+        waits.delete(id);
+      }
+    }
+    online = store.connection.online;
+    const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => due(id));
     if (!todo.length) return;
     // One version check for the regions shown together.
     const checked = snapshotVersion();
     for (const { id } of todo) {
-      asked.add(id);
-      // A failed load is asked again with the next change of region.
-      void ensureRegionSnapshot(id, worker, db, checked).then(
-        (source) => source === 'none' && asked.delete(id),
-        () => asked.delete(id),
-      );
+      running.add(id);
+      void ensureRegionSnapshot(id, worker, db, checked)
+        .then(
+          (source) => (source === 'none' ? failed(id) : failures.delete(id)),
+          () => failed(id),
+        )
+        .finally(() => running.delete(id));
     }
   };
   load();
-  return subscribeStore(load);
+  const off = subscribeStore(load);
+  return () => {
+    stopped = true;
+    off();
+    for (const wait of waits.values()) clearTimeout(wait);
+    waits.clear();
+  };
+}
+
+/** Whether every region the map shows is held whole, some load is still under way, or some load failed. */
+export function shownRegionsStatus(
+  region = store.mapRegion,
+  snapshots: Readonly<Record<number, RegionSnapshotState>> = store.pins.snapshots,
+): RegionSnapshotState['status'] {
+  const states = regionsSharingTileSet(region).map(({ id }) => snapshots[id]?.status ?? 'loading');
+  if (states.every((s) => s === 'held')) return 'held';
+  return states.includes('failed') ? 'failed' : 'loading';
 }
 
 /**
  * Resolves once the pins of the regions the map shows are all held (their snapshots fully read), or with false after
- * `timeoutMs` (offline with nothing kept, a failed load: the question is then answered from what is held). A question
- * over every pin of the view ("nearest unfound") waits on it: asked while the snapshot still streams in, it would
- * answer from part of the pins, or from none.
+ * `timeoutMs` (offline with nothing kept, a load that failed and whose retry has not come in: the question is then
+ * answered from what is held). A question over every pin of the view ("nearest unfound") waits on it: asked while the
+ * snapshot still streams in, it would answer from part of the pins, or from none.
  */
 export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
-  const held = () => regionsSharingTileSet(store.mapRegion).every(({ id }) => store.pins.snapshots[id]?.done === true);
+  const held = () => shownRegionsStatus() === 'held';
   if (held()) return Promise.resolve(true);
   return new Promise((resolve) => {
     const finish = (ok: boolean) => {

@@ -67,8 +67,13 @@ export class MapEngine extends EngineFrame {
     return { ...this.camera.cam };
   }
 
-  /** Moves the camera (clamped to the region's extent and zoom range). */
+  /**
+   * Moves the camera (clamped to the region's extent and zoom range). What is left of a flung pan's glide stops: its
+   * next frame would otherwise move the camera as by hand and end the tween (a pin's link flew nowhere when its data
+   * came right after a pan: tests/e2e/journeys/small-things.spec.ts).
+   */
   setCamera(c: Partial<CameraState>, opts?: { animate?: boolean }): void {
+    this.input.stopInertia();
     const { cam } = this.camera;
     const to = { x: c.x ?? cam.x, y: c.y ?? cam.y, zoom: c.zoom ?? cam.zoom };
     if (opts?.animate) this.camera.startTween(to);

@@ -1,6 +1,8 @@
 /** The map page: its filter panel, tools, pin menu, multi-pin selection and share link. */
 export const map = {
   loading: '지도를 불러오는 중…',
+  /** A region's pins broke off mid-load (data/snapshot.ts tries again). */
+  pinsRetrying: '핀을 다 받지 못했습니다. 다시 받는 중…',
   /** The tab's title on the map: the region shown. */
   regionTitle: (region: string) => `${region} 지도`,
   filters: '지도 필터',

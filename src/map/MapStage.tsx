@@ -8,6 +8,7 @@ import { dataReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { FollowButton } from './FollowButton';
+import { PinsLoadNotice } from './PinsLoadNotice';
 import { PinTooltip } from './PinTooltip';
 import { AggregateTip } from './AggregateTip';
 import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
@@ -146,6 +147,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       {menu && <PinMenu menu={menu} onClose={() => setMenu(null)} />}
       <SelectionFlow />
       {engine && <FollowButton />}
+      {engine && <PinsLoadNotice />}
       {engine && <PinTooltip engine={engine} groups={groups} />}
       {engine && <AggregateTip engine={engine} groups={groups} />}
     </div>

@@ -2,7 +2,16 @@ import { ref, subscribe } from 'valtio';
 import { isKnownRegion } from '../../common/regions';
 import { logCheckChange } from './check-log';
 import { chooseTool } from './map-commands';
-import { THEME_KEY, store, type LoadedCategory, type PlayerPosition, type TempPin, type ThemeChoice, type TrackingInfo } from './store';
+import {
+  THEME_KEY,
+  store,
+  type LoadedCategory,
+  type PlayerPosition,
+  type RegionSnapshotState,
+  type TempPin,
+  type ThemeChoice,
+  type TrackingInfo,
+} from './store';
 
 /** Shows a region (the map and the home filter follow it). Unknown ids are ignored. */
 export function setRegion(region: number): void {
@@ -102,11 +111,14 @@ export function setLoadedCategory(id: number, meta: LoadedCategory | null): void
 
 /**
  * Records what the pins worker holds of a region's snapshot (issue 21): null while none, else its version and
- * whether it is whole. Bumps `loads`, so the map takes the pins there are (a stream draws as it comes).
+ * where its load stands. Bumps `loads` when the worker's pins changed (`pinsMoved`, the default), so the map takes
+ * the pins there are (a stream draws as it comes); a load that starts changes no pin.
  */
-export function setRegionSnapshot(region: number, held: { version: number; done: boolean } | null): void {
-  if (held) store.pins.snapshots[region] = held;
-  else delete store.pins.snapshots[region];
+export function setRegionSnapshot(region: number, held: RegionSnapshotState | null, pinsMoved = true): void {
+  const was = store.pins.snapshots[region];
+  if (held && (was?.status !== held.status || was.version !== held.version)) store.pins.snapshots[region] = held;
+  else if (!held) delete store.pins.snapshots[region];
+  if (!pinsMoved) return;
   store.pins.version++;
   store.pins.loads++;
 }

@@ -1,5 +1,15 @@
 export { store, useStore, MapMode, THEME_KEY } from './store';
-export type { AppState, ConnectionState, HomeFilters, LoadedCategory, PlayerPosition, TempPin, ThemeChoice, TrackingInfo } from './store';
+export type {
+  AppState,
+  ConnectionState,
+  HomeFilters,
+  LoadedCategory,
+  PlayerPosition,
+  RegionSnapshotState,
+  TempPin,
+  ThemeChoice,
+  TrackingInfo,
+} from './store';
 export * from './actions';
 export { connectEngine } from './engine-bridge';
 export { chooseTool, currentTool, endTool, mapBox, markOpenedPin, showOnMap } from './map-commands';

@@ -55,6 +55,13 @@ export interface HomeFilters {
   searchText: string;
 }
 
+/** Where a region's pin snapshot stands (store.pins.snapshots). */
+export interface RegionSnapshotState {
+  /** The world version of the snapshot taken (0 before its first block). */
+  version: number;
+  status: 'loading' | 'held' | 'failed';
+}
+
 /** The client state (SPEC §3 "Client state"). */
 export interface AppState {
   pins: {
@@ -63,8 +70,12 @@ export interface AppState {
     version: number;
     /** Bumps on loads and unloads only: the map takes every pin again; a live edit changes only its pin. */
     loads: number;
-    /** Regions whose pin snapshot the worker holds (every category of the region), by region id. */
-    snapshots: Record<number, { version: number; done: boolean }>;
+    /**
+     * Regions whose pin snapshot the worker takes or took, by region id: `held` once every pin of the region is in;
+     * `loading` while it comes (its pins drawn as they arrive); `failed` when the load broke off (the pins that came
+     * stay drawn, and the load is tried again: data/snapshot.ts).
+     */
+    snapshots: Record<number, RegionSnapshotState>;
   };
   /**
    * Ids of the pins the user found: a new Set on every change (ref'd so valtio does not proxy 20k

@@ -7,6 +7,7 @@ import { migrate, openDb } from '../../server/db';
 import { buildApp } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { startLocalSimulator } from '../../tools/tracker-sim';
+import { registerFaults } from '../support/faults';
 
 /**
  * Port of the real server behind browser tests; vite proxies /api, /map and /images to it
@@ -38,7 +39,8 @@ export default async function setup(project: TestProject) {
   const db = await openDb({});
   await migrate(db);
   await seedIfEmpty(db, config);
-  const app = await buildApp({ config, db });
+  // Tests arm faults in its answers (a snapshot cut mid-stream) through tests/support/faults.ts.
+  const app = await buildApp({ config, db, hooks: registerFaults });
   await app.listen({ port: BROWSER_TEST_API_PORT, host: '127.0.0.1' });
   project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
   project.provide('accessTokenTtlMs', ACCESS_TOKEN_TTL_S * 1000);

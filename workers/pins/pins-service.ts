@@ -61,20 +61,32 @@ async function pinListBytes(res: Response): Promise<Uint8Array> {
   return env.result.value ?? new Uint8Array(0);
 }
 
-/** A response body as chunks, as they arrive. */
-async function* streamOf(res: Response): AsyncIterable<Uint8Array> {
+/** A snapshot body that sends nothing for this long has stalled: the load fails (and is tried again). */
+export const SNAPSHOT_STALL_MS = 15_000;
+
+/** A response body as chunks, as they arrive; a body silent for `stallMs` is cancelled and throws. */
+async function* streamOf(res: Response, stallMs = Infinity): AsyncIterable<Uint8Array> {
   if (!res.body) {
     yield new Uint8Array(await res.arrayBuffer());
     return;
   }
   const reader = res.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const silent = new Promise<never>((_, reject) => {
+        if (stallMs !== Infinity) timer = setTimeout(() => reject(new Error(`no bytes for ${stallMs / 1000} s`)), stallMs);
+      });
+      const { done, value } = await Promise.race([reader.read(), silent]);
+      clearTimeout(timer);
       if (done) return;
       yield value;
     }
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    throw e;
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
 }
@@ -123,6 +135,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
     onProgress: SnapshotProgressCallback | undefined,
     signal: AbortSignal | undefined,
     keep: boolean,
+    expectedPins?: number,
   ): Promise<SnapshotLoadResult> {
     const icons = new Map(Object.entries(opts?.icons ?? {}).map(([k, v]) => [Number(k), v]));
     const reader = new SnapshotStreamReader();
@@ -159,6 +172,10 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       if (e instanceof RangeError) throw loadError(`${LOAD_FAILED_MESSAGE} (${e.message})`, 'decode_failed');
       throw loadError(`${LOAD_FAILED_MESSAGE} (${(e as Error).message})`, 'network');
     }
+    // A body cut between two blocks reads as a whole snapshot: the pin count the server sent says it is not.
+    if (expectedPins !== undefined && pins !== expectedPins) {
+      throw loadError(`${LOAD_FAILED_MESSAGE} (truncated pin snapshot: ${pins} of ${expectedPins} pins)`, 'network');
+    }
     if (!begun) store.beginSnapshot(region, reader.header.version);
     const result: SnapshotLoadResult = { ...progress(true), counts };
     if (keep) result.bytes = new Blob(kept as Uint8Array<ArrayBuffer>[]);
@@ -181,7 +198,9 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
           const body = (await res.json().catch(() => null)) as { error?: { messageTranslated?: string; errClazz?: string } } | null;
           throw loadError(body?.error?.messageTranslated, body?.error?.errClazz);
         }
-        return await readSnapshot(region, streamOf(res), opts, onProgress, signal, true);
+        const count = Number(res.headers.get('x-pin-count') ?? NaN);
+        const expected = Number.isInteger(count) ? count : undefined;
+        return await readSnapshot(region, streamOf(res, SNAPSHOT_STALL_MS), opts, onProgress, signal, true, expected);
       } finally {
         end();
       }

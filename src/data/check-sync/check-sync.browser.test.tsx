@@ -62,7 +62,7 @@ async function startPage(): Promise<{ layer: DataLayer; me: Me; held: number[] }
   const layer = await startDataLayer(svc);
   cleanups.push(() => layer.stop());
   const regions = regionsSharingTileSet(0).map((r) => r.id);
-  await until(() => regions.every((r) => store.pins.snapshots[r]?.done));
+  await until(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
   const me = queryClient.getQueryData<Me>(keys.me)!;
   const pins = await svc.getPins({ regions, categories: all });
   // Pins of several categories, so the counts of more than one row move.

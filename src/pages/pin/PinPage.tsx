@@ -77,8 +77,12 @@ export default function PinPage() {
   // (Kept for the pin it was asked for: the map's camera writer replaces the location, and its state, on settle.)
   const flyRequest = useRef<number | null>(null);
   if (wantsFlyTo(state)) flyRequest.current = id;
+  // Whether the link carried a camera is read as it was opened: by the time the pin's data comes, the map's own camera
+  // writer may have put one in the address bar (a resize, the map's first settle), and the pin was then never flown to.
+  const openedWithCamera = useRef<{ id: number; camera: boolean } | null>(null);
+  if (openedWithCamera.current?.id !== id) openedWithCamera.current = { id, camera: !!readUrlView(search).camera };
   useEffect(() => {
-    if (p && engine && (flyRequest.current === p.id || !readUrlView(window.location.search).camera)) flyTo(true);
+    if (p && engine && (flyRequest.current === p.id || !openedWithCamera.current?.camera)) flyTo(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p?.id, engine]);
 

@@ -47,10 +47,11 @@ async function panByHand(page: Page, from?: { x: number; y: number }): Promise<v
   await page.mouse.up();
 }
 
-// FIXME (2026-11-26): passed in the full run on 6e57e6f, then failed 3 times in a row on the final commit and with
-// its one product change reverted: after the reload the re-follow button never shows. Cause not yet found; skipped
-// so that CI can land the rest, and named in the session note as a defect to fix first.
-test.fixme('the tracker connection survives a reload; a pan by hand shows the re-follow button', async ({ page, server }) => {
+// The phone pan at (220,160) was lost whenever the player stood in Rinascita by then (in each failing run traced here,
+// the route had teleported there about 16 s after the reload, just before that step): Rinascita's long
+// floor names widen the floor picker, and the map tools' box beside the narrower tool buttons took the drag (it
+// selected the picker's text). The box lets the pointer through now (small-things.spec.ts checks that spot).
+test('the tracker connection survives a reload; a pan by hand shows the re-follow button', async ({ page, server }) => {
   test.setTimeout(240_000);
   const code = 'E2ERELD1';
   const sim = startExternalSimulator({ relay: relay(server), code, hz: 20, speed: 20 });
