@@ -19,7 +19,7 @@ export { VISITOR_ID } from './visitor-checks';
 export { ensureCategoryLoaded, loadAllCategories, syncCategories, fetchCategory, FIRST_RUN_CATEGORIES } from './categories';
 export type { CategorySyncResult } from './categories';
 export { emergencyReport, FLAGGED_USER_IDS, REPORTED_KEY } from './emergency';
-export { startDataLayer, refreshCategories, applySettings } from './startup';
+export { startDataLayer, refreshCategories, applySettings, sendEarlyRequests, startOptionsOf } from './startup';
 export type { DataLayer, StartupResult } from './startup';
 export { setDataWorker, dataWorker } from './pins-worker';
 export type { DataWorker } from './pins-worker';

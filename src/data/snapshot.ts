@@ -29,6 +29,17 @@ export async function snapshotVersion(): Promise<number | null> {
   }
 }
 
+let early: Promise<number | null> | null = null;
+/**
+ * Sends the start's version check now (main.tsx: beside the world's request, before the app's code has loaded); the
+ * first startRegionSnapshots takes it up instead of asking again.
+ */
+export function checkSnapshotVersionEarly(): void {
+  early ??= snapshotVersion();
+  // Its failure is the start's to handle (it retries with the next change of region), not an unhandled rejection.
+  early.catch(() => {});
+}
+
 function categoryIcons(): Record<number, number> {
   const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups) ?? [];
   const icons: Record<number, number> = {};
@@ -70,8 +81,9 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
   const load = () => {
     const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => !asked.has(id) && !store.pins.snapshots[id]);
     if (!todo.length) return;
-    // One version check for the regions shown together.
-    const checked = snapshotVersion();
+    // One version check for the regions shown together (the first start's was sent early).
+    const checked = early ?? snapshotVersion();
+    early = null;
     for (const { id } of todo) {
       asked.add(id);
       // A failed load is asked again with the next change of region.

@@ -17,7 +17,8 @@ import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
-import { reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
+import { checkSnapshotVersionEarly, reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
+import { getPinsWorker } from '../../workers/pins/client';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
 import { startConnectionWatch } from './connection';
@@ -38,6 +39,24 @@ function withoutSnapshots(worker: DataWorker): DataWorker {
     ...(worker.placesOf ? { placesOf: worker.placesOf } : {}),
     ...(worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : {}),
   };
+}
+
+/** The pins path a page's address asks for: the scale bench's `?bench&pins=category` (issue 21) compares today's. */
+export function startOptionsOf(search: string): StartOptions {
+  const q = new URLSearchParams(search);
+  return q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {};
+}
+
+/**
+ * The start's first requests, sent from main.tsx while the app's code and the world load (issue 21): the pins
+ * worker's script, the category list (it gives the snapshots their icons) and the snapshots' version check.
+ * startDataLayer takes them up (react-query holds the list; snapshot.ts the version), so the first snapshot request
+ * waits on one round of requests, not on world → me → list → version in a row.
+ */
+export function sendEarlyRequests(opts: StartOptions = {}): void {
+  getPinsWorker();
+  fetchGroups().catch(() => {});
+  if (opts.pins !== 'category') checkSnapshotVersionEarly();
 }
 
 /** What start-up did. */
@@ -100,6 +119,17 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   applySettings(settings);
 
   const stopWatch = startConnectionWatch(db);
+  // The category list beside `me`, and the map's pins (region snapshots) as soon as the list gives their icons:
+  // neither waits on `me` nor on the checks.
+  const groups = fetchGroups();
+  groups.catch(() => {});
+  let stopPins: (() => void) | null = null;
+  const pinsStarted = usesSnapshots(worker)
+    ? groups.then(
+        () => void (stopPins = startRegionSnapshots(worker, db)),
+        () => void (stopPins = startRegionSnapshots(worker, db)),
+      )
+    : Promise.resolve();
   const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch((e: unknown) => {
     // Server unreachable: keep the session this browser last saw (the server has the last word when it is back).
     if (!(e instanceof ApiClientError) || !e.unreachable) return null;
@@ -117,14 +147,13 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
 
   let categories: CategorySyncResult | null;
   try {
-    categories = await onCategoryList(await fetchGroups(), worker, db);
+    categories = await onCategoryList(await groups, worker, db);
   } catch (e) {
     if (!(e instanceof ApiClientError)) throw e;
     // Server unreachable: show what the cache holds rather than an empty map.
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
-  // The map's pins: region snapshots from here on (the category list gave their icons), while the checks load.
-  const stopPins = usesSnapshots(worker) ? startRegionSnapshots(worker, db) : null;
+  await pinsStarted;
   if (me) {
     if (streamOpen) {
       // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
@@ -144,7 +173,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const stops = [
     stopWatch,
     persistSettings(db),
-    stopPins ?? loadEnabledCategories(worker, db),
+    usesSnapshots(worker) ? () => stopPins?.() : loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     stopLiveChecks,
     // Progress counts follow the found set's changes (the worker tells where a pin counts).
