@@ -1,9 +1,10 @@
+// First: the map's first requests leave before the rest of the app's modules evaluate (issue 21).
+import './early-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyTheme, parseTheme } from './ui/theme';
 import { loadWorld } from './data/world';
-import { sendEarlyRequests, startOptionsOf } from './data/startup';
 import { registerServiceWorker } from './pwa/register';
 // Korean type everywhere: Noto Sans KR from npm (fontsource, a variable font for every weight,
 // font-display: swap), cut into unicode-range slices so a page downloads only the slices of the
@@ -20,10 +21,6 @@ applyTheme(parseTheme(localStorage.getItem('theme')));
 
 // Offline and installable (a built client only): the app shell, tiles seen and updates announced, never forced.
 registerServiceWorker();
-
-// The map's first requests go out beside the world's (issue 21): the category list, the pins' version check and the
-// pins worker's script; start-up takes them up.
-sendEarlyRequests(startOptionsOf(location.search));
 
 // The regions and floor areas come from the server (GET /api/v1/world) before anything reads them.
 void loadWorld().then(() =>

@@ -7,7 +7,7 @@ import { regionsSharingTileSet } from '../../common/regions';
 import { store, subscribeStore } from '../state';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
-import { checkSnapshotVersionEarly } from './snapshot';
+import { checkSnapshotVersionEarly } from './early';
 import { startDataLayer, type DataLayer } from './startup';
 import { freshProfile, requestsTo, simulateReload } from './test-support';
 import type { CategoryGroup } from './types';

@@ -6,10 +6,10 @@
 import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
 import { regionsSharingTileSet } from '../../common/regions';
-import { api, ApiClientError } from '../api';
 import { setRegionSnapshot, store, subscribeStore } from '../state';
 import { localDb, type PinsStoreDb } from './db';
-import { keys, paths } from './keys';
+import { keys } from './keys';
+import { snapshotVersion, takeEarlyVersion } from './early';
 import { queryClient } from './query-client';
 import type { CategoryGroup } from './types';
 
@@ -19,26 +19,6 @@ export type SnapshotWorker = Pick<PinsWorkerApi, 'loadSnapshot' | 'loadSnapshotB
 /** How a region's pins were had. */
 export type SnapshotSource = 'cached' | 'fetched' | 'offline' | 'none';
 
-/** The world version now, or null when the server cannot be reached. */
-export async function snapshotVersion(): Promise<number | null> {
-  try {
-    return (await api.get<{ version: number }>(paths.pinSnapshot, { suppressToast: true })).version;
-  } catch (e) {
-    if (e instanceof ApiClientError && e.unreachable) return null;
-    throw e;
-  }
-}
-
-let early: Promise<number | null> | null = null;
-/**
- * Sends the start's version check now (main.tsx: beside the world's request, before the app's code has loaded); the
- * first startRegionSnapshots takes it up instead of asking again.
- */
-export function checkSnapshotVersionEarly(): void {
-  early ??= snapshotVersion();
-  // Its failure is the start's to handle (it retries with the next change of region), not an unhandled rejection.
-  early.catch(() => {});
-}
 
 function categoryIcons(): Record<number, number> {
   const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups) ?? [];
@@ -82,8 +62,7 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
     const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => !asked.has(id) && !store.pins.snapshots[id]);
     if (!todo.length) return;
     // One version check for the regions shown together (the first start's was sent early).
-    const checked = early ?? snapshotVersion();
-    early = null;
+    const checked = takeEarlyVersion() ?? snapshotVersion();
     for (const { id } of todo) {
       asked.add(id);
       // A failed load is asked again with the next change of region.

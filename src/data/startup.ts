@@ -17,18 +17,15 @@ import { keys, paths } from './keys';
 import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
-import { checkSnapshotVersionEarly, reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
-import { getPinsWorker } from '../../workers/pins/client';
+import { reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
+import { fetchGroups, type StartOptions } from './early';
+
+export type { StartOptions } from './early';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
 import { startConnectionWatch } from './connection';
 import type { CategoryGroup, Me } from './types';
 
-/** How start-up runs. */
-export interface StartOptions {
-  /** Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4). */
-  pins?: 'snapshot' | 'category';
-}
 
 // The per-category path of SPEC §4: the worker's snapshot calls hidden (a Comlink proxy answers any name).
 function withoutSnapshots(worker: DataWorker): DataWorker {
@@ -39,24 +36,6 @@ function withoutSnapshots(worker: DataWorker): DataWorker {
     ...(worker.placesOf ? { placesOf: worker.placesOf } : {}),
     ...(worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : {}),
   };
-}
-
-/** The pins path a page's address asks for: the scale bench's `?bench&pins=category` (issue 21) compares today's. */
-export function startOptionsOf(search: string): StartOptions {
-  const q = new URLSearchParams(search);
-  return q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {};
-}
-
-/**
- * The start's first requests, sent from main.tsx while the app's code and the world load (issue 21): the pins
- * worker's script, the category list (it gives the snapshots their icons) and the snapshots' version check.
- * startDataLayer takes them up (react-query holds the list; snapshot.ts the version), so the first snapshot request
- * waits on one round of requests, not on world → me → list → version in a row.
- */
-export function sendEarlyRequests(opts: StartOptions = {}): void {
-  getPinsWorker();
-  fetchGroups().catch(() => {});
-  if (opts.pins !== 'category') checkSnapshotVersionEarly();
 }
 
 /** What start-up did. */
@@ -73,10 +52,6 @@ export interface StartupResult {
 export interface DataLayer {
   result: StartupResult;
   stop: () => void;
-}
-
-function fetchGroups(): Promise<CategoryGroup[]> {
-  return queryClient.fetchQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }) });
 }
 
 /** Applies stored settings to the store; lastRegion only when it is a known region (SPEC §4). */
