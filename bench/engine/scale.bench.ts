@@ -165,12 +165,18 @@ async function printTimeline(page: Page, label: string): Promise<void> {
       ...performance.getEntriesByType('resource').map((e) => {
         const r = e as PerformanceResourceTiming;
         const u = new URL(r.name);
-        return { at: r.startTime, end: r.responseEnd, what: `${u.pathname}${u.search}`.slice(0, 90), kb: r.transferSize / 1024 };
+        // Through the service worker: when it was asked, and when the request left it.
+        const sw = r.workerStart > 0 ? ` (service worker ${r.workerStart.toFixed(0)}, sent ${r.requestStart.toFixed(0)})` : '';
+        return { at: r.startTime, end: r.responseEnd, what: `${u.pathname}${u.search}`.slice(0, 90) + sw, kb: r.transferSize / 1024 };
       }),
       ...performance.getEntriesByType('mark').map((e) => ({ at: e.startTime, end: e.startTime, what: `mark ${e.name}`, kb: 0 })),
-      ...performance
-        .getEntriesByType('navigation')
-        .map((e) => ({ at: e.startTime, end: (e as PerformanceNavigationTiming).responseEnd, what: 'navigation (document)', kb: 0 })),
+      ...performance.getEntriesByType('navigation').flatMap((e) => {
+        const n = e as PerformanceNavigationTiming;
+        return [
+          { at: n.startTime, end: n.responseEnd, what: `navigation (document; service worker ${n.workerStart.toFixed(0)})`, kb: 0 },
+          { at: n.domInteractive, end: n.domContentLoadedEventEnd, what: 'DOM interactive → DOMContentLoaded', kb: 0 },
+        ];
+      }),
     ].sort((a, b) => a.at - b.at),
   );
   console.error(`  timeline, ${label}:`);
