@@ -1,3 +1,5 @@
+// First: the map's first requests leave before the rest of the app's modules evaluate (issue 21).
+import './early-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

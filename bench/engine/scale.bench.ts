@@ -20,7 +20,8 @@
 // Budgets (issue 21): fixture ≤ 4 requests and all pins ≤ 1.5 s; 1M first ≤ 1.5 s, all ≤ 4 s; warm ≤ 1 s; no task of
 // our script over 50 ms; ≤ 10 B a pin. Printed beside each figure.
 // Run: npm run bench -- scale            (fixture and 1,000,000 pins)
-//      npx tsx bench/engine/scale.bench.ts fixture,200000 [--profile] [--paths snapshot]
+//      npx tsx bench/engine/scale.bench.ts fixture,200000 [--profile] [--timeline] [--paths snapshot]
+// --profile writes each start's CPU profile to bench/results/scale-<world>-<path>-<cold|warm>.cpuprofile.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -37,6 +38,8 @@ import { splitTasks, type CpuProfile, type ProfiledTask } from '../support/task-
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const PROFILE = args.includes('--profile');
+// Prints each start's requests (resource timing) and marks, from navigation, to see what waits on what.
+const TIMELINE = args.includes('--timeline');
 const PATH_ARG = args.includes('--paths') ? (args[args.indexOf('--paths') + 1] ?? '') : '';
 const PATHS: PinPath[] = PATH_ARG ? (PATH_ARG.split(',') as PinPath[]) : ['category', 'snapshot'];
 const WORLDS = (args.find((a) => !a.startsWith('--') && !PATH_ARG.includes(a)) ?? 'fixture,1000000').split(',');
@@ -65,6 +68,8 @@ interface Result {
   warmLongestTaskMs: number;
   /** With --profile: the main thread's tasks of the cold start, longest first. */
   tasks?: ProfiledTask[];
+  /** With --profile: the same for the warm start. */
+  warmTasks?: ProfiledTask[];
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
@@ -153,6 +158,38 @@ async function firstPins(page: Page): Promise<number> {
 
 const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { __scale: { longest: number } }).__scale.longest);
 
+/** With --timeline: the page's requests and marks since navigation, in order. */
+async function printTimeline(page: Page, label: string): Promise<void> {
+  const rows = await page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        const u = new URL(r.name);
+        // Through the service worker: when it was asked, and when the request left it.
+        const sw = r.workerStart > 0 ? ` (service worker ${r.workerStart.toFixed(0)}, sent ${r.requestStart.toFixed(0)})` : '';
+        return { at: r.startTime, end: r.responseEnd, what: `${u.pathname}${u.search}`.slice(0, 90) + sw, kb: r.transferSize / 1024 };
+      }),
+      ...performance.getEntriesByType('mark').map((e) => ({ at: e.startTime, end: e.startTime, what: `mark ${e.name}`, kb: 0 })),
+      ...performance.getEntriesByType('navigation').flatMap((e) => {
+        const n = e as PerformanceNavigationTiming;
+        return [
+          { at: n.startTime, end: n.responseEnd, what: `navigation (document; service worker ${n.workerStart.toFixed(0)})`, kb: 0 },
+          { at: n.domInteractive, end: n.domContentLoadedEventEnd, what: 'DOM interactive → DOMContentLoaded', kb: 0 },
+        ];
+      }),
+    ].sort((a, b) => a.at - b.at),
+  );
+  console.error(`  timeline, ${label}:`);
+  for (const r of rows)
+    console.error(`    ${r.at.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}  ${r.kb.toFixed(1).padStart(7)} KB  ${r.what}`);
+}
+
+/** With --profile, each start's CPU profile goes to bench/results/ (open it in Chrome's Performance panel). */
+function saveProfile(name: string, profile: CpuProfile): void {
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', `scale-${name}.cpuprofile`), JSON.stringify(profile));
+}
+
 async function run(world: string, path: PinPath, server: StartedServer, browser: Browser): Promise<Result> {
   const context = await browser.newContext({ viewport: { width: W, height: H }, locale: 'ko-KR' });
   try {
@@ -208,6 +245,9 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
           .catch(() => {}),
       );
     });
+    // From a blank page, as a new player's first tab: the previous map's teardown (its WebGL context, worker and
+    // 10k particles: about 1 s here) is not part of this start.
+    await page.goto('about:blank');
     const cdp = PROFILE ? await context.newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
@@ -219,9 +259,12 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
     const allPins = await allPinsHeld(page);
     await page.waitForLoadState('networkidle');
     await Promise.all(sizes);
+    if (TIMELINE) await printTimeline(page, `${world} ${path} cold`);
     const coldRequests = requests;
     const coldWire = wireBytes;
-    const tasks = cdp ? splitTasks((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
+    const coldProfile = cdp ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
+    const tasks = coldProfile ? splitTasks(coldProfile) : undefined;
+    if (coldProfile) saveProfile(`${world}-${path}-cold`, coldProfile);
     console.error(
       `  ${world} ${path}: ${coldRequests} pin requests, first pins ${firstPinsMs.toFixed(0)} ms, all ${allPins.pins} pins ${allPins.t.toFixed(0)} ms`,
     );
@@ -274,11 +317,17 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
 
     // Warm start: the same page again with the pin cache kept.
     requests = 0;
+    await page.goto('about:blank');
+    if (cdp) await cdp.send('Profiler.start');
     await page.goto(url);
     const warmFirstPinsMs = await firstPins(page);
     const warm = await allPinsHeld(page);
     await page.waitForLoadState('networkidle');
     const warmLongestTaskMs = await longestTask(page);
+    if (TIMELINE) await printTimeline(page, `${world} ${path} warm`);
+    const warmProfile = cdp ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
+    const warmTasks = warmProfile ? splitTasks(warmProfile) : undefined;
+    if (warmProfile) saveProfile(`${world}-${path}-warm`, warmProfile);
     console.error(`  ${world} ${path}: warm, ${requests} pin requests, all ${warm.pins} pins ${warm.t.toFixed(0)} ms`);
     return {
       world,
@@ -300,6 +349,7 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
       longestTaskMs: mem.longest,
       warmLongestTaskMs,
       tasks,
+      warmTasks,
     };
   } finally {
     await context.close();
@@ -366,21 +416,31 @@ for (const world of WORLDS) {
     );
   }
 }
-for (const r of results) {
-  if (!r.tasks) continue;
-  const script = [...r.tasks].sort((a, b) => b.scriptMs - a.scriptMs)[0];
-  const over = r.tasks.filter((k) => k.ms > 200);
-  console.log(`${r.world} ${r.path}, main-thread profile: longest task of our script ${script ? script.scriptMs.toFixed(0) : '-'} ms`);
-  for (const k of over)
+for (const r of results)
+  for (const [start, tasks] of [
+    ['cold', r.tasks],
+    ['warm', r.warmTasks],
+  ] as const) {
+    if (!tasks) continue;
+    const script = [...tasks].sort((a, b) => b.scriptMs - a.scriptMs)[0];
+    const over = tasks.filter((k) => k.ms > 200);
     console.log(
-      `  task ${k.ms.toFixed(0)} ms at ${k.atMs.toFixed(0)} ms: script ${k.scriptMs.toFixed(0)} ms, ${k.topNative ? `${k.topNative.name} ${k.topNative.ms.toFixed(0)} ms` : 'no native call'}`,
+      `${r.world} ${r.path} ${start}, main-thread profile: longest task of our script ${script ? script.scriptMs.toFixed(0) : '-'} ms`,
     );
-}
+    for (const k of over)
+      console.log(
+        `  task ${k.ms.toFixed(0)} ms at ${k.atMs.toFixed(0)} ms: script ${k.scriptMs.toFixed(0)} ms, ${k.topNative ? `${k.topNative.name} ${k.topNative.ms.toFixed(0)} ms` : 'no native call'}`,
+      );
+  }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results', 'scale.json'),
   JSON.stringify(
-    { viewport: `${W}x${H}`, loadAverage: loadavg(), results: results.map(({ tasks, ...r }) => ({ ...r, tasks: tasks?.slice(0, 10) })) },
+    {
+      viewport: `${W}x${H}`,
+      loadAverage: loadavg(),
+      results: results.map(({ tasks, warmTasks, ...r }) => ({ ...r, tasks: tasks?.slice(0, 10), warmTasks: warmTasks?.slice(0, 10) })),
+    },
     null,
     2,
   ),

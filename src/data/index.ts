@@ -20,6 +20,7 @@ export { ensureCategoryLoaded, loadAllCategories, syncCategories, fetchCategory,
 export type { CategorySyncResult } from './categories';
 export { emergencyReport, FLAGGED_USER_IDS, REPORTED_KEY } from './emergency';
 export { startDataLayer, refreshCategories, applySettings } from './startup';
+export { startOptionsOf } from './early';
 export type { DataLayer, StartupResult } from './startup';
 export { setDataWorker, dataWorker } from './pins-worker';
 export type { DataWorker } from './pins-worker';

@@ -7,15 +7,18 @@ import { regionsSharingTileSet } from '../../common/regions';
 import { store, subscribeStore } from '../state';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
+import { checkSnapshotVersionEarly } from './early';
 import { startDataLayer, type DataLayer } from './startup';
 import { freshProfile, requestsTo, simulateReload } from './test-support';
 import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
 
 let layer: DataLayer | null = null;
+const realFetch = window.fetch;
 afterEach(async () => {
   layer?.stop();
   layer = null;
+  window.fetch = realFetch;
   await arm({ clear: true });
 });
 
@@ -137,4 +140,37 @@ describe('region snapshots', () => {
       expect(kept?.pins).toBe(held.ids.filter((_, i) => held.region[i] === region).length);
     });
   }
+
+  it('asks for the snapshots without waiting on `me`, after the one version check sent early', async () => {
+    const all = await everyCategory();
+    await saveSettings({ enabledCategories: all, lastRegion: 0 });
+    // `me` is held until the first snapshot is asked for (at most 10 s): a start that waits on it asks late.
+    let snapshotAsked = () => {};
+    const asked = new Promise<void>((r) => (snapshotAsked = r));
+    let meAnswered = false;
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname !== '/api/v1/me') return realFetch(input, init);
+      await Promise.race([asked, new Promise((r) => setTimeout(r, 10_000))]);
+      const res = await realFetch(input, init);
+      meAnswered = true;
+      return res;
+    };
+    const svc = createPinsService();
+    let askedBeforeMe: boolean | null = null;
+    const loadSnapshot: typeof svc.loadSnapshot = (...a) => {
+      askedBeforeMe ??= !meAnswered;
+      snapshotAsked();
+      return svc.loadSnapshot(...a);
+    };
+    const versionChecks = () =>
+      performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/v1/pins/snapshot').length;
+    const before = versionChecks();
+    // main.tsx sends it beside the world's request; start-up takes it up rather than asking again.
+    checkSnapshotVersionEarly();
+    layer = await startDataLayer({ ...svc, loadSnapshot });
+    await snapshotsDone();
+    expect(askedBeforeMe).toBe(true);
+    expect(versionChecks() - before).toBe(1);
+  });
 });

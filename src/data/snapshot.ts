@@ -6,10 +6,10 @@
 import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
 import { regionsSharingTileSet } from '../../common/regions';
-import { api, ApiClientError } from '../api';
 import { setRegionSnapshot, store, subscribeStore, type RegionSnapshotState } from '../state';
 import { localDb, type PinsStoreDb } from './db';
-import { keys, paths } from './keys';
+import { keys } from './keys';
+import { snapshotVersion, takeEarlyVersion } from './early';
 import { queryClient } from './query-client';
 import type { CategoryGroup } from './types';
 
@@ -19,15 +19,6 @@ export type SnapshotWorker = Pick<PinsWorkerApi, 'loadSnapshot' | 'loadSnapshotB
 /** How a region's pins were had. */
 export type SnapshotSource = 'cached' | 'fetched' | 'offline' | 'none';
 
-/** The world version now, or null when the server cannot be reached. */
-export async function snapshotVersion(): Promise<number | null> {
-  try {
-    return (await api.get<{ version: number }>(paths.pinSnapshot, { suppressToast: true })).version;
-  } catch (e) {
-    if (e instanceof ApiClientError && e.unreachable) return null;
-    throw e;
-  }
-}
 
 function categoryIcons(): Record<number, number> {
   const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups) ?? [];
@@ -118,8 +109,8 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
     online = store.connection.online;
     const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => due(id));
     if (!todo.length) return;
-    // One version check for the regions shown together.
-    const checked = snapshotVersion();
+    // One version check for the regions shown together (the first start's was sent early).
+    const checked = takeEarlyVersion() ?? snapshotVersion();
     for (const { id } of todo) {
       running.add(id);
       void ensureRegionSnapshot(id, worker, db, checked)

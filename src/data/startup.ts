@@ -18,16 +18,14 @@ import type { DataWorker } from './pins-worker';
 import { setDataWorker } from './pins-worker';
 import { startLivePins } from './live-pins';
 import { reloadRegionSnapshots, startRegionSnapshots } from './snapshot';
+import { fetchGroups, type StartOptions } from './early';
+
+export type { StartOptions } from './early';
 import { queryClient } from './query-client';
 import { currentUserId, fetchMe, installSessionHandling, lastKnownMe } from './session';
 import { startConnectionWatch } from './connection';
 import type { CategoryGroup, Me } from './types';
 
-/** How start-up runs. */
-export interface StartOptions {
-  /** Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4). */
-  pins?: 'snapshot' | 'category';
-}
 
 // The per-category path of SPEC §4: the worker's snapshot calls hidden (a Comlink proxy answers any name).
 function withoutSnapshots(worker: DataWorker): DataWorker {
@@ -53,10 +51,6 @@ export interface StartupResult {
 export interface DataLayer {
   result: StartupResult;
   stop: () => void;
-}
-
-function fetchGroups(): Promise<CategoryGroup[]> {
-  return queryClient.fetchQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }) });
 }
 
 /** Applies stored settings to the store; lastRegion only when it is a known region (SPEC §4). */
@@ -99,6 +93,17 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   applySettings(settings);
 
   const stopWatch = startConnectionWatch(db);
+  // The category list beside `me`, and the map's pins (region snapshots) as soon as the list gives their icons:
+  // neither waits on `me` nor on the checks.
+  const groups = fetchGroups();
+  groups.catch(() => {});
+  let stopPins: (() => void) | null = null;
+  const pinsStarted = usesSnapshots(worker)
+    ? groups.then(
+        () => void (stopPins = startRegionSnapshots(worker, db)),
+        () => void (stopPins = startRegionSnapshots(worker, db)),
+      )
+    : Promise.resolve();
   const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch((e: unknown) => {
     // Server unreachable: keep the session this browser last saw (the server has the last word when it is back).
     if (!(e instanceof ApiClientError) || !e.unreachable) return null;
@@ -116,14 +121,13 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
 
   let categories: CategorySyncResult | null;
   try {
-    categories = await onCategoryList(await fetchGroups(), worker, db);
+    categories = await onCategoryList(await groups, worker, db);
   } catch (e) {
     if (!(e instanceof ApiClientError)) throw e;
     // Server unreachable: show what the cache holds rather than an empty map.
     categories = await onCategoryList(cachedAsGroups(await db.cats.toArray()), worker, db);
   }
-  // The map's pins: region snapshots from here on (the category list gave their icons), while the checks load.
-  const stopPins = usesSnapshots(worker) ? startRegionSnapshots(worker, db) : null;
+  await pinsStarted;
   if (me) {
     if (streamOpen) {
       // The checkTime `me` carried may be behind by the time the stream opened: ask again (a small
@@ -143,7 +147,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const stops = [
     stopWatch,
     persistSettings(db),
-    stopPins ?? loadEnabledCategories(worker, db),
+    usesSnapshots(worker) ? () => stopPins?.() : loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     stopLiveChecks,
     // Progress counts follow the found set's changes (the worker tells where a pin counts).

@@ -360,6 +360,8 @@ export class MapEngine extends EngineFrame {
     pinSets: number;
     pinUpdates: number;
     pinRestyles: number;
+    /** Pick indexes built over a whole pin set (on the first pick after each set, never in setPins). */
+    pinIndexBuilds: number;
     /** The height of a pin's marker on screen now (CSS px): the setting's and the screen's scale included. */
     pinPx: number;
     /** The pin atlas: slots drawn (3 look frames, 48 glyphs, the categories' own looks), its size and its redraws. */
@@ -386,6 +388,7 @@ export class MapEngine extends EngineFrame {
       pinSets: this.pins.stats.sets,
       pinUpdates: this.pins.stats.updates,
       pinRestyles: this.pins.stats.restyles,
+      pinIndexBuilds: this.pins.stats.indexBuilds,
       pinPx: this.pins.pinPx(this.camera.cam.zoom),
       cameraAtRest: !this.snapshot.moving,
     };

@@ -25,7 +25,18 @@ export class PinLayer {
   private slotOf = new Int32Array(0);
   private pinOfSlot = new Int32Array(0);
   private indexOfId = new Map<number, number>();
-  private pinIndex: PinIndex = buildPinIndex(null);
+  /**
+   * The pick index, built on the first pick after a new pin set (hover, a click, the arrow keys), not in the task
+   * that takes the pins: a pass over every pin the map's first frame with pins need not wait on (issue 21).
+   */
+  private builtIndex: PinIndex | null = buildPinIndex(null);
+  private get pinIndex(): PinIndex {
+    if (!this.builtIndex) {
+      this.builtIndex = buildPinIndex(this.buffers);
+      this.stats.indexBuilds++;
+    }
+    return this.builtIndex;
+  }
   /** Drawn and shown at this level: what a pick may hit. */
   private readonly pickable = (i: number) => this.isDrawn(i) && this.isShownAtLevel(i);
   private hideChecked = false;
@@ -47,7 +58,7 @@ export class PinLayer {
   /** Bumped whenever something drawn changes. */
   version = 0;
   /** Counters for tests: whole pin sets taken, live changes applied, particles restyled. */
-  readonly stats = { sets: 0, updates: 0, restyles: 0 };
+  readonly stats = { sets: 0, updates: 0, restyles: 0, indexBuilds: 0 };
 
   constructor() {
     this.container = new ParticleContainer({
@@ -114,7 +125,7 @@ export class PinLayer {
       p.y = b.y[i]!;
     }
     this.container.particleChildren = particles;
-    this.pinIndex = buildPinIndex(b);
+    this.builtIndex = null;
     this.laidOut = false;
     this.stats.sets++;
     this.refreshFloorFlags();
@@ -152,7 +163,8 @@ export class PinLayer {
     this.container.particleChildren = next.particles;
     this.indexOfId = new Map();
     for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
-    this.pinIndex = remapPinIndex(this.pinIndex, b, newOfOld, change.at);
+    // Not built since the pins came: it will be, over these.
+    if (this.builtIndex) this.builtIndex = remapPinIndex(this.builtIndex, b, newOfOld, change.at);
     this.laidOut = false;
     this.stats.updates++;
     for (const k of change.at) {
@@ -387,7 +399,7 @@ export class PinLayer {
     this.shaderParts.shader.destroy();
     this.atlas.dispose();
     this.particles = [];
-    this.pinIndex = buildPinIndex(null);
+    this.builtIndex = buildPinIndex(null);
   }
 
   private refreshFloorFlags(): void {

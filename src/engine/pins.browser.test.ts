@@ -25,11 +25,14 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     engine.renderNow();
     // The first frame with pins is marked once, for start-up timings.
     expect(performance.getEntriesByName(FIRST_PINS_MARK).map((m) => (m as PerformanceMark).detail)).toEqual([{ pins: 2 }]);
+    // Taking pins and drawing them builds no pick index (a pass over every pin, issue 21): the first pick does, once.
+    expect(engine.debugInfo().pinIndexBuilds).toBe(0);
     // The marker's tip is at the coordinate (screen centre); its disc is above it.
     const f = pinSizeFactor(1, false);
     expect(engine.pickAt(W / 2, H / 2 - 10 * f)).toBe(42);
     expect(engine.pickAt(W / 2, H / 2 + 12)).toBeNull(); // below the tip
     expect(engine.pickAt(W / 2 + 300, H / 2 - 10)).toBe(7);
+    expect(engine.debugInfo().pinIndexBuilds).toBe(1);
     // Cell point (10, 7) of the 32-unit icon: inside the disc, outside the plus glyph.
     const px = pixel(engine, W / 2 + (10 - 16) * f, H / 2 + (7 - 32) * f);
     const want = hex(iconColor(4));

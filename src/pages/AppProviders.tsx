@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryClientProvider, queryClient, startDataLayer } from '../data';
+import { QueryClientProvider, queryClient, startDataLayer, startOptionsOf } from '../data';
 import { getPinsWorker } from '../../workers/pins/client';
 
 let started = false;
@@ -13,8 +13,7 @@ function startOnce(): void {
   started = true;
   const worker = getPinsWorker();
   // The scale bench compares today's per-category path beside the snapshots in one run: ?bench&pins=category.
-  const q = new URLSearchParams(location.search);
-  startDataLayer(worker, undefined, q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {})
+  startDataLayer(worker, undefined, startOptionsOf(location.search))
     .catch((e: unknown) => console.error('data layer start-up failed', e))
     .finally(() => resolveReady());
 }

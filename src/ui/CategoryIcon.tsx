@@ -20,6 +20,37 @@ function loadImage(url: string): Promise<HTMLImageElement | null> {
   return p;
 }
 
+// Icons are drawn when they come into view (or near it), not all at mount: the map's panel lists every category
+// (512 in the real-shaped world), and drawing each canvas at once held the main thread 67 ms in one task (issue 21).
+const draws = new Map<Element, () => void>();
+let observer: IntersectionObserver | null = null;
+
+/** Runs `draw` once `el` is within 256 px of the view (at once without IntersectionObserver); returns the cancel. */
+function drawWhenNear(el: Element, draw: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    draw();
+    return () => {};
+  }
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const d = e.isIntersecting ? draws.get(e.target) : undefined;
+        if (!d) continue;
+        draws.delete(e.target);
+        observer?.unobserve(e.target);
+        d();
+      }
+    },
+    { rootMargin: '256px' },
+  );
+  draws.set(el, draw);
+  observer.observe(el);
+  return () => {
+    draws.delete(el);
+    observer?.unobserve(el);
+  };
+}
+
 /**
  * A category's icon drawn by the engine's own marker painter, so the list matches the pins on the map:
  * its glyph (`icon`), in its own `color` when it has one, or its raster icon (`iconUrl`) when it has one.
@@ -50,14 +81,17 @@ export function CategoryIcon({
   const img = iconUrl && image?.url === iconUrl ? image.img : null;
   useEffect(() => {
     const c = ref.current;
-    const ctx = c?.getContext('2d');
-    if (!c || !ctx) return;
-    // Drawn at device resolution so the icon stays crisp on high-DPI and 4K screens.
-    const px = Math.round(size * Math.max(1, window.devicePixelRatio || 1));
-    c.width = px;
-    c.height = px;
-    ctx.clearRect(0, 0, px, px);
-    drawMarker(ctx, { icon, color, image: img }, px);
+    if (!c) return;
+    return drawWhenNear(c, () => {
+      const ctx = c.getContext('2d');
+      if (!ctx) return;
+      // Drawn at device resolution so the icon stays crisp on high-DPI and 4K screens.
+      const px = Math.round(size * Math.max(1, window.devicePixelRatio || 1));
+      c.width = px;
+      c.height = px;
+      ctx.clearRect(0, 0, px, px);
+      drawMarker(ctx, { icon, color, image: img }, px);
+    });
   }, [icon, color, img, size]);
   return (
     <canvas

@@ -4,6 +4,7 @@ import { CategoryIcon } from '../../ui/CategoryIcon';
 import { Icon } from '../../ui/icons';
 import type { CategoryGroup, CategorySummary } from '../../data/types';
 import { ko } from '../../i18n/ko';
+import { formatNumber } from '../../i18n/number';
 
 const t = ko.map;
 
@@ -17,7 +18,7 @@ export function Progress({ c, label }: { c: Counts | undefined; label: string })
     );
   return (
     <span className="count" aria-label={t.progress(label, c.total, c.checked)}>
-      {c.checked.toLocaleString('ko-KR')}/{c.total.toLocaleString('ko-KR')}
+      {formatNumber(c.checked)}/{formatNumber(c.total)}
     </span>
   );
 }

@@ -1,0 +1,58 @@
+// The start's first requests (issue 21), sent by src/early-start.ts (index.html's first script) before the app's
+// code (React, Pixi, the pages: about 2.4 s of module loading and evaluation at load 24 here) has run, so the first
+// snapshot request waits on one round of requests. Start-up takes them up: react-query holds
+// the category list, takeEarlyVersion() the version check. This module imports no page, engine or store code.
+import { getPinsWorker } from '../../workers/pins/client';
+import { api, ApiClientError } from '../api';
+import { keys, paths } from './keys';
+import { queryClient } from './query-client';
+import type { CategoryGroup } from './types';
+
+/** How start-up runs. */
+export interface StartOptions {
+  /** Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4). */
+  pins?: 'snapshot' | 'category';
+}
+
+/** The pins path a page's address asks for: the scale bench's `?bench&pins=category` compares today's. */
+export function startOptionsOf(search: string): StartOptions {
+  const q = new URLSearchParams(search);
+  return q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {};
+}
+
+/** The category list (react-query's, fetched once: its icons go with the snapshots). */
+export function fetchGroups(): Promise<CategoryGroup[]> {
+  return queryClient.fetchQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }) });
+}
+
+/** The world version now, or null when the server cannot be reached. */
+export async function snapshotVersion(): Promise<number | null> {
+  try {
+    return (await api.get<{ version: number }>(paths.pinSnapshot, { suppressToast: true })).version;
+  } catch (e) {
+    if (e instanceof ApiClientError && e.unreachable) return null;
+    throw e;
+  }
+}
+
+let early: Promise<number | null> | null = null;
+/** Sends the start's version check now; the first startRegionSnapshots takes it up instead of asking again. */
+export function checkSnapshotVersionEarly(): void {
+  early ??= snapshotVersion();
+  // Its failure is the start's to handle (it retries with the next change of region), not an unhandled rejection.
+  early.catch(() => {});
+}
+
+/** The version check sent early, once (null when none was, or it was taken). */
+export function takeEarlyVersion(): Promise<number | null> | null {
+  const v = early;
+  early = null;
+  return v;
+}
+
+/** The pins worker's script, the category list and (for region snapshots) the version check, all at once. */
+export function sendEarlyRequests(opts: StartOptions = {}): void {
+  getPinsWorker();
+  fetchGroups().catch(() => {});
+  if (opts.pins !== 'category') checkSnapshotVersionEarly();
+}
