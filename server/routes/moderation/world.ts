@@ -2,7 +2,6 @@ import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeSchema, WorldRegionSchema } from '../../../common/api';
 import type { WorldRegion } from '../../../common/regions';
-import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { FloorArea, Region, type ImportFile } from '../../import/format';
@@ -10,6 +9,7 @@ import { ImportError } from '../../import/import';
 import { applyWorld } from '../../import/world';
 import { audit } from '../../moderation/audit';
 import { requireAdmin } from '../../moderation/roles';
+import { bumpRegionVersions } from '../../repos/pin-snapshot';
 import { readWorld, worldChanged } from '../../world/world';
 import { Id } from '../common';
 
@@ -35,12 +35,6 @@ const Answer = { response: { 200: EnvelopeSchema(WorldRegionSchema) } };
 /** The Korean half of an import problem ("한국어 / English"), for the error envelope. */
 const korean = (problem: string) => problem.split(' / ')[0]!;
 
-/** Bumps the world's change sequence (migration 018) inside `tx`: pin snapshots and open clients read again. */
-async function bumpWorldVersion(tx: Db): Promise<void> {
-  const { rows } = await tx.query<{ seq: number }>('update world_version set seq = seq + 1 where id = 1 returning seq');
-  if (rows[0]) await tx.query('select pg_notify($1, $2)', ['world_changes', String(rows[0].seq)]);
-}
-
 /**
  * The region editor of the catalogue screen (issue 20 item 1), for admins:
  *
@@ -50,7 +44,7 @@ async function bumpWorldVersion(tx: Db): Promise<void> {
  *
  * Both go through the import's own world code (server/import/world.ts): the same checks (boxes, an invertible game
  * transform, names unique per tile set) with their Korean messages, one transaction, the world registry and every
- * other server process reloaded after the commit (GET /v1/world's ETag follows), and the world version bumped.
+ * other server process reloaded after the commit (GET /v1/world's ETag follows), and the region's snapshot version bumped.
  */
 export async function registerWorldAdminRoutes(app: FastifyInstance): Promise<void> {
   const save = async (actor: number, id: number | null, body: AdminRegion): Promise<WorldRegion> => {
@@ -66,7 +60,7 @@ export async function registerWorldAdminRoutes(app: FastifyInstance): Promise<vo
         await applyWorld(tx, file);
         const after = await readWorld(tx);
         const region = after.regions.find((r) => (id !== null ? r.id === id : r.name === body.name))!;
-        await bumpWorldVersion(tx);
+        await bumpRegionVersions(tx, [region.id]);
         await audit(tx, actor, id === null ? 'region-add' : 'region-edit', 'region', region.id, {
           name: region.name,
           label: region.label,
