@@ -1,6 +1,7 @@
-// The map's pins come as one snapshot per region (issue 21): a version check, then the region's snapshot from
-// IndexedDB when it is that version (warm start: no pin bytes downloaded), else from the network, streamed into the
-// pins worker and drawn as it comes. Every category of the region is then held: turning categories on is a filter.
+// The map's pins come as one snapshot per region (issue 21): a version check (every region's version), then the
+// region's snapshot from IndexedDB when it is still current (warm start: no pin bytes downloaded), else from the
+// network, streamed into the pins worker and drawn as it comes. Versions are per region: an edit in one region leaves
+// the snapshots kept of the others current. Every category of the region is then held: turning categories on is a filter.
 // Live edits arrive on top as changes (live-pins.ts). The per-category path (categories.ts) stays for the opened
 // pin's category and the search page.
 import * as Comlink from 'comlink';
@@ -19,14 +20,35 @@ export type SnapshotWorker = Pick<PinsWorkerApi, 'loadSnapshot' | 'loadSnapshotB
 /** How a region's pins were had. */
 export type SnapshotSource = 'cached' | 'fetched' | 'offline' | 'none';
 
-/** The world version now, or null when the server cannot be reached. */
-export async function snapshotVersion(): Promise<number | null> {
+/** The version call's answer: the world's change sequence and every region's version (the seq of its last change). */
+export interface SnapshotVersions {
+  version: number;
+  /** Absent from a server before per-region versions (every region is then at the world's); a region absent: 0. */
+  regions?: Record<string, number>;
+}
+
+/** The snapshot versions now, or null when the server cannot be reached. */
+export async function snapshotVersions(): Promise<SnapshotVersions | null> {
   try {
-    return (await api.get<{ version: number }>(paths.pinSnapshot, { suppressToast: true })).version;
+    return await api.get<SnapshotVersions>(paths.pinSnapshot, { suppressToast: true });
   } catch (e) {
     if (e instanceof ApiClientError && e.unreachable) return null;
     throw e;
   }
+}
+
+/** The version of a region's snapshot now. */
+export function regionVersion(v: SnapshotVersions, region: number): number {
+  return v.regions ? (v.regions[region] ?? 0) : v.version;
+}
+
+/**
+ * Whether a snapshot kept at `kept` is current. Region versions are values of the world's sequence, so a snapshot
+ * read at version `kept` (a region version, or the world version of a copy kept before per-region versions) is the
+ * region's pins from the region's version until now.
+ */
+export function keptIsCurrent(v: SnapshotVersions, region: number, kept: number): boolean {
+  return regionVersion(v, region) <= kept && kept <= v.version;
 }
 
 function categoryIcons(): Record<number, number> {
@@ -44,18 +66,18 @@ export async function ensureRegionSnapshot(
   region: number,
   worker: SnapshotWorker,
   db: PinsStoreDb = localDb(),
-  checked: Promise<number | null> = snapshotVersion(),
+  checked: Promise<SnapshotVersions | null> = snapshotVersions(),
 ): Promise<SnapshotSource> {
-  const [version, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
+  const [versions, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
   const onProgress = Comlink.proxy((p: SnapshotProgress) => setRegionSnapshot(region, { version: p.version, done: false }));
   const opts = { icons: categoryIcons() };
   const held = (r: SnapshotLoadResult) => setRegionSnapshot(region, { version: r.version, done: true });
-  if (row && (version === null || row.version === version)) {
+  if (row && (versions === null || keptIsCurrent(versions, region, row.version))) {
     held(await worker.loadSnapshotBytes(region, row.bytes, opts, onProgress));
-    return version === null ? 'offline' : 'cached';
+    return versions === null ? 'offline' : 'cached';
   }
-  if (version === null) return 'none';
-  const res = await worker.loadSnapshot(region, version, opts, onProgress);
+  if (versions === null) return 'none';
+  const res = await worker.loadSnapshot(region, regionVersion(versions, region), opts, onProgress);
   held(res);
   if (res.bytes) await db.snaps.put({ region, version: res.version, bytes: res.bytes, pins: res.pins }).catch(() => undefined);
   return 'fetched';
@@ -71,7 +93,7 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
     const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => !asked.has(id) && !store.pins.snapshots[id]);
     if (!todo.length) return;
     // One version check for the regions shown together.
-    const checked = snapshotVersion();
+    const checked = snapshotVersions();
     for (const { id } of todo) {
       asked.add(id);
       // A failed load is asked again with the next change of region.
@@ -105,8 +127,14 @@ export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
   });
 }
 
-/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then each region's newer one. */
+/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then the regions that moved. */
 export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
-  const checked = snapshotVersion();
-  await Promise.all(Object.keys(store.pins.snapshots).map((id) => ensureRegionSnapshot(Number(id), worker, db, checked).catch(() => 'none')));
+  const versions = await snapshotVersions().catch(() => null);
+  if (!versions) return;
+  // A region whose held snapshot is still current keeps it (with the live edits applied on top since).
+  const moved = Object.entries(store.pins.snapshots)
+    .filter(([id, held]) => !keptIsCurrent(versions, Number(id), held.version))
+    .map(([id]) => Number(id));
+  const checked = Promise.resolve(versions);
+  await Promise.all(moved.map((id) => ensureRegionSnapshot(id, worker, db, checked).catch(() => 'none')));
 }

@@ -177,7 +177,7 @@ describe('GET /v1/pins/snapshot/:region/:version', () => {
 });
 
 describe('versions per region (an edit leaves the other regions as they were)', () => {
-  it('the version call names every region with pins; a region\'s snapshot is at its own version', async () => {
+  it("the version call names every region with pins; a region's snapshot is at its own version", async () => {
     const v = await versions();
     const withPins = (await t.db.query<{ region: number }>('select distinct region from pins order by region')).rows.map((r) => r.region);
     expect(withPins.length).toBeGreaterThan(2);
@@ -195,7 +195,10 @@ describe('versions per region (an edit leaves the other regions as they were)', 
     await settled();
     const v = await versions();
     const [a, b] = [4, 5];
-    const before = { a: await get(`/api/v1/pins/snapshot/${a}/${v.regions[a]}`), b: await get(`/api/v1/pins/snapshot/${b}/${v.regions[b]}`) };
+    const before = {
+      a: await get(`/api/v1/pins/snapshot/${a}/${v.regions[a]}`),
+      b: await get(`/api/v1/pins/snapshot/${b}/${v.regions[b]}`),
+    };
     const stats = snapshotStats(t.db);
     const [pin] = await pinsIn(a);
     await t.db.query('update pins set coord_x = coord_x + 1 where id = $1', [pin]);
@@ -226,7 +229,7 @@ describe('versions per region (an edit leaves the other regions as they were)', 
     expect(snapshotStats(t.db).builds).toBe(rebuilt.builds);
   });
 
-  it('a client that asks with the world version (before per-region versions) gets the region\'s snapshot, immutable', async () => {
+  it("a client that asks with the world version (before per-region versions) gets the region's snapshot, immutable", async () => {
     const v = await versions();
     const r = await get(`/api/v1/pins/snapshot/5/${v.version}`);
     expect(r.headers['cache-control']).toContain('immutable');
@@ -330,7 +333,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the sa
   });
 
   it('an edit through the first rebuilds, in the second, only the region it was in', async () => {
-    const get2 = (url: string) => app2.inject({ method: 'GET', url, headers: { accept: 'application/x-protobuf', 'accept-encoding': 'br' } });
+    const get2 = (url: string) =>
+      app2.inject({ method: 'GET', url, headers: { accept: 'application/x-protobuf', 'accept-encoding': 'br' } });
     // The rebuild the last test's edit set off has run (its quiet spell, then its builds).
     await new Promise((r) => setTimeout(r, REBUILD_DEBOUNCE_MS + 50));
     await snapshotsRebuilt(db2);

@@ -78,7 +78,9 @@ const statsOf = new WeakMap<object, SnapshotStats>();
 /** The snapshot counters of the app on this database handle (app.db; zeros before the routes are registered). */
 export function snapshotStats(db: object): SnapshotStats {
   const s = statsOf.get(db);
-  return s ? { ...s, regionBuilds: { ...s.regionBuilds } } : { builds: 0, regionBuilds: {}, compressions: 0, versionReads: 0, eagerBuilds: 0 };
+  return s
+    ? { ...s, regionBuilds: { ...s.regionBuilds } }
+    : { builds: 0, regionBuilds: {}, compressions: 0, versionReads: 0, eagerBuilds: 0 };
 }
 
 const rebuiltOf = new WeakMap<object, () => Promise<void>>();
