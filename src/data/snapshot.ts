@@ -6,6 +6,7 @@
 // pin's category and the search page.
 import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
+import { keptIsCurrent, regionVersionOf, type SnapshotVersions } from '../../common/pin-snapshot';
 import { regionsSharingTileSet } from '../../common/regions';
 import { api, ApiClientError } from '../api';
 import { setRegionSnapshot, store, subscribeStore } from '../state';
@@ -20,13 +21,6 @@ export type SnapshotWorker = Pick<PinsWorkerApi, 'loadSnapshot' | 'loadSnapshotB
 /** How a region's pins were had. */
 export type SnapshotSource = 'cached' | 'fetched' | 'offline' | 'none';
 
-/** The version call's answer: the world's change sequence and every region's version (the seq of its last change). */
-export interface SnapshotVersions {
-  version: number;
-  /** Absent from a server before per-region versions (every region is then at the world's); a region absent: 0. */
-  regions?: Record<string, number>;
-}
-
 /** The snapshot versions now, or null when the server cannot be reached. */
 export async function snapshotVersions(): Promise<SnapshotVersions | null> {
   try {
@@ -37,20 +31,6 @@ export async function snapshotVersions(): Promise<SnapshotVersions | null> {
   }
 }
 
-/** The version of a region's snapshot now. */
-export function regionVersion(v: SnapshotVersions, region: number): number {
-  return v.regions ? (v.regions[region] ?? 0) : v.version;
-}
-
-/**
- * Whether a snapshot kept at `kept` is current. Region versions are values of the world's sequence, so a snapshot
- * read at version `kept` (a region version, or the world version of a copy kept before per-region versions) is the
- * region's pins from the region's version until now.
- */
-export function keptIsCurrent(v: SnapshotVersions, region: number, kept: number): boolean {
-  return regionVersion(v, region) <= kept && kept <= v.version;
-}
-
 function categoryIcons(): Record<number, number> {
   const groups = queryClient.getQueryData<CategoryGroup[]>(keys.categoryGroups) ?? [];
   const icons: Record<number, number> = {};
@@ -59,7 +39,7 @@ function categoryIcons(): Record<number, number> {
 }
 
 /**
- * Puts a region's pins in the worker: after a version check, from IndexedDB when the kept snapshot is that version
+ * Puts a region's pins in the worker: after a version check, from IndexedDB when the kept snapshot is still current
  * (or the server cannot be reached), else from the network (kept for next time). The map draws as blocks arrive.
  */
 export async function ensureRegionSnapshot(
@@ -77,7 +57,7 @@ export async function ensureRegionSnapshot(
     return versions === null ? 'offline' : 'cached';
   }
   if (versions === null) return 'none';
-  const res = await worker.loadSnapshot(region, regionVersion(versions, region), opts, onProgress);
+  const res = await worker.loadSnapshot(region, regionVersionOf(versions, region), opts, onProgress);
   held(res);
   if (res.bytes) await db.snaps.put({ region, version: res.version, bytes: res.bytes, pins: res.pins }).catch(() => undefined);
   return 'fetched';
