@@ -48,16 +48,39 @@ create function pins_region_versions() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     perform bump_region_versions(array(select region from new_pins));
-  elsif tg_op = 'DELETE' then
-    perform bump_region_versions(array(select region from old_pins));
   else
-    -- Only rows whose drawn fields changed (a check count or a text does not move anything); both regions of a move.
-    perform bump_region_versions(array(
-      select unnest(array[o.region, n.region])
-        from old_pins o join new_pins n on n.id = o.id
-       where (o.category_id, o.region, o.coord_x, o.coord_y, o.coord_z, o.image is null, o.icon, o.flag, o.hidden)
-             is distinct from
-             (n.category_id, n.region, n.coord_x, n.coord_y, n.coord_z, n.image is null, n.icon, n.flag, n.hidden)));
+    perform bump_region_versions(array(select region from old_pins));
+  end if;
+  return null;
+end
+$$;
+
+-- An update: each row whose drawn fields changed adds the region it was in and the one it is now in to a
+-- transaction-local list (a setting, so a plain check count, which names none of these columns, runs no trigger at
+-- all), and the statement's own trigger then moves those regions once. Transition tables would be simpler, but they
+-- cannot go with a column list (update of …): every check of a pin would pay for them.
+create function pins_region_moved() returns trigger language plpgsql as $$
+declare
+  moved text := coalesce(nullif(current_setting('wuwa.moved_regions', true), ''), ',');
+begin
+  if position(',' || old.region || ',' in moved) = 0 then
+    moved := moved || old.region || ',';
+  end if;
+  if position(',' || new.region || ',' in moved) = 0 then
+    moved := moved || new.region || ',';
+  end if;
+  perform set_config('wuwa.moved_regions', moved, true);
+  return null;
+end
+$$;
+
+create function pins_region_versions_update() returns trigger language plpgsql as $$
+declare
+  moved text := coalesce(current_setting('wuwa.moved_regions', true), '');
+begin
+  if moved <> '' then
+    perform set_config('wuwa.moved_regions', '', true);
+    perform bump_region_versions(string_to_array(trim(both ',' from moved), ',')::integer[]);
   end if;
   return null;
 end
@@ -90,13 +113,20 @@ drop trigger pins_world_version_update on pins;
 drop trigger pin_tags_world_version on pin_tags;
 drop function bump_world_version();
 
--- Transition tables cannot go with a column list (update of …): the update trigger compares the drawn fields itself.
 create trigger pins_region_version_insert after insert on pins
   referencing new table as new_pins for each statement execute function pins_region_versions();
 create trigger pins_region_version_delete after delete on pins
   referencing old table as old_pins for each statement execute function pins_region_versions();
-create trigger pins_region_version_update after update on pins
-  referencing old table as old_pins new table as new_pins for each statement execute function pins_region_versions();
+-- Row triggers fire at the end of the statement, before its statement triggers.
+create trigger pins_region_moved after update of category_id, region, coord_x, coord_y, coord_z, image, icon, flag, hidden on pins
+  for each row
+  when ((old.category_id, old.region, old.coord_x, old.coord_y, old.coord_z, old.image is null, old.icon, old.flag, old.hidden)
+        is distinct from
+        (new.category_id, new.region, new.coord_x, new.coord_y, new.coord_z, new.image is null, new.icon, new.flag, new.hidden))
+  execute function pins_region_moved();
+create trigger pins_region_version_update
+  after update of category_id, region, coord_x, coord_y, coord_z, image, icon, flag, hidden on pins
+  for each statement execute function pins_region_versions_update();
 create trigger pins_region_version_truncate after truncate on pins
   for each statement execute function every_region_version();
 create trigger pin_tags_region_version_insert after insert on pin_tags
