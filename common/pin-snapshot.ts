@@ -6,6 +6,30 @@ import { wuwamap } from '../proto/generated/wire.js';
 
 const { PinColumns, PinSnapshot } = wuwamap;
 
+/**
+ * The version call's answer (GET /api/v1/pins/snapshot): the world's change sequence and every region's version, the
+ * value of that sequence at the region's last change (migration 021).
+ */
+export interface SnapshotVersions {
+  version: number;
+  /** Absent from a server before per-region versions (every region is then at the world's); a region absent: 0. */
+  regions?: Record<string, number>;
+}
+
+/** The version of a region's snapshot now. */
+export function regionVersionOf(v: SnapshotVersions, region: number): number {
+  return v.regions ? (v.regions[region] ?? 0) : v.version;
+}
+
+/**
+ * Whether a snapshot kept at `kept` is current. Region versions are values of the world's sequence, so a snapshot
+ * read at version `kept` (a region version, or the world version of a copy kept before per-region versions) holds the
+ * region's pins from the region's version until now.
+ */
+export function keptIsCurrent(v: SnapshotVersions, region: number, kept: number): boolean {
+  return regionVersionOf(v, region) <= kept && kept <= v.version;
+}
+
 /** Pins per block: a block is the unit the streaming reader hands over. */
 export const SNAPSHOT_BLOCK = 4096;
 

@@ -9,6 +9,10 @@
 //   server CPU  µs of server CPU per cached request (200 in a row, app.inject), and for every category on
 //   after edit  the first request after an edit once the change feed has rebuilt (ms and server CPU µs)
 //   longest     longest event-loop turn (ms) while the warm start runs: the worker's longest task
+// Warm start after an edit in another region (a returning player who kept the shown regions' snapshots; a pin moved
+// in a region not shown, then in one shown region): requests and bytes on the wire (brotli bodies, as served) with
+// per-region versions (the client's own keptIsCurrent) vs the old whole-world version (a kept copy current only at
+// the world version it was read at), against the same server.
 // 1M world (1,000,000 pins, 512 categories): the codec and the worker only (no HTTP; no database): the region
 // with the most pins as a snapshot vs its categories' PinLists; first block / all held, bytes a pin.
 // Run: npm run bench -- snapshot     or     npx tsx bench/server/snapshot.bench.ts [22000,1000000]
@@ -17,10 +21,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { testApp } from '../../tests/support/real-server';
-import { snapshotsRebuilt, snapshotStats } from '../../server/routes/pins/snapshot';
+import { REBUILD_DEBOUNCE_MS, snapshotsRebuilt, snapshotStats } from '../../server/routes/pins/snapshot';
 import { insertWorld, realShapedPins, type WorldPin } from '../support/real-shaped';
 import { createPinsService } from '../../workers/pins/pins-service';
-import { encodeSnapshot } from '../../common/pin-snapshot';
+import { encodeSnapshot, keptIsCurrent, type SnapshotVersions } from '../../common/pin-snapshot';
 import { PinList } from '../../proto';
 import { regionsSharingTileSet } from '../../common/regions';
 
@@ -69,6 +73,58 @@ async function waitVersion(apiBase: string, after: number): Promise<number> {
     if (v > after) return v;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+type Inject = (url: string) => Promise<{ rawPayload: Buffer }>;
+
+/**
+ * A returning player's warm start after an edit elsewhere, per-region versions vs the old whole-world version: the
+ * player kept every shown region's snapshot (the region's version now, or the world version for the old rule); a pin
+ * moves in `where`; the warm start is the version call plus the snapshots its rule finds stale, over the real server.
+ */
+async function warmStartsAfterEdits(t: Awaited<ReturnType<typeof testApp>>, inject: Inject, shown: number[], pins: WorldPin[]) {
+  const versionsNow = async () =>
+    (JSON.parse((await inject('/api/v1/pins/snapshot')).rawPayload.toString()) as { result: Required<SnapshotVersions> }).result;
+  const run = async (label: string, region: number) => {
+    await snapshotsRebuilt(t.db);
+    const before = await versionsNow();
+    // What each client kept: a new one its region's version, an old one the world version it was read at.
+    const keptNew = new Map(shown.map((r) => [r, before.regions[r] ?? 0]));
+    const keptOld = new Map(shown.map((r) => [r, before.version]));
+    const pin = pins.find((p) => p.region === region)!;
+    await t.db.query('update pins set coord_x = coord_x + 1 where id = $1', [pin.id]);
+    let now = before;
+    while (now.version === before.version) {
+      await new Promise((r) => setTimeout(r, 20));
+      now = await versionsNow();
+    }
+    await new Promise((r) => setTimeout(r, REBUILD_DEBOUNCE_MS + 50));
+    await snapshotsRebuilt(t.db);
+    const start = async (stale: (region: number) => boolean, url: (region: number) => string) => {
+      const check = await inject('/api/v1/pins/snapshot');
+      let requests = 1;
+      let bytes = check.rawPayload.length;
+      for (const r of shown.filter(stale)) {
+        requests++;
+        bytes += (await inject(url(r))).rawPayload.length;
+      }
+      return { requests, bytes };
+    };
+    const perRegion = await start(
+      (r) => !keptIsCurrent(now, r, keptNew.get(r)!),
+      (r) => `/api/v1/pins/snapshot/${r}/${now.regions[r] ?? 0}`,
+    );
+    const wholeWorld = await start(
+      (r) => keptOld.get(r) !== now.version,
+      (r) => `/api/v1/pins/snapshot/${r}/${now.version}`,
+    );
+    return { label, editedRegion: region, perRegion, wholeWorld };
+  };
+  const outside = [...new Set(pins.map((p) => p.region))].find((r) => !shown.includes(r));
+  return [
+    ...(outside === undefined ? [] : [await run('edit in a region not shown', outside)]),
+    await run('edit in one shown region', shown[shown.length - 1]!),
+  ];
 }
 
 async function realShaped() {
@@ -156,6 +212,7 @@ async function realShaped() {
     };
     const editSnap = await afterEdit(`/api/v1/pins/snapshot/0/${v2}`);
     const editCat = await afterEdit(`/api/v1/category/${edited.categoryId}/pins-proto`);
+    const warmAfterEdit = await warmStartsAfterEdits(t, inject, regions, pins);
     return {
       world: { pins: pins.length, categories: categories.length, regionsShown: regions },
       perCategory: {
@@ -186,6 +243,7 @@ async function realShaped() {
         afterEditMs: r1(editSnap.wallMs),
         afterEditCpuUs: r1(editSnap.cpuUs),
       },
+      warmAfterEdit,
     };
   } finally {
     await t.close();
@@ -294,6 +352,19 @@ for (const [label, k] of rows)
   console.log(
     `${label.padEnd(24)}${String(real.perCategory[k]).padStart(13)}${String(real.snapshot[k]).padStart(13)}   ${x(real.snapshot[k], real.perCategory[k])}`,
   );
+console.log(
+  `\nWarm start after an edit in another region (kept: regions ${real.world.regionsShown.join(', ')}): per-region versions vs the whole-world version`,
+);
+const small = (a: number, b: number) => (b === 0 ? '-' : `×${(a / b).toPrecision(2)}`);
+console.log(`${''.padEnd(48)} whole world   per region   per region / whole world`);
+for (const w of real.warmAfterEdit)
+  for (const [k, unit] of [
+    ['requests', ''],
+    ['bytes', ' B'],
+  ] as const)
+    console.log(
+      `${`${w.label} (region ${w.editedRegion}), ${k}`.padEnd(48)}${`${w.wholeWorld[k]}${unit}`.padStart(11)}${`${w.perRegion[k]}${unit}`.padStart(13)}   ${small(w.perRegion[k], w.wholeWorld[k])}`,
+    );
 if (m) {
   console.log(`\n1M world (codec + worker, no HTTP): ${m.world.pins} pins; region ${m.world.region} holds ${m.world.regionPins}`);
   console.log(

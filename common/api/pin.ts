@@ -64,5 +64,11 @@ export const CommentPageSchema = Type.Object({
   comments: Type.Array(CommentSchema),
 });
 
-/** GET /api/v1/pins/snapshot: the world's change sequence, the version a region's pin snapshot is asked at. */
-export const SnapshotVersionSchema = Type.Object({ version: Type.Integer() });
+/**
+ * GET /api/v1/pins/snapshot: the world's change sequence and every region's version, the version a region's pin
+ * snapshot is asked at (common/pin-snapshot.ts SnapshotVersions; a region absent: 0).
+ */
+export const SnapshotVersionSchema = Type.Object({
+  version: Type.Integer(),
+  regions: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+});

@@ -19,7 +19,7 @@ export interface CachedCategory {
 /** A region's pin snapshot (issue 21) as the server sent it, kept for the warm start. */
 export interface CachedSnapshot {
   region: number;
-  /** The world version it was read at. */
+  /** The region's version (before per-region versions: the world version it was read at). */
   version: number;
   /** The PinSnapshot bytes (a Blob, stored by reference: no copy on the main thread). */
   bytes: Blob;

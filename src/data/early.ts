@@ -3,6 +3,7 @@
 // snapshot request waits on one round of requests. Start-up takes them up: react-query holds
 // the category list, takeEarlyVersion() the version check. This module imports no page, engine or store code.
 import { getPinsWorker } from '../../workers/pins/client';
+import type { SnapshotVersions } from '../../common/pin-snapshot';
 import { api, ApiClientError } from '../api';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
@@ -25,26 +26,26 @@ export function fetchGroups(): Promise<CategoryGroup[]> {
   return queryClient.fetchQuery({ queryKey: keys.categoryGroups, queryFn: () => api.get<CategoryGroup[]>(paths.categoryGroups, { suppressToast: true }) });
 }
 
-/** The world version now, or null when the server cannot be reached. */
-export async function snapshotVersion(): Promise<number | null> {
+/** The snapshot versions now (the world's and every region's), or null when the server cannot be reached. */
+export async function snapshotVersions(): Promise<SnapshotVersions | null> {
   try {
-    return (await api.get<{ version: number }>(paths.pinSnapshot, { suppressToast: true })).version;
+    return await api.get<SnapshotVersions>(paths.pinSnapshot, { suppressToast: true });
   } catch (e) {
     if (e instanceof ApiClientError && e.unreachable) return null;
     throw e;
   }
 }
 
-let early: Promise<number | null> | null = null;
+let early: Promise<SnapshotVersions | null> | null = null;
 /** Sends the start's version check now; the first startRegionSnapshots takes it up instead of asking again. */
 export function checkSnapshotVersionEarly(): void {
-  early ??= snapshotVersion();
+  early ??= snapshotVersions();
   // Its failure is the start's to handle (it retries with the next change of region), not an unhandled rejection.
   early.catch(() => {});
 }
 
 /** The version check sent early, once (null when none was, or it was taken). */
-export function takeEarlyVersion(): Promise<number | null> | null {
+export function takeEarlyVersion(): Promise<SnapshotVersions | null> | null {
   const v = early;
   early = null;
   return v;

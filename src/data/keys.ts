@@ -43,7 +43,7 @@ export const keys = {
 /** Server paths. */
 export const paths = {
   me: '/api/v1/me',
-  /** The world version of the region pin snapshots (GET /api/v1/pins/snapshot/{region}/{version} is the worker's). */
+  /** The versions of the region pin snapshots, every region's (GET /api/v1/pins/snapshot/{region}/{version} is the worker's). */
   pinSnapshot: '/api/v1/pins/snapshot',
   myChecks: '/api/v1/me/checks',
   myPins: '/api/v1/me/pins',

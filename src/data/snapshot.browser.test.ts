@@ -9,7 +9,7 @@ import { createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
 import { checkSnapshotVersionEarly } from './early';
 import { startDataLayer, type DataLayer } from './startup';
-import { freshProfile, requestsTo, simulateReload } from './test-support';
+import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
 import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
 
@@ -172,5 +172,66 @@ describe('region snapshots', () => {
     await snapshotsDone();
     expect(askedBeforeMe).toBe(true);
     expect(versionChecks() - before).toBe(1);
+  });
+
+  it('after an edit in another region, a returning player downloads that region alone and sees the edit', async () => {
+    const all = await everyCategory();
+    await saveSettings({ enabledCategories: all, lastRegion: 0 });
+    const regions = regionsSharingTileSet(0).map((r) => r.id);
+    expect(regions.length).toBeGreaterThan(1);
+    // The first visit keeps every shown region's snapshot.
+    layer = await startDataLayer(createPinsService());
+    await snapshotsDone();
+    layer.stop();
+    const kept = await localDb().snaps.toArray();
+    expect(kept.map((k) => k.region).sort()).toEqual([...regions].sort());
+
+    // Someone edits a pin of one shown region (the last) while the player is away.
+    const edited = regions[regions.length - 1]!;
+    const unchanged = regions.filter((r) => r !== edited);
+    await signInLocal(`snapshot-edit-${Date.now()}@example.com`);
+    const before = await api.get<{ regions: Record<string, number> }>('/api/v1/pins/snapshot');
+    const held = createPinsService();
+    await held.loadSnapshotBytes(edited, kept.find((k) => k.region === edited)!.bytes);
+    const target = (await held.getPins({ regions: [edited] })).ids[0]!;
+    const { result: pin } = (await (await fetch(`/api/v1/pin/${target}`, { credentials: 'include' })).json()) as {
+      result: { coordX: number; coordY: number };
+    };
+    const patch = (coordX: number) =>
+      fetch(`/api/v1/pin/${target}`, {
+        method: 'PATCH',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ coordX }),
+      }).then((r) => r.json() as Promise<{ error: unknown }>);
+    expect((await patch(pin.coordX + 0.5)).error).toBeNull();
+    // The server has heard it (the version call names the region's new version).
+    await expect
+      .poll(async () => (await api.get<{ regions: Record<string, number> }>('/api/v1/pins/snapshot')).regions[edited])
+      .toBeGreaterThan(before.regions[edited]!);
+    try {
+      simulateReload();
+      const count = (r: number) => requestsTo(`/api/v1/pins/snapshot/${r}/`);
+      const was = new Map(regions.map((r) => [r, count(r)]));
+      const svc = createPinsService();
+      layer = await startDataLayer(svc);
+      await snapshotsDone();
+      // The unchanged regions come from IndexedDB (no download); the edited one is downloaded, once.
+      for (const r of unchanged) expect(count(r) - was.get(r)!, `region ${r}`).toBe(0);
+      expect(count(edited) - was.get(edited)!).toBe(1);
+      // The edit shows, and every pin of the shown regions is held.
+      const got = await svc.getPins({ regions: [edited] });
+      const at = Array.from(got.ids).indexOf(target);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(got.x[at]).toBe(Math.fround(pin.coordX + 0.5));
+      expect((await svc.getPins({ regions, categories: all })).ids.length).toBe(await regionTotal(regions));
+      // What is kept now: the edited region at its new version, the others as they were.
+      const now = await localDb().snaps.toArray();
+      for (const r of unchanged) expect(now.find((k) => k.region === r)!.version).toBe(kept.find((k) => k.region === r)!.version);
+      expect(now.find((k) => k.region === edited)!.version).toBeGreaterThan(kept.find((k) => k.region === edited)!.version);
+    } finally {
+      // The shared test server's pin goes back where it was.
+      await patch(pin.coordX);
+    }
   });
 });

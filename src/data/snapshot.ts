@@ -1,15 +1,17 @@
-// The map's pins come as one snapshot per region (issue 21): a version check, then the region's snapshot from
-// IndexedDB when it is that version (warm start: no pin bytes downloaded), else from the network, streamed into the
-// pins worker and drawn as it comes. Every category of the region is then held: turning categories on is a filter.
+// The map's pins come as one snapshot per region (issue 21): a version check (every region's version), then the
+// region's snapshot from IndexedDB when it is still current (warm start: no pin bytes downloaded), else from the
+// network, streamed into the pins worker and drawn as it comes. Versions are per region: an edit in one region leaves
+// the snapshots kept of the others current. Every category of the region is then held: turning categories on is a filter.
 // Live edits arrive on top as changes (live-pins.ts). The per-category path (categories.ts) stays for the opened
 // pin's category and the search page.
 import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
+import { keptIsCurrent, regionVersionOf, type SnapshotVersions } from '../../common/pin-snapshot';
 import { regionsSharingTileSet } from '../../common/regions';
 import { setRegionSnapshot, store, subscribeStore, type RegionSnapshotState } from '../state';
 import { localDb, type PinsStoreDb } from './db';
 import { keys } from './keys';
-import { snapshotVersion, takeEarlyVersion } from './early';
+import { snapshotVersions, takeEarlyVersion } from './early';
 import { queryClient } from './query-client';
 import type { CategoryGroup } from './types';
 
@@ -28,7 +30,7 @@ function categoryIcons(): Record<number, number> {
 }
 
 /**
- * Puts a region's pins in the worker: after a version check, from IndexedDB when the kept snapshot is that version
+ * Puts a region's pins in the worker: after a version check, from IndexedDB when the kept snapshot is still current
  * (or the server cannot be reached), else from the network (kept for next time). The map draws as blocks arrive.
  * The store says where it stands (store.pins.snapshots): `loading`, then `held`, or `failed` when it broke off or
  * nothing could be had (the call then throws, or says 'none').
@@ -37,24 +39,24 @@ export async function ensureRegionSnapshot(
   region: number,
   worker: SnapshotWorker,
   db: PinsStoreDb = localDb(),
-  checked: Promise<number | null> = snapshotVersion(),
+  checked: Promise<SnapshotVersions | null> = snapshotVersions(),
 ): Promise<SnapshotSource> {
   const taken = () => store.pins.snapshots[region]?.version ?? 0;
   setRegionSnapshot(region, { version: taken(), status: 'loading' }, false);
   try {
-    const [version, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
+    const [versions, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
     const onProgress = Comlink.proxy((p: SnapshotProgress) => setRegionSnapshot(region, { version: p.version, status: 'loading' }));
     const opts = { icons: categoryIcons() };
     const held = (r: SnapshotLoadResult) => setRegionSnapshot(region, { version: r.version, status: 'held' });
-    if (row && (version === null || row.version === version)) {
+    if (row && (versions === null || keptIsCurrent(versions, region, row.version))) {
       held(await worker.loadSnapshotBytes(region, row.bytes, opts, onProgress));
-      return version === null ? 'offline' : 'cached';
+      return versions === null ? 'offline' : 'cached';
     }
-    if (version === null) {
+    if (versions === null) {
       setRegionSnapshot(region, { version: taken(), status: 'failed' }, false);
       return 'none';
     }
-    const res = await worker.loadSnapshot(region, version, opts, onProgress);
+    const res = await worker.loadSnapshot(region, regionVersionOf(versions, region), opts, onProgress);
     held(res);
     if (res.bytes) await db.snaps.put({ region, version: res.version, bytes: res.bytes, pins: res.pins }).catch(() => undefined);
     return 'fetched';
@@ -110,7 +112,7 @@ export function startRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = l
     const todo = regionsSharingTileSet(store.mapRegion).filter(({ id }) => due(id));
     if (!todo.length) return;
     // One version check for the regions shown together (the first start's was sent early).
-    const checked = takeEarlyVersion() ?? snapshotVersion();
+    const checked = takeEarlyVersion() ?? snapshotVersions();
     for (const { id } of todo) {
       running.add(id);
       void ensureRegionSnapshot(id, worker, db, checked)
@@ -161,8 +163,14 @@ export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
   });
 }
 
-/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then each region's newer one. */
+/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then the regions that moved. */
 export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
-  const checked = snapshotVersion();
-  await Promise.all(Object.keys(store.pins.snapshots).map((id) => ensureRegionSnapshot(Number(id), worker, db, checked).catch(() => 'none')));
+  const versions = await snapshotVersions().catch(() => null);
+  if (!versions) return;
+  // A region whose held snapshot is still current keeps it (with the live edits applied on top since).
+  const moved = Object.entries(store.pins.snapshots)
+    .filter(([id, held]) => !keptIsCurrent(versions, Number(id), held.version))
+    .map(([id]) => Number(id));
+  const checked = Promise.resolve(versions);
+  await Promise.all(moved.map((id) => ensureRegionSnapshot(id, worker, db, checked).catch(() => 'none')));
 }

@@ -9,6 +9,7 @@ import { ImportError } from '../../import/import';
 import { applyWorld } from '../../import/world';
 import { audit } from '../../moderation/audit';
 import { requireAdmin } from '../../moderation/roles';
+import { bumpRegionVersions } from '../../repos/pin-snapshot';
 import { readWorld, worldChanged } from '../../world/world';
 import { bumpWorldVersion } from '../../repos/pin-snapshot';
 import { Id } from '../common';
@@ -44,7 +45,7 @@ const korean = (problem: string) => problem.split(' / ')[0]!;
  *
  * Both go through the import's own world code (server/import/world.ts): the same checks (boxes, an invertible game
  * transform, names unique per tile set) with their Korean messages, one transaction, the world registry and every
- * other server process reloaded after the commit (GET /v1/world's ETag follows), and the world version bumped.
+ * other server process reloaded after the commit (GET /v1/world's ETag follows), and the region's snapshot version bumped.
  */
 export async function registerWorldAdminRoutes(app: FastifyInstance): Promise<void> {
   const save = async (actor: number, id: number | null, body: AdminRegion): Promise<WorldRegion> => {
@@ -60,7 +61,7 @@ export async function registerWorldAdminRoutes(app: FastifyInstance): Promise<vo
         await applyWorld(tx, file);
         const after = await readWorld(tx);
         const region = after.regions.find((r) => (id !== null ? r.id === id : r.name === body.name))!;
-        await bumpWorldVersion(tx);
+        await bumpRegionVersions(tx, [region.id]);
         await audit(tx, actor, id === null ? 'region-add' : 'region-edit', 'region', region.id, {
           name: region.name,
           label: region.label,

@@ -19,8 +19,19 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.as(null, { method: 'GET', url, headers: { accept: 'application/x-protobuf', ...headers } });
-const currentVersion = async (inject = get) =>
-  ((await inject('/api/v1/pins/snapshot')).json() as { result: { version: number } }).result.version;
+const currentVersion = async (inject = get) => (await versions(inject)).version;
+/** The version call: the world's change sequence and every region's version. */
+const versions = async (inject = get) =>
+  ((await inject('/api/v1/pins/snapshot')).json() as { result: { version: number; regions: Record<string, number> } }).result;
+/** A region's version (absent: 0). */
+const regionVersion = async (region: number, inject = get) => (await versions(inject)).regions[region] ?? 0;
+/** Some shown pins of a region. */
+const pinsIn = async (region: number, n = 1) =>
+  (await t.db.query<{ id: number }>('select id from pins where region = $1 and not hidden order by id limit $2', [region, n])).rows.map(
+    (r) => r.id,
+  );
+/** Whether the region's snapshot holds the pin. */
+const holds = (payload: Buffer, pin: number) => new SnapshotStreamReader().push(payload).some((b) => b.ids.includes(pin));
 
 /** Waits (bounded) until `fn` holds; the change feed is asynchronous. */
 async function until(fn: () => Promise<boolean>, ms = 10_000): Promise<void> {
@@ -165,6 +176,123 @@ describe('GET /v1/pins/snapshot/:region/:version', () => {
   });
 });
 
+describe('versions per region (an edit leaves the other regions as they were)', () => {
+  it("the version call names every region with pins; a region's snapshot is at its own version", async () => {
+    const v = await versions();
+    const withPins = (await t.db.query<{ region: number }>('select distinct region from pins order by region')).rows.map((r) => r.region);
+    expect(withPins.length).toBeGreaterThan(2);
+    for (const r of withPins) {
+      expect(v.regions[r]).toBeGreaterThan(0);
+      expect(v.regions[r]).toBeLessThanOrEqual(v.version);
+    }
+    const r = await get(`/api/v1/pins/snapshot/${withPins[0]}/${v.regions[withPins[0]!]}`);
+    expect(r.headers['cache-control']).toContain('immutable');
+    expect(r.headers.etag).toBe(`"pins-${withPins[0]}-${v.regions[withPins[0]!]}"`);
+    expect(PinSnapshot.decode(r.rawPayload).version).toBe(v.regions[withPins[0]!]);
+  });
+
+  it('an edit in region 4 rebuilds region 4 alone: region 5 keeps its build, URL and ETag', async () => {
+    await settled();
+    const v = await versions();
+    const [a, b] = [4, 5];
+    const before = {
+      a: await get(`/api/v1/pins/snapshot/${a}/${v.regions[a]}`),
+      b: await get(`/api/v1/pins/snapshot/${b}/${v.regions[b]}`),
+    };
+    const stats = snapshotStats(t.db);
+    const [pin] = await pinsIn(a);
+    await t.db.query('update pins set coord_x = coord_x + 1 where id = $1', [pin]);
+    await until(async () => (await regionVersion(a)) > v.regions[a]!);
+    await settled();
+    const after = await versions();
+    expect(after.regions[a]).toBe(after.version);
+    expect(after.regions[b]).toBe(v.regions[b]);
+    // Every other region keeps its version too.
+    for (const [r, seq] of Object.entries(v.regions)) if (Number(r) !== a) expect(after.regions[r]).toBe(seq);
+    const rebuilt = snapshotStats(t.db);
+    expect(rebuilt.regionBuilds[a]! - (stats.regionBuilds[a] ?? 0)).toBe(1);
+    expect(rebuilt.regionBuilds[b]).toBe(stats.regionBuilds[b]);
+    expect(rebuilt.builds - stats.builds).toBe(1);
+    // Region 5: the same URL, still immutable, the same ETag and bytes, a 304 for the copy a client holds.
+    const again = await get(`/api/v1/pins/snapshot/${b}/${v.regions[b]}`);
+    expect(again.headers['cache-control']).toContain('immutable');
+    expect(again.headers.etag).toBe(before.b.headers.etag);
+    expect(again.rawPayload.equals(before.b.rawPayload)).toBe(true);
+    expect((await get(`/api/v1/pins/snapshot/${b}/${v.regions[b]}`, { 'if-none-match': before.b.headers.etag as string })).statusCode).toBe(
+      304,
+    );
+    // Region 4: a new URL; its old one answers the new pins, not cached.
+    const old = await get(`/api/v1/pins/snapshot/${a}/${v.regions[a]}`);
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.headers.etag).toBe(`"pins-${a}-${after.regions[a]}"`);
+    expect(old.headers.etag).not.toBe(before.a.headers.etag);
+    expect(snapshotStats(t.db).builds).toBe(rebuilt.builds);
+  });
+
+  it("a client that asks with the world version (before per-region versions) gets the region's snapshot, immutable", async () => {
+    const v = await versions();
+    const r = await get(`/api/v1/pins/snapshot/5/${v.version}`);
+    expect(r.headers['cache-control']).toContain('immutable');
+    expect(r.headers.etag).toBe(`"pins-5-${v.regions[5]}"`);
+    expect(PinSnapshot.decode(r.rawPayload).version).toBe(v.regions[5]);
+  });
+
+  it('a pin moved from region 6 to region 1 moves both', async () => {
+    const v = await versions();
+    const [pin] = await pinsIn(6);
+    const [there] = await pinsIn(1);
+    const at = await t.one<{ x: number; y: number }>('select coord_x as x, coord_y as y from pins where id = $1', [there]);
+    const moved = await t.call(1, 'PATCH', `/api/v1/pin/${pin}`, { region: 1, coordX: at.x + 1, coordY: at.y });
+    expect(moved.status).toBe(200);
+    await until(async () => (await regionVersion(1)) > v.regions[1]! && (await regionVersion(6)) > v.regions[6]!);
+    const after = await versions();
+    // The move is one statement (both regions to its seq); the pin's tags are written after it, in its new region.
+    expect(after.regions[1]).toBeGreaterThanOrEqual(after.regions[6]!);
+    expect(after.regions[6]).toBeGreaterThan(v.regions[6]!);
+    expect(after.regions[5]).toBe(v.regions[5]);
+    expect(holds((await get(`/api/v1/pins/snapshot/6/${after.regions[6]}`)).rawPayload, pin!)).toBe(false);
+    expect(holds((await get(`/api/v1/pins/snapshot/1/${after.regions[1]}`)).rawPayload, pin!)).toBe(true);
+  });
+
+  it('a tag deleted and a category merged (as an import does) move every region their pins are in, and no other', async () => {
+    // A tag on pins of regions 0 and 1: its delete reaches them through pin_tags.
+    const tag = (
+      await t.db.query<{ tag_id: number; regions: number[] }>(
+        `select pt.tag_id, array_agg(distinct p.region order by p.region) as regions from pin_tags pt join pins p on p.id = pt.pin_id
+          group by pt.tag_id having count(distinct p.region) > 1 and not (2 = any(array_agg(p.region))) order by count(*) desc limit 1`,
+      )
+    ).rows[0];
+    expect(tag).toBeDefined();
+    let v = await versions();
+    await t.db.query('delete from tags where id = $1', [tag!.tag_id]);
+    await until(async () => (await versions()).regions[tag!.regions[0]!]! > v.regions[tag!.regions[0]!]!);
+    let after = await versions();
+    for (const r of tag!.regions) expect(after.regions[r]).toBeGreaterThan(v.regions[r]!);
+    expect(after.regions[2]).toBe(v.regions[2]);
+
+    // A category's pins moved to another category in one statement: one world bump, every region of those pins.
+    const cat = (
+      await t.db.query<{ category_id: number; regions: number[] }>(
+        `select category_id, array_agg(distinct region order by region) as regions from pins group by category_id
+          having count(distinct region) > 1 order by count(distinct region) limit 1`,
+      )
+    ).rows[0]!;
+    const other = (await t.db.query<{ id: number }>('select id from categories where id <> $1 order by id limit 1', [cat.category_id]))
+      .rows[0]!.id;
+    const untouched = Object.keys(v.regions)
+      .map(Number)
+      .filter((r) => !cat.regions.includes(r));
+    v = after;
+    await t.db.query('update pins set category_id = $2 where category_id = $1', [cat.category_id, other]);
+    await until(async () => (await versions()).version > v.version);
+    after = await versions();
+    expect(after.version).toBe(v.version + 1);
+    for (const r of cat.regions) expect(after.regions[r]).toBe(after.version);
+    for (const r of untouched) expect(after.regions[r]).toBe(v.regions[r]);
+    expect(untouched.length).toBeGreaterThan(0);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the same PostgreSQL', () => {
   let db2: Db;
   let app2: Awaited<ReturnType<typeof buildApp>>;
@@ -202,5 +330,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a second server process on the sa
     const reader = new SnapshotStreamReader();
     const b = reader.push(r.rawPayload).find((b) => b.ids.includes(pin.id))!;
     expect(b.x[b.ids.indexOf(pin.id)]).toBe(Math.fround(x.x));
+  });
+
+  it('an edit through the first rebuilds, in the second, only the region it was in', async () => {
+    const get2 = (url: string) =>
+      app2.inject({ method: 'GET', url, headers: { accept: 'application/x-protobuf', 'accept-encoding': 'br' } });
+    // The rebuild the last test's edit set off has run (its quiet spell, then its builds).
+    await new Promise((r) => setTimeout(r, REBUILD_DEBOUNCE_MS + 50));
+    await snapshotsRebuilt(db2);
+    const v = await versions(get2);
+    // The second process keeps regions 0, 2 and 5.
+    const kept = [0, 2, 5];
+    const before = new Map<number, string>();
+    for (const r of kept) before.set(r, (await get2(`/api/v1/pins/snapshot/${r}/${v.regions[r]}`)).headers.etag as string);
+    const stats = snapshotStats(db2);
+    const [pin] = await pinsIn(2);
+    const at = await t.one<{ x: number }>('select coord_x as x from pins where id = $1', [pin]);
+    expect((await t.call(1, 'PATCH', `/api/v1/pin/${pin}`, { coordX: at.x + 1 })).status).toBe(200);
+    await until(async () => (await regionVersion(2, get2)) > v.regions[2]!);
+    // Its quiet spell, then its builds.
+    await until(async () => snapshotStats(db2).eagerBuilds > stats.eagerBuilds);
+    await snapshotsRebuilt(db2);
+    const after = snapshotStats(db2);
+    expect(after.regionBuilds[2]! - (stats.regionBuilds[2] ?? 0)).toBe(1);
+    expect(after.regionBuilds[0]).toBe(stats.regionBuilds[0]);
+    expect(after.regionBuilds[5]).toBe(stats.regionBuilds[5]);
+    expect(after.builds - stats.builds).toBe(1);
+    // Heard over LISTEN/NOTIFY, not read.
+    expect(after.versionReads).toBe(stats.versionReads);
+    const v2 = await versions(get2);
+    for (const r of [0, 5]) {
+      expect(v2.regions[r]).toBe(v.regions[r]);
+      expect((await get2(`/api/v1/pins/snapshot/${r}/${v.regions[r]}`)).headers.etag).toBe(before.get(r));
+    }
+    const r2 = await get2(`/api/v1/pins/snapshot/2/${v2.regions[2]}`);
+    expect(r2.headers.etag).not.toBe(before.get(2));
+    expect(snapshotStats(db2).builds).toBe(after.builds);
   });
 });

@@ -7,24 +7,31 @@ import { PROTOBUF_MEDIA_TYPE } from '../../../proto';
 import { fail, ok } from '../../http/envelope';
 import { Binary, wantsProto } from '../common';
 import { EnvelopeSchema, SnapshotVersionSchema } from '../../../common/api';
-import { buildRegionSnapshot, WORLD_CHANNEL, worldVersion } from '../../repos/pin-snapshot';
+import { buildRegionSnapshot, parseWorldChange, snapshotVersions, WORLD_CHANNEL, type SnapshotVersions } from '../../repos/pin-snapshot';
 
 /*
- * Issue 21 item 1: every pin of a region in one request.
+ * Issue 21 item 1: every pin of a region in one request; versioned per region, so an edit in one region leaves the
+ * others' snapshots (their builds here, their URLs and ETags, the clients' IndexedDB copies) as they were.
  *
- *   GET /v1/pins/snapshot                     { version }: the world's change sequence (no-cache; from memory)
- *   GET /v1/pins/snapshot/:region/:version    the region's PinSnapshot (proto/wire.proto), brotli or gzip,
- *                                             immutable with ETag "pins-<region>-<version>" when it is that version
+ *   GET /v1/pins/snapshot                     { version, regions }: the world's change sequence and every region's
+ *                                             version (the seq of its last change; a region absent: 0), no-cache,
+ *                                             from memory
+ *   GET /v1/pins/snapshot/:region/:version    the region's PinSnapshot (proto/wire.proto), brotli or gzip, immutable
+ *                                             with ETag "pins-<region>-<region version>" when :version names it
  *
- * Each process keeps the current version in memory from the 'world_changes' NOTIFY (migration 018) and one built
- * snapshot per region, kept current eagerly: a NOTIFY that moves the version rebuilds every kept region (and its
- * brotli form) after a short quiet spell (REBUILD_DEBOUNCE_MS, so an import's burst of statements costs one build),
+ * Region versions are values of the world's sequence (migration 021), so a snapshot read at region version R is that
+ * of every world version from R until the region next changes: a URL that names a world version in that span (as
+ * clients before per-region versions ask) gets the same snapshot, immutable too.
+ *
+ * Each process keeps the versions in memory from the 'world_changes' NOTIFY, which names the regions each change
+ * moved, and one built snapshot per region, kept current eagerly: after a short quiet spell (REBUILD_DEBOUNCE_MS, so
+ * an import's burst of statements costs one build) it rebuilds the kept regions whose version moved, and only those,
  * before anyone asks; a server that serves the app prebuilds the regions shown with the default one at start. A
  * request that still finds an older build (it came within the quiet spell) builds it at once (concurrent requests
  * share the build), so it never waits for the timer. Every other request is a lookup: no SQL for a cached hit.
  * Compressed forms are made once per build.
  * A request for an older version gets the current snapshot, no-cache (its body names its version); a newer one than
- * this process has heard of reads the sequence once (its NOTIFY is on the way).
+ * this process has heard of reads the versions once (its NOTIFY is on the way).
  */
 
 /** Korean message of a snapshot request that does not accept protobuf. */
@@ -51,7 +58,10 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 interface Built {
+  /** The region's version. */
   version: number;
+  /** The world's change sequence it was read at: the snapshot is that of every world version from `version` to it. */
+  world: number;
   pins: number;
   identity: Buffer;
   br?: Promise<Buffer>;
@@ -62,9 +72,11 @@ interface Built {
 export interface SnapshotStats {
   /** Snapshots built (one SQL read and encoding each). */
   builds: number;
+  /** Builds by region. */
+  regionBuilds: Record<number, number>;
   /** Compressions made (one per build and encoding). */
   compressions: number;
-  /** Times the world version was read from the database (start, a gap in LISTEN, a client ahead of us). */
+  /** Times the versions were read from the database (start, a gap in LISTEN, every region moved, a client ahead of us). */
   versionReads: number;
   /** Builds started by the change feed or at start, before any request asked (a subset of builds). */
   eagerBuilds: number;
@@ -73,7 +85,10 @@ export interface SnapshotStats {
 const statsOf = new WeakMap<object, SnapshotStats>();
 /** The snapshot counters of the app on this database handle (app.db; zeros before the routes are registered). */
 export function snapshotStats(db: object): SnapshotStats {
-  return statsOf.get(db) ?? { builds: 0, compressions: 0, versionReads: 0, eagerBuilds: 0 };
+  const s = statsOf.get(db);
+  return s
+    ? { ...s, regionBuilds: { ...s.regionBuilds } }
+    : { builds: 0, regionBuilds: {}, compressions: 0, versionReads: 0, eagerBuilds: 0 };
 }
 
 const rebuiltOf = new WeakMap<object, () => Promise<void>>();
@@ -110,10 +125,15 @@ async function body(b: Built, request: FastifyRequest, stats: SnapshotStats): Pr
 }
 
 export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { prebuild?: readonly number[] } = {}): Promise<void> {
-  const stats: SnapshotStats = { builds: 0, compressions: 0, versionReads: 0, eagerBuilds: 0 };
+  const stats: SnapshotStats = { builds: 0, regionBuilds: {}, compressions: 0, versionReads: 0, eagerBuilds: 0 };
   statsOf.set(app.db, stats);
-  /** The current world version as this process knows it; null until heard (or after a gap in LISTEN). */
-  let current: number | null = null;
+  /** The versions as this process knows them: merged from NOTIFYs and reads (a version only moves forward). */
+  const known: SnapshotVersions = { world: 0, regions: new Map() };
+  /** Whether `known` holds every change up to known.world: not until read, nor after a gap in LISTEN or a NOTIFY of every region. */
+  let trusted = false;
+  /** Counts the times `known` stopped being trusted: a read begun before one cannot make it trusted again. */
+  let untrusts = 0;
+  let reading: Promise<SnapshotVersions> | null = null;
   let listening: Promise<unknown> | null = null;
   let stopListening: (() => Promise<void>) | null = null;
   let closing = false;
@@ -136,39 +156,56 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     } while (r !== rebuilding);
   });
 
-  const readVersion = async () => {
-    stats.versionReads++;
-    const v = await worldVersion(app.db);
-    current = Math.max(current ?? 0, v);
-    return current;
+  const untrust = () => {
+    trusted = false;
+    untrusts++;
   };
+  const regionVersion = (region: number) => known.regions.get(region) ?? 0;
+  /** Reads the versions from the database (concurrent callers share the read) and merges them into `known`. */
+  const readVersions = () =>
+    (reading ??= (async () => {
+      const at = untrusts;
+      stats.versionReads++;
+      try {
+        const v = await snapshotVersions(app.db);
+        known.world = Math.max(known.world, v.world);
+        for (const [region, seq] of v.regions) known.regions.set(region, Math.max(regionVersion(region), seq));
+        if (at === untrusts) trusted = true;
+        return known;
+      } finally {
+        reading = null;
+      }
+    })());
   const listen = () => {
     listening ??= app.db
       .listen(
         WORLD_CHANNEL,
         (payload) => {
-          const v = Number(payload);
-          if (!Number.isFinite(v)) return;
-          current = Math.max(current ?? 0, v);
+          const change = parseWorldChange(payload);
+          if (!change) return;
+          known.world = Math.max(known.world, change.seq);
+          if (change.regions) for (const region of change.regions) known.regions.set(region, Math.max(regionVersion(region), change.seq));
+          // Every region moved: the new versions are read (once) by the rebuild or the next request.
+          else untrust();
           scheduleRebuild();
         },
-        // Notifications were lost while the connection was down: read the sequence again on the next request.
-        () => void (current = null),
+        // Notifications were lost while the connection was down: read the versions again on the next request.
+        untrust,
       )
       .then((stop) => void (stopListening = stop))
       .catch(() => {
         listening = null;
-        current = null;
+        untrust();
       });
     return listening;
   };
-  const version = async () => {
+  const versions = async (): Promise<SnapshotVersions> => {
     await listen();
-    // Not listening (the database was down): every request reads the sequence until LISTEN works again.
-    return current ?? (await readVersion());
+    // Not listening (the database was down): every request reads the versions until LISTEN works again.
+    return trusted && listening ? known : await readVersions();
   };
 
-  /** The region's snapshot at `want` or later. */
+  /** The region's snapshot at version `want` or later. */
   const snapshot = async (region: number, want: number): Promise<Built> => {
     const held = kept.get(region);
     if (held) {
@@ -182,8 +219,9 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     }
     const building = buildRegionSnapshot(app.db, region).then((s) => {
       stats.builds++;
-      current = Math.max(current ?? 0, s.version);
-      return { version: s.version, pins: s.pins, identity: Buffer.from(s.bytes.buffer, s.bytes.byteOffset, s.bytes.byteLength) } as Built;
+      stats.regionBuilds[region] = (stats.regionBuilds[region] ?? 0) + 1;
+      const identity = Buffer.from(s.bytes.buffer, s.bytes.byteOffset, s.bytes.byteLength);
+      return { version: s.version, world: s.world, pins: s.pins, identity } as Built;
     });
     kept.delete(region);
     kept.set(region, building);
@@ -194,13 +232,13 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     return building;
   };
 
-  /** Brings every kept region (or `regions`) to the current version, one build at a time, brotli made too. */
+  /** Brings the kept regions (or `regions`) whose version moved to it, one build at a time, brotli made too. */
   const rebuild = (regions?: readonly number[]) => {
     rebuilding = rebuilding.then(async () => {
       for (const region of regions ?? [...kept.keys()]) {
         if (closing) return;
-        const want = current ?? (await readVersion().catch(() => null));
-        if (want === null) return;
+        if (!trusted && !(await readVersions().catch(() => null))) return;
+        const want = regionVersion(region);
         const held = await kept.get(region)?.catch(() => null);
         if (held && held.version >= want) continue;
         stats.eagerBuilds++;
@@ -226,7 +264,8 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
 
   app.get('/v1/pins/snapshot', { schema: { response: VersionAnswer } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return ok({ version: await version() });
+    const v = await versions();
+    return ok({ version: v.world, regions: Object.fromEntries(v.regions) });
   });
 
   app.get('/v1/pins/snapshot/:region/:version', { schema: SnapshotSchema }, async (request, reply: FastifyReply) => {
@@ -234,12 +273,14 @@ export async function registerPinSnapshotRoutes(app: FastifyInstance, opts: { pr
     // Binary only: a client that does not ask for it gets the envelope saying so (every /api answer it can read).
     if (!wantsProto(request))
       return reply.status(406).send(fail(406, 'not_acceptable', SNAPSHOT_PROTO_ONLY, 'send Accept: application/x-protobuf'));
-    let now = await version();
-    // A client ahead of this process read the version from another one: its NOTIFY is on the way; read it now.
-    if (asked > now) now = await readVersion();
-    const b = await snapshot(region, now);
+    let v = await versions();
+    // A client ahead of this process read the versions from another one: its NOTIFY is on the way; read them now.
+    if (asked > v.world) v = await readVersions();
+    const b = await snapshot(region, regionVersion(region));
+    // The world versions this snapshot is that of: up to its read, and up to now while the region has not moved since.
+    const until = trusted && b.version === regionVersion(region) ? Math.max(b.world, v.world) : b.world;
     reply.header('vary', 'Accept, Accept-Encoding').header('etag', etagOf(region, b.version));
-    reply.header('cache-control', b.version === asked ? 'public, max-age=31536000, immutable' : 'no-cache');
+    reply.header('cache-control', asked >= b.version && asked <= until ? 'public, max-age=31536000, immutable' : 'no-cache');
     const inm = request.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(region, b.version))) return reply.status(304).send();
     const { data, encoding } = await body(b, request, stats);
