@@ -46,12 +46,6 @@ export async function bumpRegionVersions(tx: Db, regions: readonly number[] | nu
   await tx.query('select bump_region_versions($1::integer[])', [regions]);
 }
 
-/** Bumps the world's change sequence inside `tx` (a region or floor area edited): pin snapshots and open clients read again. */
-export async function bumpWorldVersion(tx: Db): Promise<void> {
-  const { rows } = await tx.query<{ seq: number }>('update world_version set seq = seq + 1 where id = 1 returning seq');
-  if (rows[0]) await tx.query('select pg_notify($1, $2)', [WORLD_CHANNEL, String(rows[0].seq)]);
-}
-
 interface Row {
   id: number;
   category_id: number;

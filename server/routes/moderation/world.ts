@@ -11,7 +11,6 @@ import { audit } from '../../moderation/audit';
 import { requireAdmin } from '../../moderation/roles';
 import { bumpRegionVersions } from '../../repos/pin-snapshot';
 import { readWorld, worldChanged } from '../../world/world';
-import { bumpWorldVersion } from '../../repos/pin-snapshot';
 import { Id } from '../common';
 
 /** Korean messages of the region editor. */
