@@ -106,10 +106,21 @@ export interface WorldAnswer {
 }
 
 let current: WorldAnswer | null = null;
+/** Reads begun, and the latest begun whose answer is kept: reads overlap (a NOTIFY per change), and may end out of order. */
+let begun = 0;
+let kept = 0;
 
-/** Reads the world from the database into the registry; call at start and after every change of the tables. */
+/**
+ * Reads the world from the database into the registry; call at start and after every change of the tables. A read
+ * that ends after a later-begun one keeps nothing: it may have seen the tables before that change, and would leave
+ * the registry and the ETag behind it until the next change (seen on PostgreSQL, where a NOTIFY of an earlier edit
+ * arrives while the next edit's own read is under way).
+ */
 export async function loadWorld(db: Db): Promise<WorldAnswer> {
+  const n = ++begun;
   const world = await readWorld(db);
+  if (n < kept && current) return current;
+  kept = n;
   setWorld(world);
   const json = JSON.stringify(world);
   current = { world, json, etag: `"world-${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"` };
