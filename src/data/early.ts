@@ -37,18 +37,22 @@ export async function snapshotVersions(): Promise<SnapshotVersions | null> {
 }
 
 let early: Promise<SnapshotVersions | null> | null = null;
+let earlyAt = 0;
+/** How old an early version check may be when taken: older, a start asks again (edits since would be missed). */
+const EARLY_VERSION_MS = 10_000;
 /** Sends the start's version check now; the first startRegionSnapshots takes it up instead of asking again. */
 export function checkSnapshotVersionEarly(): void {
+  if (!early) earlyAt = Date.now();
   early ??= snapshotVersions();
   // Its failure is the start's to handle (it retries with the next change of region), not an unhandled rejection.
   early.catch(() => {});
 }
 
-/** The version check sent early, once (null when none was, or it was taken). */
+/** The version check sent early, once and while fresh (null when none was, it was taken, or it is stale). */
 export function takeEarlyVersion(): Promise<SnapshotVersions | null> | null {
   const v = early;
   early = null;
-  return v;
+  return v && Date.now() - earlyAt <= EARLY_VERSION_MS ? v : null;
 }
 
 /** The pins worker's script, the category list and (for region snapshots) the version check, all at once. */
