@@ -169,9 +169,17 @@ export async function markTargets(db: Db, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.src, r.id]));
 }
 
+/** Sets a pin's tags, writing only the difference: tags it keeps are not touched (and move no snapshot version). */
 async function writeTags(tx: Db, pinId: number, tags: readonly number[]): Promise<void> {
-  await tx.query('delete from pin_tags where pin_id = $1', [pinId]);
-  if (tags.length) await tx.query('insert into pin_tags (pin_id, tag_id) select $1, unnest($2::int[])', [pinId, tags]);
+  await tx.query('delete from pin_tags where pin_id = $1 and tag_id <> all($2::int[])', [pinId, tags]);
+  if (tags.length) {
+    await tx.query(
+      `insert into pin_tags (pin_id, tag_id)
+       select $1, t from (select distinct unnest($2::int[]) as t) x
+        where not exists (select 1 from pin_tags where pin_id = $1 and tag_id = x.t)`,
+      [pinId, tags],
+    );
+  }
 }
 
 /** What a revision did (pin_revisions.kind): a pin event's kind (common/pin-model.ts). */
@@ -225,6 +233,10 @@ export async function updatePin(
   kind: RevisionKind = 'edit',
   floorAreaId: number | null = null,
 ): Promise<void> {
+  // The tags first, folded into the row's update (migration 022): the edit moves its region(s) once, or not at all
+  // when nothing the map draws changed.
+  await tx.query(`select set_config('wuwa.fold_tag_bumps', 'on', true)`);
+  await writeTags(tx, id, next.tags);
   // The floor area: the one asked for, else the pin's own while it still holds the pin, else the one at its position.
   await tx.query(
     `update pins set category_id = $2, region = $3, coord_x = $4, coord_y = $5, coord_z = $6, description = $7, image = $8, updated_at = now(),
@@ -244,7 +256,7 @@ export async function updatePin(
       pinFloorArea(next),
     ],
   );
-  await writeTags(tx, id, next.tags);
+  await tx.query(`select set_config('wuwa.fold_tag_bumps', '', true)`);
   await revision(tx, id, userId, before, next, kind);
   await bumpCategories(tx, [before.categoryId, next.categoryId], now);
 }

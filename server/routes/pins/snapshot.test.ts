@@ -246,12 +246,33 @@ describe('versions per region (an edit leaves the other regions as they were)', 
     expect(moved.status).toBe(200);
     await until(async () => (await regionVersion(1)) > v.regions[1]! && (await regionVersion(6)) > v.regions[6]!);
     const after = await versions();
-    // The move is one statement (both regions to its seq); the pin's tags are written after it, in its new region.
-    expect(after.regions[1]).toBeGreaterThanOrEqual(after.regions[6]!);
+    // The move is one change of the world sequence: both regions (and the pin's tags) at its seq.
+    expect(after.regions[1]).toBe(after.regions[6]);
+    expect(after.version).toBe(v.version + 1);
     expect(after.regions[6]).toBeGreaterThan(v.regions[6]!);
     expect(after.regions[5]).toBe(v.regions[5]);
     expect(holds((await get(`/api/v1/pins/snapshot/6/${after.regions[6]}`)).rawPayload, pin!)).toBe(false);
     expect(holds((await get(`/api/v1/pins/snapshot/1/${after.regions[1]}`)).rawPayload, pin!)).toBe(true);
+  });
+
+  it('a pin edit moves the world sequence once at most: never for a text, once for tags, once for position and tags', async () => {
+    const [pin] = await pinsIn(3);
+    const tags = (await t.db.query<{ id: number }>('select id from tags order by id limit 3')).rows.map((r) => r.id);
+    const at = await t.one<{ x: number }>('select coord_x as x from pins where id = $1', [pin]);
+    const edits: [string, Record<string, unknown>, number][] = [
+      ['a text', { description: '설명만 고침' }, 0],
+      ['tags', { tags: [tags[0], tags[1]] }, 1],
+      ['the same tags again', { tags: [tags[1], tags[0]], description: '다시 고침' }, 0],
+      ['position and tags', { coordX: at.x + 2, tags: [tags[2]] }, 1],
+    ];
+    for (const [what, body, bumps] of edits) {
+      const before = await versions();
+      const r = await t.call(1, 'PATCH', `/api/v1/pin/${pin}`, body);
+      expect(r.status, what).toBe(200);
+      const after = await versions();
+      expect(after.version - before.version, what).toBe(bumps);
+      expect(after.regions[3]! - before.regions[3]!, what).toBe(bumps ? after.version - before.regions[3]! : 0);
+    }
   });
 
   it('a tag deleted and a category merged (as an import does) move every region their pins are in, and no other', async () => {
