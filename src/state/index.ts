@@ -1,4 +1,4 @@
-export { store, useStore, MapMode, THEME_KEY } from './store';
+export { store, useStore, useFoundSet, MapMode, THEME_KEY } from './store';
 export type {
   AppState,
   ConnectionState,

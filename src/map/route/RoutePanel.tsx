@@ -4,7 +4,7 @@ import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
 import { useBatchCheck, useCategoryGroups, useCheckPin, useMe } from '../../data';
-import { endTool, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
+import { endTool, setSelectionIds, setTracking, store, useFoundSet, useRouteState, useStore } from '../../state';
 import {
   ARRIVAL_RADIUS,
   clearRoute,
@@ -47,7 +47,8 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   const navigate = useNavigate();
   const token = new URLSearchParams(location.search).get('route');
   const plan = route.plan;
-  const next = plan ? nextStop(plan, snap.checks) : 0;
+  const { found, seq: foundSeq } = useFoundSet();
+  const next = plan ? nextStop(plan, found) : 0;
   const tracked = !!snap.tracking.position;
 
   // The line on the map follows the plan and the marks.
@@ -55,8 +56,8 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
     if (!engine) return;
     const p = routeState.plan;
     if (!p) return engine.setRoute(null);
-    engine.setRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => snap.checks.has(id)) });
-  }, [engine, plan, next, snap.checks]);
+    engine.setRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => found.has(id)) });
+  }, [engine, plan, next, found, foundSeq]);
   useEffect(() => () => engine?.setRoute(null), [engine]);
 
   // A share link (?route=<token>) opens its route read-only.
@@ -141,7 +142,7 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   if (!route.open && !plan) return null;
   const asking = route.asking;
   const askingIndex = plan && asking !== null ? plan.ids.indexOf(asking) : -1;
-  const done = plan ? plan.ids.length - plan.ids.filter((id) => !snap.checks.has(id)).length : 0;
+  const done = plan ? plan.ids.length - plan.ids.filter((id) => !found.has(id)).length : 0;
 
   return (
     <section className="route-panel" aria-label={t.panel} data-testid="route-panel">
