@@ -103,7 +103,7 @@ export interface AppState {
   homeFilters: HomeFilters;
   /**
    * The pins a range or route selection chose. Which tool is on (and so the mode) is the engine's, read from
-   * its snapshot (useEngineSnapshot); a page asks for a tool through map-commands.ts.
+   * its snapshot (useMapSnapshot); a page asks for a tool through map-commands.ts.
    */
   selection: { ids: number[] };
   pinSize: 'default' | 'large';
