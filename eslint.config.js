@@ -25,6 +25,22 @@ const noUi = {
     'src/api, src/data, src/state, src/engine and src/tracker do not import src/ui: emit a notice (src/state/notices.ts) and let the UI show it.',
 };
 const testFiles = ['**/*.test.*', '**/*.spec.*', '**/test-support.ts'];
+const mapHost = [
+  'src/map/MapStage.tsx',
+  'src/map/MapView.tsx',
+  'src/map/PinTooltip.tsx',
+  'src/map/AggregateTip.tsx',
+  'src/map/engine-context.ts',
+  'src/map/use-engine-snapshot.ts',
+  'src/map/test-support.tsx',
+  'src/pages/shell/Shell.tsx',
+  'src/pages/overlay/**',
+];
+const engineHeld = 'Pages and map components hold no engine: read it through useMapSnapshot, ask it through src/state/map-commands.ts.';
+const noEngine = [
+  { group: ['**/engine-context'], importNames: ['useEngine', 'EngineContext'], message: engineHeld },
+  { group: ['**/engine', '**/engine/MapEngine'], importNames: ['MapEngine'], message: engineHeld },
+];
 const stateLibraryPatterns = [
   { group: ['valtio/*'], message: 'valtio lives in src/state/ only.' },
   { group: ['@tanstack/react-query/*'], message: 'react-query lives in src/data/ only.' },
@@ -72,6 +88,14 @@ export default tseslint.config(
     files: ['src/**', 'workers/**'],
     ignores: ['src/state/**', 'src/data/**', 'src/engine/**', 'src/api/**', 'src/tracker/**'],
     rules: { 'no-restricted-imports': ['error', { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer] }] },
+  },
+  // Pages and map components hold no engine: they read the map through useMapSnapshot (src/map/use-engine-snapshot.ts)
+  // and ask it through src/state/map-commands.ts (issue 24 item 1). The map host holds it: MapStage makes it (MapView)
+  // and draws its tooltips beside it, the shell hands it to the snapshot hook; the streamer overlay runs its own.
+  {
+    files: ['src/pages/**', 'src/map/**'],
+    ignores: [...mapHost, ...testFiles],
+    rules: { 'no-restricted-imports': ['error', { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer, ...noEngine] }] },
   },
   ...layer(['src/api/**', 'src/tracker/**'], { paths: stateLibraries, patterns: [...stateLibraryPatterns, noServer] }),
   // The engine stands alone: plain TypeScript, no React and no state library.

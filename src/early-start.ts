@@ -1,5 +1,6 @@
 // main.tsx's first import: the map's first requests leave when this module evaluates, before main.tsx's own body
-// (the world's request) and before startDataLayer runs (src/data/early.ts, issue 21).
-import { sendEarlyRequests, startOptionsOf } from './data/early';
+// (the world's request) and before startDataLayer runs (src/data/early.ts, issue 21); only where the map is shown.
+import { earlyStartOf, sendEarlyRequests } from './data/early';
 
-sendEarlyRequests(startOptionsOf(location.search));
+const start = earlyStartOf(location.pathname, location.search);
+if (start) sendEarlyRequests(start);

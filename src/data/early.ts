@@ -8,6 +8,7 @@ import { api, ApiClientError } from '../api';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import type { CategoryGroup } from './types';
+import { isMapRoute } from '../map-routes';
 
 /** How start-up runs. */
 export interface StartOptions {
@@ -53,6 +54,15 @@ export function takeEarlyVersion(): Promise<SnapshotVersions | null> | null {
   const v = early;
   early = null;
   return v && Date.now() - earlyAt <= EARLY_VERSION_MS ? v : null;
+}
+
+/**
+ * The early requests a page's address asks for: the map's start (null where no map is shown: /login, /overlay, which
+ * runs its own pins, and the pages the map is not behind, which ask for what they need when they need it; a map
+ * opened later starts it then).
+ */
+export function earlyStartOf(pathname: string, search: string): StartOptions | null {
+  return isMapRoute(pathname) ? startOptionsOf(search) : null;
 }
 
 /** The pins worker's script, the category list and (for region snapshots) the version check, all at once. */

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiClientError } from '../api';
 import { ko } from '../i18n/ko';
 import { notify } from '../state/notices';
-import { store, useStore } from '../state';
+import { store, useFoundSet, useStore } from '../state';
 import { categoriesById, ensureCategoryLoaded } from './categories';
 import { fetchCheckList, markPins } from './checks';
 import { clearVisitorMarks, VISITOR_ID, visitorMarks } from './visitor-checks';
@@ -45,8 +45,8 @@ export function useFound(): (id: number, answered: boolean | undefined) => boole
   const me = useMe().data;
   const snap = useStore();
   const ours = me !== undefined && snap.checksOf === (me?.id ?? VISITOR_ID);
-  const checks = snap.checks;
-  return (id, answered) => (ours ? checks.has(id) : answered === true);
+  const { found } = useFoundSet();
+  return (id, answered) => (ours ? found.has(id) : answered === true);
 }
 
 /** Pin detail (with the caller's isChecked). */

@@ -1,57 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
-import { MapEngine } from '../engine';
-import { createPinsWorker } from '../../workers/pins/client';
-import { connectEngine, resetStore, setPlayerPosition, setTracking, store } from '../state';
+import { setPlayerPosition, setTracking, store } from '../state';
 import { ko } from '../i18n/ko';
 import { FollowButton } from './FollowButton';
+import { mountMap, pointer, unmountMaps } from './test-support';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const cleanups: (() => void)[] = [];
-afterEach(async () => {
-  for (const f of cleanups.splice(0).reverse()) await f();
-});
-
-function pointer(engine: MapEngine, type: string, x: number, y: number): void {
-  const r = engine.canvas.getBoundingClientRect();
-  engine.canvas.dispatchEvent(
-    new PointerEvent(type, {
-      clientX: r.left + x,
-      clientY: r.top + y,
-      button: 0,
-      buttons: type === 'pointerup' ? 0 : 1,
-      pointerId: 1,
-      pointerType: 'mouse',
-      bubbles: true,
-    }),
-  );
-}
+afterEach(unmountMaps);
 
 const refollow = () => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(ko.trackerRefollow));
 
 describe('re-follow after a pan by hand (issue 10)', () => {
   it('a manual pan turns follow off in the store, and the button turns it back on', async () => {
-    resetStore();
-    const container = document.createElement('div');
-    container.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
-    document.body.appendChild(container);
-    const engine = await MapEngine.create({ container, preference: 'webgl', resolution: 1 });
-    const worker = createPinsWorker();
-    const disconnect = connectEngine(engine, worker.api);
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root: Root = createRoot(host);
-    await act(async () => root.render(<FollowButton />));
-    cleanups.push(
-      () => container.remove(),
-      () => engine.dispose(),
-      () => worker.dispose(),
-      disconnect,
-      () => host.remove(),
-      () => act(async () => root.unmount()),
-    );
+    const engine = await mountMap(<FollowButton />);
 
     // The tracker reports the player and follows (as app-link does on the first position).
     const start = engine.getCamera();

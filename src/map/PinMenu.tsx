@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ko } from '../i18n/ko';
 import { Icon } from '../ui/icons';
-import { useStore } from '../state';
+import { useFoundSet } from '../state';
 import { useCheckPin } from '../data';
 
 /** Where the pin context menu opens, for which pin. */
@@ -15,10 +15,10 @@ export interface PinMenuState {
 /** The pin context menu: 'mark as found' / 'mark as not found' (SPEC §2). */
 export function PinMenu({ menu, onClose }: { menu: PinMenuState; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const snap = useStore();
+  const { found: foundSet } = useFoundSet();
   const check = useCheckPin();
   const { search } = useLocation();
-  const found = snap.checks.has(menu.id);
+  const found = foundSet.has(menu.id);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();

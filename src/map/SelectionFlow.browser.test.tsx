@@ -3,57 +3,17 @@
 // itself, the banner follows with no write back to the store. Real engine, real pins worker, real server (useMe).
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { MapEngine, MapMode } from '../engine';
-import { createPinsWorker } from '../../workers/pins/client';
-import { chooseTool, connectEngine, currentTool, resetStore, store, subscribeStore } from '../state';
-import { QueryClientProvider, queryClient } from '../data';
+import { MapMode } from '../engine';
+import { chooseTool, currentTool, store, subscribeStore } from '../state';
 import { ko } from '../i18n/ko';
-import { EngineContext } from './engine-context';
 import { SelectionFlow } from './SelectionFlow';
+import { mountMap, onUnmount, unmountMaps } from './test-support';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  for (const f of cleanups.splice(0).reverse()) await f();
-});
+afterEach(unmountMaps);
 
 const banner = () => document.querySelector<HTMLElement>('.map-mode-banner');
 
-async function mount(): Promise<MapEngine> {
-  resetStore();
-  const container = document.createElement('div');
-  container.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
-  document.body.appendChild(container);
-  const engine = await MapEngine.create({ container, preference: 'webgl', resolution: 1 });
-  const worker = createPinsWorker();
-  const disconnect = connectEngine(engine, worker.api);
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <EngineContext.Provider value={engine}>
-            <SelectionFlow />
-          </EngineContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-  cleanups.push(
-    () => container.remove(),
-    () => engine.dispose(),
-    () => worker.dispose(),
-    disconnect,
-    () => host.remove(),
-    () => act(async () => root.unmount()),
-  );
-  return engine;
-}
+const mount = () => mountMap(<SelectionFlow />);
 
 describe('the selection banner shows the engine’s tool', () => {
   it('a tool the engine ends itself (ESC on the map) ends on the page, with no write to the store', async () => {
@@ -64,7 +24,7 @@ describe('the selection banner shows the engine’s tool', () => {
 
     let writes = 0;
     const off = subscribeStore(() => writes++);
-    cleanups.push(off);
+    onUnmount(off);
     // Only the map hears this ESC (it does not bubble to the page's own ESC handlers).
     await act(async () => {
       engine.canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: false, cancelable: true }));

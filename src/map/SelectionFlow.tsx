@@ -6,8 +6,7 @@ import { Dialog } from '../ui/Dialog';
 import { PressButton } from '../ui/PressButton';
 import { MapMode, chooseTool, endTool, setSelectionIds, useStore } from '../state';
 import type { ToolId } from '../engine';
-import { useEngine } from './engine-context';
-import { useEngineSnapshot } from './use-engine-snapshot';
+import { useMapSnapshot } from './use-engine-snapshot';
 import { useBatchCheck, useMe } from '../data';
 import { useRouteLassoPending } from './route/RoutePanel';
 
@@ -23,8 +22,8 @@ export function SelectionFlow() {
   const batch = useBatchCheck();
   const [check, setCheck] = useState(true);
   // The mode is the engine's (it ends a tool itself on ESC): the banner follows its snapshot.
-  const engineSnap = useEngineSnapshot(useEngine());
-  const mode = engineSnap?.mode ?? MapMode.Default;
+  const mode = useMapSnapshot((s) => s?.mode ?? MapMode.Default);
+  const tool = useMapSnapshot((s) => s?.tool ?? null);
   const { ids } = snap.selection;
   const selecting = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   // A lasso drawn for the route planner is its area, not pins to mark.
@@ -32,7 +31,7 @@ export function SelectionFlow() {
   const confirming = !selecting && ids.length > 0 && !routeLasso;
   // The tool the pins were chosen with, to go back to it on "keep selecting".
   const lastTool = useRef<ToolId>('rect');
-  if (selecting && engineSnap) lastTool.current = engineSnap.tool;
+  if (selecting && tool) lastTool.current = tool;
   const close = () => setSelectionIds([]);
   const keepSelecting = () => chooseTool(lastTool.current, { keepSelection: true });
   const endMode = useCallback(() => endTool(), []);

@@ -6,6 +6,24 @@ import { applyChecks, reconcileChecks, resetStore, setChecks, setRegion, setSele
 
 beforeEach(resetStore);
 
+/** How many entries `fn` put into new Sets (a copy of the found set is counted by its size). */
+function copiedIntoSets(fn: () => void): number {
+  const Native = globalThis.Set;
+  let copied = 0;
+  globalThis.Set = class Counted<T> extends Native<T> {
+    constructor(items?: Iterable<T> | null) {
+      super(items);
+      copied += this.size;
+    }
+  } as SetConstructor;
+  try {
+    fn();
+  } finally {
+    globalThis.Set = Native;
+  }
+  return copied;
+}
+
 describe('store actions', () => {
   it('setRegion moves the map and the home filter together, ignores unknown ids, and leaves the floor', () => {
     store.floor = -1;
@@ -24,14 +42,42 @@ describe('store actions', () => {
     expect(store.homeFilters.categories).toEqual([]);
   });
 
-  it('checks are replaced by a new Set on every change (so snapshots see it)', () => {
+  it('checks are one Set changed in place; its revision moves on every change (so snapshots see it)', () => {
     setChecks([1, 2]);
-    const before = store.checks;
+    const one = store.checks;
+    const seq = store.checksSeq;
     applyChecks([3], true);
     applyChecks([1], false);
-    expect(store.checks).not.toBe(before);
+    expect(store.checks).toBe(one);
     expect([...store.checks].sort()).toEqual([2, 3]);
-    expect([...before].sort()).toEqual([1, 2]);
+    expect(store.checksSeq).toBe(seq + 2);
+    expect(store.checksSeq).toBe(checkRevision());
+    applyChecks([3], true);
+    expect(store.checksSeq).toBe(seq + 2);
+    setChecks(store.checks);
+    expect([...store.checks].sort()).toEqual([2, 3]);
+  });
+
+  it('a tick on 20,000 found pins copies no set and logs only its pin (counted: entries put into new Sets)', () => {
+    const many = Array.from({ length: 20_000 }, (_, k) => k + 1);
+    setChecks(many);
+    const r0 = checkRevision();
+    // Before: 20,000 entries copied per tick (a new Set of the whole set each time), and as many for a pushed change.
+    expect(copiedIntoSets(() => applyChecks([30_000], true))).toBe(0);
+    expect(copiedIntoSets(() => applyChecks([5], false))).toBe(0);
+    const pushed = new Set(many);
+    pushed.add(30_000);
+    pushed.add(30_001);
+    pushed.delete(5);
+    expect(copiedIntoSets(() => reconcileChecks(pushed, true))).toBe(0);
+    expect(store.checks.size).toBe(20_001);
+    expect(checkChangesSince(r0)).toEqual(
+      new Map([
+        [30_000, true],
+        [5, false],
+        [30_001, true],
+      ]),
+    );
   });
 
   it('every change of the found set is logged as the pins it changed; a whole new set as a reset', () => {

@@ -1,4 +1,4 @@
-import { ref, subscribe } from 'valtio';
+import { subscribe } from 'valtio';
 import { isKnownRegion } from '../../common/regions';
 import { logCheckChange } from './check-log';
 import { chooseTool } from './map-commands';
@@ -49,23 +49,29 @@ export function setSearchText(text: string): void {
   store.homeFilters.searchText = text;
 }
 
+// The one found Set (store.checks is never replaced): the actions below change it in place.
+const found = () => store.checks as Set<number>;
+
 /** Replaces the set of found pins as a whole (a reset: first load, another account, an import). */
 export function setChecks(ids: Iterable<number>): void {
-  store.checks = ref(new Set(ids));
-  logCheckChange({ reset: true });
+  const set = found();
+  // `ids` may be the set itself (or read from it): take them before it is emptied.
+  const next = ids === set ? [...set] : ids;
+  set.clear();
+  for (const id of next) set.add(id);
+  store.checksSeq = logCheckChange({ reset: true });
 }
 
-/** Marks pins found or not found: only the pins that change are recorded (a new Set, so snapshots see it). */
+/** Marks pins found or not found: only the pins that change are recorded (the set changed in place, O(ids)). */
 export function applyChecks(ids: readonly number[], check: boolean): void {
-  const changed = ids.filter((id) => store.checks.has(id) !== check);
+  const set = found();
+  const changed = ids.filter((id) => set.has(id) !== check);
   if (!changed.length) return;
-  const next = new Set(store.checks);
   for (const id of changed) {
-    if (check) next.add(id);
-    else next.delete(id);
+    if (check) set.add(id);
+    else set.delete(id);
   }
-  store.checks = ref(next);
-  logCheckChange({ ids: changed, on: check });
+  store.checksSeq = logCheckChange({ ids: changed, on: check });
 }
 
 /** Records whose found pins the store now holds (the data layer, once it has published a player's). */
@@ -77,21 +83,23 @@ export function setChecksOf(userId: number | null): void {
  * The found set becomes `ids`, recorded as the pins that changed (the server's answer or a pushed
  * change agreeing with what is shown changes nothing); a reset when nothing was found yet, unless
  * `sameOwner` says the empty set shown is this player's own (their first find is a change like any).
+ * Only the pins that differ are written (no copy of the set).
  */
 export function reconcileChecks(ids: ReadonlySet<number>, sameOwner = false): void {
-  const current = store.checks;
-  if (current.size === 0 && !sameOwner) {
+  const set = found();
+  if (set.size === 0 && !sameOwner) {
     if (ids.size > 0) setChecks(ids);
     return;
   }
   const on: number[] = [];
   const off: number[] = [];
-  for (const id of ids) if (!current.has(id)) on.push(id);
-  for (const id of current) if (!ids.has(id)) off.push(id);
+  for (const id of ids) if (!set.has(id)) on.push(id);
+  for (const id of set) if (!ids.has(id)) off.push(id);
   if (!on.length && !off.length) return;
-  store.checks = ref(new Set(ids));
-  if (on.length) logCheckChange({ ids: on, on: true });
-  if (off.length) logCheckChange({ ids: off, on: false });
+  for (const id of on) set.add(id);
+  for (const id of off) set.delete(id);
+  if (on.length) store.checksSeq = logCheckChange({ ids: on, on: true });
+  if (off.length) store.checksSeq = logCheckChange({ ids: off, on: false });
 }
 
 /** Clears what belongs to the signed-in user (logged-out handling). */

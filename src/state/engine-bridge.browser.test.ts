@@ -16,7 +16,7 @@ import {
   setSelectionIds,
 } from './actions';
 import { connectEngine } from './engine-bridge';
-import { chooseTool, endTool } from './map-commands';
+import { chooseTool, endTool, mapViewBounds, onRangeDrawn } from './map-commands';
 
 let engine: MapEngine;
 let worker: ReturnType<typeof createPinsWorker>;
@@ -171,13 +171,21 @@ describe('engine → store', () => {
     await tick();
     chooseTool('rect');
     await tick();
+    // Pages hear the ranges drawn through map-commands (the route planner's lasso), not from the engine.
+    const drawn: string[] = [];
+    const off = onRangeDrawn((e) => drawn.push(e.shape));
     pointer('pointerdown', 100, 100);
     pointer('pointermove', 400, 300);
     pointer('pointermove', 700, 500);
     pointer('pointerup', 700, 500);
+    off();
+    expect(drawn).toEqual(['rect']);
     await until(() => store.selection.ids.length > 0);
     const a = engine.screenToWorld({ x: 100, y: 100 });
     const b = engine.screenToWorld({ x: 700, y: 500 });
+    const tl = engine.screenToWorld({ x: 0, y: 0 });
+    const br = engine.screenToWorld({ x: engine.canvas.clientWidth, y: engine.canvas.clientHeight });
+    expect(mapViewBounds()).toEqual([tl.x, tl.y, br.x, br.y]);
     let expected: number[] = [];
     for (const r of regionsSharingTileSet(0)) {
       expected = expected.concat([
@@ -247,6 +255,8 @@ describe('engine → store', () => {
   it('after disconnecting, store changes no longer reach the engine', async () => {
     disconnect();
     disconnect = () => {};
+    // The page's requests find no map.
+    expect(mapViewBounds()).toBeNull();
     setRegion(5);
     await tick();
     expect(engine.getSnapshot().regionId).toBe(0);

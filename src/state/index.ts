@@ -1,4 +1,4 @@
-export { store, useStore, MapMode, THEME_KEY } from './store';
+export { store, useStore, useFoundSet, MapMode, THEME_KEY } from './store';
 export type {
   AppState,
   ConnectionState,
@@ -12,7 +12,18 @@ export type {
 } from './store';
 export * from './actions';
 export { connectEngine } from './engine-bridge';
-export { chooseTool, currentTool, endTool, mapBox, markOpenedPin, showOnMap } from './map-commands';
+export {
+  chooseTool,
+  currentTool,
+  endTool,
+  mapBox,
+  mapCamera,
+  mapViewBounds,
+  markOpenedPin,
+  onRangeDrawn,
+  showOnMap,
+  showRoute,
+} from './map-commands';
 export type { BridgeEngine, BridgeWorker } from './engine-bridge';
 export { checkChangesSince, checkRevision, checksSince } from './check-log';
 export type { CheckChange } from './check-log';

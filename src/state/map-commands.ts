@@ -1,18 +1,24 @@
 // What a page asks of the map: the one path from a page to the engine (issue 24 item 1): its tool, the camera, the
-// opened pin's mark.
+// opened pin's mark, the planned route's line, the lassos drawn. Pages and map components hold no engine (a lint
+// rule keeps it so: eslint.config.js); only the map host (src/map/MapStage.tsx) does.
 // The engine owns which tool is on and so the selection mode and the shape drawn (its snapshot's `tool`
-// and `mode`, which React reads through useEngineSnapshot); the store holds no copy of them. A page asks
+// and `mode`, which React reads through useMapSnapshot, src/map/use-engine-snapshot.ts); the store holds no copy of them. A page asks
 // here; the bridge (engine-bridge.ts) attaches the engine it connects. When the engine ends a tool itself
 // (ESC on the map), its snapshot says so and every page follows with no write back to the store.
-import type { MapEngine } from '../engine';
+import type { CameraState, EngineEvents, MapEngine, RouteOverlay } from '../engine';
 import { modeOfTool, type ToolId } from '../engine/tools';
 import { MapMode } from '../engine/types';
 import { store } from './store';
 
 /** The engine commands a page's request uses (MapEngine satisfies it). */
-export type CommandEngine = Pick<MapEngine, 'setTool' | 'getSnapshot' | 'getCamera' | 'showAt' | 'setFocusedPin' | 'canvas'>;
+export type CommandEngine = Pick<
+  MapEngine,
+  'setTool' | 'getSnapshot' | 'getCamera' | 'showAt' | 'setFocusedPin' | 'canvas' | 'screenToWorld' | 'setRoute' | 'on'
+>;
 
 let engine: CommandEngine | null = null;
+// The lassos and rectangles drawn on the map, heard by pages whatever engine runs.
+const rangeListeners = new Set<(e: EngineEvents['rangeselect']) => void>();
 // The tool asked for while no engine runs: the next engine attached starts with it.
 let waiting: ToolId = 'pan';
 
@@ -69,7 +75,32 @@ export function showOnMap(
   engine.showAt(p, { zoom, at: opts.at, animate: opts.animate });
 }
 
-/** Marks the opened pin on the map so it stands out (null clears it). */
+/** The map's camera now, or null while no map runs. */
+export function mapCamera(): Readonly<CameraState> | null {
+  return engine ? engine.getCamera() : null;
+}
+
+/** The world rectangle the map shows [x0, y0, x1, y1], or null while no map runs. */
+export function mapViewBounds(): [number, number, number, number] | null {
+  if (!engine) return null;
+  const { clientWidth: width, clientHeight: height } = engine.canvas;
+  const a = engine.screenToWorld({ x: 0, y: 0 });
+  const b = engine.screenToWorld({ x: width, y: height });
+  return [a.x, a.y, b.x, b.y];
+}
+
+/** Draws the planned route's line (null clears it). Nothing while no map runs. */
+export function showRoute(route: RouteOverlay | null): void {
+  engine?.setRoute(route);
+}
+
+/** Calls `fn` for each range (rectangle or lasso) drawn on the map; returns the stop function. */
+export function onRangeDrawn(fn: (e: EngineEvents['rangeselect']) => void): () => void {
+  rangeListeners.add(fn);
+  return () => rangeListeners.delete(fn);
+}
+
+/** Marks a pin on the map so it stands out: the opened pin, the nearest unfound one flown to (null clears it). */
 export function markOpenedPin(id: number | null): void {
   engine?.setFocusedPin(id);
 }
@@ -78,7 +109,11 @@ export function markOpenedPin(id: number | null): void {
 export function attachMapEngine(e: CommandEngine): () => void {
   engine = e;
   if (e.getSnapshot().tool !== waiting) e.setTool(waiting);
+  const offRange = e.on('rangeselect', (r) => {
+    for (const fn of rangeListeners) fn(r);
+  });
   return () => {
+    offRange();
     if (engine !== e) return;
     waiting = e.getSnapshot().tool;
     engine = null;

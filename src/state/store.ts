@@ -78,10 +78,13 @@ export interface AppState {
     snapshots: Record<number, RegionSnapshotState>;
   };
   /**
-   * Ids of the pins the user found: a new Set on every change (ref'd so valtio does not proxy 20k
-   * entries), written only through the actions, which also log what changed (check-log.ts).
+   * Ids of the pins the user found: the page's one Set, never replaced, changed in place by the actions only
+   * (ref'd so valtio does not proxy 20k entries; a tick touches its pins, with no copy of the set), which also log
+   * what changed (check-log.ts). Readers that must hear a change read `checksSeq` too.
    */
   checks: ReadonlySet<number>;
+  /** The check-log revision `checks` is at: moves on every change of it, so snapshots and subscribers see one. */
+  checksSeq: number;
   /** Whose found pins `checks` holds: null before the data layer has published a player's, and after a sign-out. */
   checksOf: number | null;
   fetchingPins: boolean;
@@ -100,7 +103,7 @@ export interface AppState {
   homeFilters: HomeFilters;
   /**
    * The pins a range or route selection chose. Which tool is on (and so the mode) is the engine's, read from
-   * its snapshot (useEngineSnapshot); a page asks for a tool through map-commands.ts.
+   * its snapshot (useMapSnapshot); a page asks for a tool through map-commands.ts.
    */
   selection: { ids: number[] };
   pinSize: 'default' | 'large';
@@ -131,6 +134,7 @@ function storedTheme(): ThemeChoice {
 export const store = proxy<AppState>({
   pins: { categories: {}, version: 0, loads: 0, snapshots: {} },
   checks: ref(new Set<number>()),
+  checksSeq: 0,
   checksOf: null,
   fetchingPins: false,
   tempPin: null,
@@ -152,4 +156,13 @@ export const store = proxy<AppState>({
 /** React hook: a render-tracking snapshot of the store. */
 export function useStore() {
   return useSnapshot(store);
+}
+
+/**
+ * React hook: the found set (the store's one Set) and its revision `seq`; the component renders again on each
+ * change of the set (the Set itself stays the same object: key memos on `seq`).
+ */
+export function useFoundSet(): { found: ReadonlySet<number>; seq: number } {
+  const seq = useSnapshot(store).checksSeq;
+  return { found: store.checks, seq };
 }

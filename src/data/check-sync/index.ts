@@ -6,8 +6,8 @@
 //   kept on this device   Dexie `checks` (the server-confirmed list) + `outbox` (changes not yet accepted), or a
 //                         visitor's marks (visitor-checks.ts): what survives a reload. They are read only to
 //                         publish into the store (checks.ts publishChecks), never by a view;
-//   the page's one copy   `store.checks` (valtio, src/state), written only by its actions, each change logged in
-//                         check-log.ts. Every view on the page reads it: the pin page and the search page through
+//   the page's one copy   `store.checks` (valtio, src/state): one Set changed in place (a tick copies no set), written
+//                         only by its actions, each change logged in check-log.ts (`store.checksSeq` its revision). Every view on the page reads it: the pin page and the search page through
 //                         `useFound` (hooks.ts; a server answer's own flag only until the store holds this
 //                         player's), the pin menu, the route panel, a visitor's "남은 핀" list, the overlay;
 //   the worker's copy     PinStore's one found Set (workers/pins), told by the bridge the log's changes

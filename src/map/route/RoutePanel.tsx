@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
 import { Dialog } from '../../ui/Dialog';
 import { useBatchCheck, useCategoryGroups, useCheckPin, useMe } from '../../data';
-import { endTool, setSelectionIds, setTracking, store, useRouteState, useStore } from '../../state';
+import {
+  endTool,
+  mapViewBounds,
+  onRangeDrawn,
+  setSelectionIds,
+  setTracking,
+  showRoute,
+  store,
+  useFoundSet,
+  useRouteState,
+  useStore,
+} from '../../state';
+import { useMapSnapshot } from '../use-engine-snapshot';
 import {
   ARRIVAL_RADIUS,
   clearRoute,
@@ -23,20 +34,14 @@ import './route.css';
 
 const t = ko.route;
 
-/** The view's world rectangle. */
-function viewBounds(engine: MapEngine): [number, number, number, number] {
-  const { clientWidth: width, clientHeight: height } = engine.canvas;
-  const a = engine.screenToWorld({ x: 0, y: 0 });
-  const b = engine.screenToWorld({ x: width, y: height });
-  return [a.x, a.y, b.x, b.y];
-}
-
 /**
  * The route planner (issue 22): choose the area and start, plan in the worker, then follow the numbered line:
  * length and remaining stops, the next stop, and the arrival prompt when the tracked player reaches it.
  */
-export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLasso: () => void }) {
+export function RoutePanel({ onLasso }: { onLasso: () => void }) {
   const route = useRouteState();
+  // The map's requests go through map-commands; whether a map runs is read from its snapshot.
+  const mapOn = useMapSnapshot((s) => s !== null);
   const snap = useStore();
   const groups = useCategoryGroups().data;
   const check = useCheckPin();
@@ -47,22 +52,23 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   const navigate = useNavigate();
   const token = new URLSearchParams(location.search).get('route');
   const plan = route.plan;
-  const next = plan ? nextStop(plan, snap.checks) : 0;
+  const { found, seq: foundSeq } = useFoundSet();
+  const next = plan ? nextStop(plan, found) : 0;
   const tracked = !!snap.tracking.position;
 
   // The line on the map follows the plan and the marks.
   useEffect(() => {
-    if (!engine) return;
+    if (!mapOn) return;
     const p = routeState.plan;
-    if (!p) return engine.setRoute(null);
-    engine.setRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => snap.checks.has(id)) });
-  }, [engine, plan, next, snap.checks]);
-  useEffect(() => () => engine?.setRoute(null), [engine]);
+    if (!p) return showRoute(null);
+    showRoute({ x: p.x, y: p.y, floor: p.z, next, done: p.ids.map((id) => found.has(id)) });
+  }, [mapOn, plan, next, found, foundSeq]);
+  useEffect(() => () => showRoute(null), [mapOn]);
 
   // A share link (?route=<token>) opens its route read-only.
   useEffect(() => {
-    if (engine && token && routeState.shared?.token !== token) void openSharedRoute(engine, token);
-  }, [engine, token]);
+    if (mapOn && token && routeState.shared?.token !== token) void openSharedRoute(token);
+  }, [mapOn, token]);
   // Closing a shared route takes its token out of the address (a reload would open it again).
   const close = () => {
     clearRoute();
@@ -73,18 +79,19 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   };
 
   // The lasso the player draws for the route's area: plan over it; the selection flow's dialog stays shut.
-  useEffect(() => {
-    if (!engine) return;
-    return engine.on('rangeselect', (e) => {
-      if (!routeState.lassoPending || e.shape !== 'lasso') return;
-      endTool();
-      void planRoute(engine, { kind: 'lasso', polygon: Array.from(e.polygon) }).finally(() => {
-        // The bridge's query for the same lasso answered before ours (the worker answers in order).
-        setSelectionIds([]);
-        routeState.lassoPending = false;
-      });
-    });
-  }, [engine]);
+  useEffect(
+    () =>
+      onRangeDrawn((e) => {
+        if (!routeState.lassoPending || e.shape !== 'lasso') return;
+        endTool();
+        void planRoute({ kind: 'lasso', polygon: Array.from(e.polygon) }).finally(() => {
+          // The bridge's query for the same lasso answered before ours (the worker answers in order).
+          setSelectionIds([]);
+          routeState.lassoPending = false;
+        });
+      }),
+    [],
+  );
 
   // Arrival: the tracked player within a few metres of the next stop, on its floor, is asked (never marked unasked).
   const pos = snap.tracking.position;
@@ -113,20 +120,21 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   };
 
   const plan_ = (area: AreaChoice) => {
-    if (!engine) return;
+    const bounds = mapViewBounds();
+    if (!bounds) return;
     routeState.area = area;
     if (area === 'lasso') {
       routeState.lassoPending = true;
       onLasso();
       return;
     }
-    void planRoute(engine, area === 'view' ? { kind: 'rect', bounds: viewBounds(engine) } : { kind: 'all' });
+    void planRoute(area === 'view' ? { kind: 'rect', bounds } : { kind: 'all' });
   };
   const showStop = (k: number) => {
-    if (!engine || !plan) return;
+    if (!mapOn || !plan) return;
     if (store.tracking.follow) setTracking({ follow: false });
     const z = plan.z[k]!;
-    flyTo(engine, { x: plan.x[k]!, y: plan.y[k]!, floor: z === z ? z : null });
+    flyTo({ x: plan.x[k]!, y: plan.y[k]!, floor: z === z ? z : null });
   };
   const answer = (yes: boolean) => {
     const id = routeState.asking;
@@ -141,7 +149,7 @@ export function RoutePanel({ engine, onLasso }: { engine: MapEngine | null; onLa
   if (!route.open && !plan) return null;
   const asking = route.asking;
   const askingIndex = plan && asking !== null ? plan.ids.indexOf(asking) : -1;
-  const done = plan ? plan.ids.length - plan.ids.filter((id) => !snap.checks.has(id)).length : 0;
+  const done = plan ? plan.ids.length - plan.ids.filter((id) => !found.has(id)).length : 0;
 
   return (
     <section className="route-panel" aria-label={t.panel} data-testid="route-panel">

@@ -2,13 +2,22 @@
 // first stop not found, so a mark from anywhere (the arrival prompt, the pin menu, F, a batch) advances it and an
 // undo brings it back.
 import { regionsSharingTileSet } from '../../../common/regions';
-import type { MapEngine } from '../../engine';
 import type { PinFilter, RouteArea } from '../../../workers/pins/api';
 import { getPinsWorker } from '../../../workers/pins/client';
 import { routeLength, stepCost } from '../../../workers/pins/route-plan';
 import { fetchSharedRoute } from '../../data';
 import { whenShownRegionsHeld } from '../../data/snapshot';
-import { resetRoutePrompts, routeState, setFloor, setTracking, store, type PlannedStops } from '../../state';
+import {
+  mapCamera,
+  markOpenedPin,
+  resetRoutePrompts,
+  routeState,
+  setFloor,
+  setTracking,
+  showOnMap,
+  store,
+  type PlannedStops,
+} from '../../state';
 export { routeState };
 export type { AreaChoice, PlannedStops, StartChoice } from '../../state';
 import { notify } from '../../state/notices';
@@ -45,19 +54,20 @@ export function floorChanges(plan: PlannedStops): number {
   return n;
 }
 
-/** The start a plan uses: the tracked player (when chosen and tracked), else the map's centre on the shown floor. */
-export function startPoint(engine: MapEngine): { x: number; y: number; floor: number | null } {
+/** The start a plan uses: the tracked player (when chosen and tracked), else the map's centre on the shown floor; null: no map. */
+export function startPoint(): { x: number; y: number; floor: number | null } | null {
   const p = store.tracking.position;
   if (routeState.start === 'player' && p) return { x: p.x, y: p.y, floor: p.floor ?? null };
-  const c = engine.getCamera();
-  return { x: c.x, y: c.y, floor: store.floor };
+  const c = mapCamera();
+  return c && { x: c.x, y: c.y, floor: store.floor };
 }
 
 /** Plans a route over the area with the worker; the area's pins are the unfound ones of the shown categories. */
-export async function planRoute(engine: MapEngine, area: RouteArea): Promise<void> {
+export async function planRoute(area: RouteArea): Promise<void> {
+  const start = startPoint();
+  if (!start) return;
   routeState.planning = true;
   routeState.error = '';
-  const start = startPoint(engine);
   try {
     await whenShownRegionsHeld();
     const r = await getPinsWorker().planRoute({ filter: shownFilter(), area, start });
@@ -96,7 +106,7 @@ export function clearRoute(): void {
  * Opens a route by its share token (the link's ?route=): read-only, drawn on the map, the view on its first stop.
  * A bad or dead link leaves the panel open with the server's Korean message.
  */
-export async function openSharedRoute(engine: MapEngine, token: string): Promise<void> {
+export async function openSharedRoute(token: string): Promise<void> {
   routeState.open = true;
   routeState.planning = true;
   routeState.error = '';
@@ -125,7 +135,7 @@ export async function openSharedRoute(engine: MapEngine, token: string): Promise
     const first = r.stops[0];
     if (first) {
       if (store.tracking.follow) setTracking({ follow: false });
-      flyTo(engine, { x: first.x, y: first.y, floor: first.floor });
+      flyTo({ x: first.x, y: first.y, floor: first.floor });
     }
   } catch (e) {
     routeState.plan = null;
@@ -137,18 +147,19 @@ export async function openSharedRoute(engine: MapEngine, token: string): Promise
 }
 
 /** Flies the map to a point of a floor (the floor switches with it). */
-export function flyTo(engine: MapEngine, p: { x: number; y: number; floor: number | null }): void {
+export function flyTo(p: { x: number; y: number; floor: number | null }): void {
   if (store.floor !== p.floor) setFloor(p.floor);
-  engine.showAt(p, { animate: true, zoom: Math.max(engine.getCamera().zoom, 1) });
+  showOnMap(p, { animate: true, minZoom: 1 });
 }
 
 /**
  * "Nearest unfound" (the button and N): flies to the unfound pin of the shown categories nearest the tracked
  * player (or the map's centre on the shown floor), across floors (a floor change costs as on a route).
  */
-export async function flyToNearest(engine: MapEngine): Promise<void> {
+export async function flyToNearest(): Promise<void> {
   const p = store.tracking.position;
-  const c = engine.getCamera();
+  const c = mapCamera();
+  if (!c) return;
   const from = p ? { x: p.x, y: p.y, floor: p.floor ?? null } : { x: c.x, y: c.y, floor: store.floor };
   const worker = getPinsWorker();
   // Pressed while the view's pins still stream in (N right after the map opens), wait for them: an answer from part
@@ -157,8 +168,8 @@ export async function flyToNearest(engine: MapEngine): Promise<void> {
   const hit = store.homeFilters.categories.length ? await worker.nearestUnfound(from.x, from.y, from.floor, shownFilter()) : null;
   if (!hit) return notify({ kind: 'info', message: ko.route.nearestNone });
   if (store.tracking.follow) setTracking({ follow: false });
-  flyTo(engine, hit);
-  engine.setFocusedPin(hit.id);
+  flyTo(hit);
+  markOpenedPin(hit.id);
   const pin = await worker.getPin(hit.id);
   const name = pin ? pinTitle(pin, pin.categoryName ?? ko.common.pinNumbered(hit.id)) : ko.common.pinNumbered(hit.id);
   notify({ kind: 'info', message: ko.route.nearestFound(name, ko.route.length(Math.hypot(hit.x - from.x, hit.y - from.y))) });

@@ -14,8 +14,7 @@ import { Guidelines } from './Guidelines';
 import { EditForm } from './EditForm';
 import { ConfirmDialog, DoneDialog, UploadDialog } from './SendDialogs';
 import { FLY_TO_PIN } from '../pin/fly-state';
-import { useEngine } from '../../map/engine-context';
-import { useEngineSnapshot } from '../../map/use-engine-snapshot';
+import { useMapSnapshot } from '../../map/use-engine-snapshot';
 
 const t = ko.edit;
 
@@ -37,7 +36,7 @@ export default function EditPage() {
   const [settings] = useSettings();
   const snap = useStore();
   // Picking a place is the engine's location tool (it ends itself on ESC).
-  const picking = useEngineSnapshot(useEngine())?.mode === MapMode.LocationSelection;
+  const picking = useMapSnapshot((s) => s?.mode === MapMode.LocationSelection);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [stage, setStage] = useState<Stage>('guidelines');

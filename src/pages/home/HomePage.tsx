@@ -8,7 +8,6 @@ import { useDocumentTitle } from '../PageLayout';
 import { CategoryPanel } from './CategoryPanel';
 import { MapToolbar } from './MapToolbar';
 import { MapToolsHint } from './MapToolsHint';
-import { useEngine } from '../../map/engine-context';
 import { ko } from '../../i18n/ko';
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
@@ -16,7 +15,6 @@ const isPhone = () => window.matchMedia('(max-width: 767px)').matches;
 /** The home page (SPEC §2 "/"): filters over the map kept by the shell. */
 export default function HomePage() {
   const snap = useStore();
-  const engine = useEngine();
   const [panelOpen, setPanelOpen] = useState(() => !isPhone());
   useDocumentTitle(ko.map.regionTitle(regionById(snap.mapRegion).label));
 
@@ -26,7 +24,7 @@ export default function HomePage() {
       <MapToolbar>
         <MapToolsHint />
       </MapToolbar>
-      <RoutePanel engine={engine} onLasso={() => chooseTool('lasso')} />
+      <RoutePanel onLasso={() => chooseTool('lasso')} />
       <aside className={`map-panel ${panelOpen ? 'open' : 'closed'}`} aria-label={ko.map.filters}>
         <div className="map-panel-head">
           <button

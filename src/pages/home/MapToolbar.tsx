@@ -5,8 +5,7 @@ import { chooseTool, endTool } from '../../state';
 import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
-import { useEngine } from '../../map/engine-context';
-import { useEngineSnapshot } from '../../map/use-engine-snapshot';
+import { useMapSnapshot } from '../../map/use-engine-snapshot';
 import { openRoutePlanner } from '../../map/route/RoutePanel';
 import { flyToNearest } from '../../map/route/route-state';
 
@@ -53,12 +52,11 @@ function ToolButton({
  */
 export function MapToolbar({ children }: { children?: ReactNode }) {
   const [settings, updateSettings] = useSettings();
-  const engine = useEngine();
-  const tool = useEngineSnapshot(engine)?.tool ?? 'pan';
+  const tool = useMapSnapshot((s) => s?.tool ?? 'pan');
   // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
   const startRange = (shape: 'rect' | 'lasso') => (tool === shape ? endTool() : chooseTool(shape));
   const startRoute = () => (tool === 'route' ? endTool() : chooseTool('route'));
-  const nearest = () => engine && void flyToNearest(engine);
+  const nearest = () => void flyToNearest();
   // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
   const keys = useRef({ startRange, startRoute, nearest });
   keys.current = { startRange, startRoute, nearest };

@@ -10,7 +10,7 @@ import { toast } from '../../ui/toast';
 import { currentTool, mapBox, markOpenedPin, setFloor, setOpenedPin, setRegion, showOnMap, useStore } from '../../state';
 import { useCategoryGroups, useCheckPin, useFound, useMe, usePin, usePinNote } from '../../data';
 import { useDocumentTitle } from '../PageLayout';
-import { useEngine } from '../../map/engine-context';
+import { useMapSnapshot } from '../../map/use-engine-snapshot';
 import { copyShareLink } from '../../map/share-link';
 import { readUrlView } from '../../map/url-state';
 import { uncoveredCenter } from '../../map/uncovered';
@@ -31,7 +31,8 @@ export default function PinPage() {
   const me = useMe().data;
   const check = useCheckPin();
   const snap = useStore();
-  const engine = useEngine();
+  // Whether the map runs (its requests go through map-commands).
+  const mapOn = useMapSnapshot((s) => s !== null);
   const navigate = useNavigate();
   const { search, state } = useLocation();
   const groups = useCategoryGroups();
@@ -47,7 +48,7 @@ export default function PinPage() {
   useDocumentTitle(title);
 
   const flyTo = (animate: boolean) => {
-    if (!p || !engine) return;
+    if (!p || !mapOn) return;
     if (p.region != null && isKnownRegion(p.region) && p.region !== snap.mapRegion) setRegion(p.region);
     setFloor(p.coordZ ?? null);
     // After the region switch reaches the engine (the bridge applies store changes in a microtask).
@@ -63,10 +64,10 @@ export default function PinPage() {
   const pinId = p?.id;
   const pinCategory = p?.categoryId;
   useEffect(() => {
-    if (!engine || pinId === undefined) return;
+    if (!mapOn || pinId === undefined) return;
     markOpenedPin(pinId);
     return () => markOpenedPin(null);
-  }, [engine, pinId]);
+  }, [mapOn, pinId]);
   useEffect(() => {
     if (pinId === undefined || pinCategory === undefined) return;
     setOpenedPin({ id: pinId, categoryId: pinCategory });
@@ -82,9 +83,9 @@ export default function PinPage() {
   const openedWithCamera = useRef<{ id: number; camera: boolean } | null>(null);
   if (openedWithCamera.current?.id !== id) openedWithCamera.current = { id, camera: !!readUrlView(search).camera };
   useEffect(() => {
-    if (p && engine && (flyRequest.current === p.id || !openedWithCamera.current?.camera)) flyTo(true);
+    if (p && mapOn && (flyRequest.current === p.id || !openedWithCamera.current?.camera)) flyTo(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [p?.id, engine]);
+  }, [p?.id, mapOn]);
 
   const close = () => navigate({ pathname: '/', search });
   // Esc closes the panel, unless something on top of it (a dialog, a menu, a selection mode, a field) takes it.

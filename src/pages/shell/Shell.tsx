@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons';
 import { applyTheme } from '../../ui/theme';
 import { MapStage } from '../../map/MapStage';
 import { EngineContext } from '../../map/engine-context';
+import { isMapRoute } from '../../map-routes';
 import { useLogoutAction, useNavCollapsed, useSessionUser, useThemePreference } from '../session';
 import { TrackerHost } from './TrackerHost';
 import { hasTrackerSession } from '../../tracker/session-key';
@@ -17,11 +18,6 @@ import { VisitorMergeDialog } from './VisitorMergeDialog';
 import { ShellContext, type ShellActions } from './shell-context';
 import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
-
-/** Routes drawn over the map (the map stays mounted behind them). */
-export function isMapRoute(pathname: string): boolean {
-  return pathname === '/' || pathname === '/edit' || /^\/pin\/\d+(\/edit)?\/?$/.test(pathname);
-}
 
 /** The shell (SPEC §2 "/"): side navigation, the map kept alive behind the pages, the tracker dialog. */
 export default function Shell() {

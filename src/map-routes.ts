@@ -1,0 +1,7 @@
+// Which addresses show the map: read by the shell (it mounts the map there) and by the early start (it asks for the
+// map's first requests only there). No imports, so src/early-start.ts stays free of page code.
+
+/** Routes drawn over the map (the map stays mounted behind them once shown). */
+export function isMapRoute(pathname: string): boolean {
+  return pathname === '/' || pathname === '/edit' || /^\/pin\/\d+(\/edit)?\/?$/.test(pathname);
+}
