@@ -8,7 +8,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   // Files are shared out among the workers; each worker has its own server (fixtures.ts) and browser. E2E_WORKERS=2
   // runs two at once (issue 24, item 7): not the default, since on the shared 2-core machine at a load of 30, two
-  // workers missed a 15 s expectation (keyboard's mark) that one worker met on the same files.
+  // workers missed a 15 s expectation (keyboard's mark) that one worker met on the same files, and a later two-worker
+  // run at a load of 20 to 30 ran player and route-share past their 300 s: the journeys there were short of CPU, not
+  // idle (each browser renders WebGL in software; its GPU process is the largest user of CPU in a run).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,

@@ -117,6 +117,10 @@ export async function main(): Promise<void> {
     }, STORAGE_PROBE_MS);
     probe.unref();
   }
+  // Before the address is printed: a supervisor (or a test) that stops the server as soon as it reads it must get the
+  // graceful stop, not the default action of a signal that came before the handlers (seen on a loaded machine).
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
   console.log(`명조 커뮤니티 지도: ${config.publicUrl}`);
 
   /** Graceful stop: /readyz turns false, no new connections, in-flight requests and relay sockets drain, bounded. */
@@ -138,8 +142,6 @@ export async function main(): Promise<void> {
     })();
     return stopping;
   }
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

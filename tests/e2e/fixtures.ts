@@ -4,13 +4,21 @@ import { MAP_HINT_KEY } from '../../src/pages/home/MapToolsHint';
 
 export type { RunningServer };
 
+/**
+ * The data folder global-setup.ts made by a first start of the real server (the default demo world, or 3,000 pins),
+ * for `startServer`'s `template`; undefined (the server seeds its own) where there is none.
+ */
+export function dataTemplate(pins: 'default' | 3000 = 'default'): string | undefined {
+  return pins === 3000 ? process.env.E2E_DATA_TEMPLATE_3000 : process.env.E2E_DATA_TEMPLATE;
+}
+
 /** `server`: one real server per test worker, on its own temporary data folder. */
 export const test = base.extend<object, { server: RunningServer }>({
   server: [
     // Playwright reads the fixture's dependencies from this (empty) pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const s = await startServer();
+      const s = await startServer({}, { template: dataTemplate() });
       await use(s);
       await s.stop();
     },

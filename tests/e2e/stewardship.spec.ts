@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../support/server';
+import { dataTemplate } from './fixtures';
 
 // Issue 15 journeys, in Chromium against the real server: an admin from ADMIN_EMAILS appoints a
 // moderator, who reverts a vandal's spree from recent changes, merges reported duplicates (the
@@ -9,7 +10,7 @@ const test = base.extend<object, { server: StartedServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const s = await startServer({ ADMIN_EMAILS: 'boss@example.com', SEED_PINS: '3000' });
+      const s = await startServer({ ADMIN_EMAILS: 'boss@example.com', SEED_PINS: '3000' }, { template: dataTemplate(3000) });
       await use(s);
       await s.stop();
     },

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startServer, type StartedServer } from '../../support/server';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { recordToasts } from '../fixtures';
+import { dataTemplate, recordToasts } from '../fixtures';
 import { expectToast, signInLocally } from './helpers';
 
 // Category icons and colours (issue 20 item 3): an admin gives a category a colour and an icon on the
@@ -13,7 +13,7 @@ const test = base.extend<object, { server: StartedServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const s = await startServer({ ADMIN_EMAILS: 'looks@example.com', SEED_PINS: '3000' });
+      const s = await startServer({ ADMIN_EMAILS: 'looks@example.com', SEED_PINS: '3000' }, { template: dataTemplate(3000) });
       await use(s);
       await s.stop();
     },

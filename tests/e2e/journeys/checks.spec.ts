@@ -1,5 +1,5 @@
 import { ko } from '../../../src/i18n/ko';
-import { expect, test } from '../fixtures';
+import { dataTemplate, expect, test } from '../fixtures';
 import { startServer, type StartedServer } from '../../support/server';
 import { accessTokenExpiry, expectToast, getAsPlayer, findPin, signInLocally } from './helpers';
 
@@ -10,8 +10,8 @@ test('a mark made while the server restarts reaches it afterwards, across an exp
   // Long enough that a refreshed token outlives its retry on a busy machine (at 4 s, a retry that came later
   // than that signed the player out); the journey waits for its expiry on the token itself, not a fixed time.
   const TTL_S = 10;
-  const env = { SEED_PINS: '6000', ACCESS_TOKEN_TTL_S: String(TTL_S) };
-  let server: StartedServer = await startServer(env);
+  const env = { SEED_PINS: '3000', ACCESS_TOKEN_TTL_S: String(TTL_S) };
+  let server: StartedServer = await startServer(env, { template: dataTemplate(3000) });
   try {
     const base = server.url;
     const first = await findPin(page.request, base, { category: 1, region: 0 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer } from '../../support/server';
 import { ko } from '../../../src/i18n/ko';
-import { expect, test } from '../fixtures';
+import { dataTemplate, expect, test } from '../fixtures';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { findPin, mapAtRestWithPins, PHONE, signInLocally, type BenchEngine } from './helpers';
 
@@ -92,7 +92,7 @@ test('a new version of the app is announced and waits for the player', async ({ 
   // A server of its own on a copy of the built client, so that a "new version" can be put in place.
   const client = mkdtempSync(join(tmpdir(), 'wuwa-client-'));
   cpSync('dist', client, { recursive: true });
-  const own = await startServer({ CLIENT_DIR: client, SEED_PINS: '2000' });
+  const own = await startServer({ CLIENT_DIR: client, SEED_PINS: '3000' }, { template: dataTemplate(3000) });
   try {
     await page.goto(`${own.url}/`);
     await expect(page.getByRole('navigation', { name: '주 메뉴' })).toBeVisible({ timeout: 60_000 });

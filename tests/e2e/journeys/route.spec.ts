@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { startLocalSimulator, type LocalSim } from '../../../tools/tracker-sim';
-import { expect, test } from '../fixtures';
+import { dataTemplate, expect, test } from '../fixtures';
 import { freePort, startServer, type StartedServer } from '../../support/server';
 import { PHONE, signInLocally, toastsShown } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
@@ -42,7 +42,7 @@ test('a tracked player plans a route through 50 unfound pins, follows it, confir
   let server: StartedServer | null = null;
   let sim: LocalSim | null = null;
   try {
-    server = await startServer({ SEED_PINS: '3000' });
+    server = await startServer({ SEED_PINS: '3000' }, { template: dataTemplate(3000) });
     const base = server.url;
     // Fifty base-map pins of category 1 in region 0, around one of them; every other pin of the category is found.
     const all = await categoryPins(page, base, 1);

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { CDPSession } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
 import { PHONE } from '../journeys/helpers';
@@ -18,9 +18,8 @@ const LOG = process.env.PROBE_LOG ?? '/tmp/banner-tap-probe.log';
 
 test.use(PHONE);
 
-/** A one-finger drag on the map, as Chromium receives it from a touch screen. */
-async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+/** A one-finger drag on the map, as Chromium receives it from a touch screen (through the page's one CDP session). */
+async function touchDrag(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
   for (let i = 1; i <= 8; i++) {
     await cdp.send('Input.dispatchTouchEvent', {
@@ -29,7 +28,6 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
     });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
 }
 
 test('banner taps right after a drag', async ({ page }) => {
@@ -53,13 +51,14 @@ test('banner taps right after a drag', async ({ page }) => {
   const tool = page.getByRole('button', { name: '사각형 범위 선택' });
   const banner = page.locator('.map-mode-banner');
   const dialog = page.getByRole('dialog', { name: '선택한 핀에 적용' });
+  const cdp = await page.context().newCDPSession(page);
   let lost = 0;
   let noClick = 0;
   for (let round = 0; round < ROUNDS; round++) {
     await tool.tap();
     await expect(banner).toBeVisible();
     const dy = (round % 5) * 20;
-    await touchDrag(page, { x: map.x + 20, y: map.y + 120 + dy }, { x: map.x + map.width - 70, y: map.y + map.height * 0.6 + dy });
+    await touchDrag(cdp, { x: map.x + 20, y: map.y + 120 + dy }, { x: map.x + map.width - 70, y: map.y + map.height * 0.6 + dy });
     await banner.tap();
     // A visitor's confirmation (the drag chose pins) or none: either way the tap ends the tool.
     const ended = await expect(tool)
