@@ -368,6 +368,10 @@ for (const world of WORLDS) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     for (const path of PATHS) results.push(await run(world, path, server, browser));
+  } catch (e) {
+    // A server that died under a big world (a 1M run once refused connections right after it started) says why here.
+    console.error(`  ${world}: the server's output:\n${server.output().slice(-4000)}`);
+    throw e;
   } finally {
     await browser.close();
     await server.stop();

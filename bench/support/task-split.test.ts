@@ -34,17 +34,18 @@ describe('splitTasks', () => {
   });
 
   it('leaves out of every share the time a starved machine gave no sample', () => {
-    // 0.2 ms samples, then one 150 ms late: the page may not have run at all in that gap. It counts 10× the
-    // median delta (2 ms), and starts a task of its own (the gap is longer than an idle one).
+    // 0.2 ms samples, one of them 150 ms late: the page may not have run at all in that gap. It counts 10× the
+    // median delta (2 ms); the task goes on (no idle sample came between), then ends at 4 ms of idle samples.
     const profile: CpuProfile = {
-      nodes: [node(1, 'setPins', 'http://x/app.js')],
+      nodes: [node(1, 'setPins', 'http://x/app.js'), node(2, '(idle)')],
       startTime: 0,
-      samples: Array(11).fill(1),
-      timeDeltas: [...Array(10).fill(200), 150_000],
+      samples: [...Array(11).fill(1), ...Array(20).fill(2), 1],
+      timeDeltas: [...Array(5).fill(200), 150_000, ...Array(26).fill(200)],
     };
-    const [first, late] = splitTasks(profile);
-    expect(first).toMatchObject({ scriptMs: 2, unsampledMs: 0 });
-    expect(late!.scriptMs).toBeCloseTo(2, 5);
-    expect(late!.unsampledMs).toBeCloseTo(148, 5);
+    const [task, next] = splitTasks(profile);
+    expect(task!.ms).toBeCloseTo(151.8, 5);
+    expect(task!.scriptMs).toBeCloseTo(2 + 2, 5);
+    expect(task!.unsampledMs).toBeCloseTo(148, 5);
+    expect(next).toMatchObject({ ms: 0 });
   });
 });

@@ -38,7 +38,7 @@ export interface CallFrame {
   columnNumber?: number;
 }
 
-/** One task: a run of busy samples with no idle gap over `gapUs`. */
+/** One task: a run of busy samples with no run of idle samples over `gapUs` between them. */
 export interface ProfiledTask {
   atMs: number;
   ms: number;
@@ -55,7 +55,7 @@ export interface ProfiledTask {
 const IDLE = new Set(['(idle)', '(program)']);
 
 export interface SplitOptions {
-  /** Idle gap that ends a task (µs). */
+  /** Idle time (samples of the idle thread) that ends a task (µs). */
   gapUs?: number;
   /** Whether a script frame's self time is a WebGL call's (the GPU's work), not our script. */
   isGpuFrame?: (frame: CallFrame) => boolean;
@@ -77,13 +77,20 @@ export function splitTasks(
   const tasks: { start: number; last: number; script: number; gpu: number; unsampled: number; native: Map<string, number> }[] = [];
   let t = profile.startTime;
   let cur: (typeof tasks)[number] | null = null;
+  let idle = 0;
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     t += delta;
     const dt = Math.min(delta, maxSampleUs);
     const frame = frames.get(id);
-    if (!frame || IDLE.has(frame.functionName)) return;
-    if (!cur || t - cur.last > gapUs) tasks.push((cur = { start: t, last: t, script: 0, gpu: 0, unsampled: 0, native: new Map() }));
+    if (!frame || IDLE.has(frame.functionName)) {
+      idle += delta;
+      return;
+    }
+    // Only idle samples end a task: a long delta between two busy samples is a starved machine, not a pause.
+    const quiet = idle > gapUs;
+    idle = 0;
+    if (!cur || quiet) tasks.push((cur = { start: t, last: t, script: 0, gpu: 0, unsampled: 0, native: new Map() }));
     cur.last = t;
     cur.unsampled += delta - dt;
     if (gpuNodes.has(id)) cur.gpu += dt;
