@@ -17,6 +17,8 @@
 // where the interval asked is 0.2 ms), that whole gap would land on whatever function the next sample finds,
 // though nothing says the page ran at all. A sample counts at most `maxSampleUs` (by default 10× the profile's
 // median delta, at least 1 ms); the rest is `unsampledMs`, in the task's wall time but in none of its shares.
+// Such gaps do not end a task either (only idle samples do): on a starved machine tasks that ran back to back
+// with no idle sample between then count as one, so the longest task is an upper bound, never a piece of one.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
