@@ -2,14 +2,16 @@
 // colours and layout levels are static particle data, uploaded only when pins, their flags or
 // their layout change (a version flag); camera moves touch only the container transform and the
 // shader's uniforms (size, level, icon or dot).
-import { Particle, ParticleContainer } from 'pixi.js';
+import { ParticleContainer, type IParticle } from 'pixi.js';
 import { DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
 import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { mergePinChange } from './pin-merge';
+import { drawOrder } from './pin-order';
+import { IdIndex, NO_IDS, type IdLookup } from './id-index';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
-import { styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
+import { PinParticle, styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
 import { PinFlag, type PinBuffers } from './types';
 
 export class PinLayer {
@@ -18,13 +20,13 @@ export class PinLayer {
   private readonly shaderParts = createPinShader();
   private buffers: PinBuffers | null = null;
   private focusedId: number | null = null;
-  private particles: Particle[] = [];
+  private particles: IParticle[] = [];
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
   /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones), and back. */
   private slotOf = new Int32Array(0);
   private pinOfSlot = new Int32Array(0);
-  private indexOfId = new Map<number, number>();
+  private indexOfId: IdLookup = NO_IDS;
   /**
    * The pick index, built on the first pick after a new pin set (hover, a click, the arrow keys), not in the task
    * that takes the pins: a pass over every pin the map's first frame with pins need not wait on (issue 21).
@@ -95,11 +97,9 @@ export class PinLayer {
     const previous = this.indexOfId;
     const previousLevel = this.minLevel;
     this.minLevel = new Uint8Array(n);
-    this.indexOfId = new Map();
+    this.indexOfId = new IdIndex(b.ids);
     for (let i = 0; i < n; i++) {
-      const id = b.ids[i]!;
-      this.indexOfId.set(id, i);
-      const j = previous.get(id);
+      const j = previous.get(b.ids[i]!);
       this.minLevel[i] = j === undefined ? fresh : (previousLevel[j] ?? fresh);
     }
     for (let i = 0; i < n; i++) {
@@ -109,9 +109,7 @@ export class PinLayer {
         (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) |
         (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
     }
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, c) => b.y[a]! - b.y[c]! || a - c);
+    const order = drawOrder(b.y);
     this.pinOfSlot = order;
     this.slotOf = new Int32Array(n);
     const particles = this.particles;
@@ -119,10 +117,11 @@ export class PinLayer {
     for (let s = 0; s < n; s++) {
       const i = order[s]!;
       this.slotOf[i] = s;
-      let p = particles[s];
-      if (!p) particles[s] = p = new Particle({ texture: this.atlas.frame(0), anchorX: 0.5, anchorY: 1 });
-      p.x = b.x[i]!;
-      p.y = b.y[i]!;
+      const p = particles[s];
+      if (p) {
+        p.x = b.x[i]!;
+        p.y = b.y[i]!;
+      } else particles[s] = new PinParticle(this.atlas.frame(0), b.x[i]!, b.y[i]!);
     }
     this.container.particleChildren = particles;
     this.builtIndex = null;
@@ -141,7 +140,7 @@ export class PinLayer {
   updatePins(change: PinSetChange): boolean {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
-    const newParticle = () => new Particle({ texture: this.atlas.frame(0), anchorX: 0.5, anchorY: 1 });
+    const newParticle = () => new PinParticle(this.atlas.frame(0));
     const cur = {
       buffers: old,
       flags: this.flags,
@@ -153,7 +152,6 @@ export class PinLayer {
     const next = mergePinChange(cur, this.indexOfId, change, this.focusedId, newParticle);
     if (!next) return false;
     const { buffers: b, newOfOld } = next;
-    const n = b.ids.length;
     this.buffers = b;
     this.flags = next.flags;
     this.minLevel = next.minLevel;
@@ -161,8 +159,7 @@ export class PinLayer {
     this.pinOfSlot = next.pinOfSlot;
     this.slotOf = next.slotOf;
     this.container.particleChildren = next.particles;
-    this.indexOfId = new Map();
-    for (let i = 0; i < n; i++) this.indexOfId.set(b.ids[i]!, i);
+    this.indexOfId = new IdIndex(b.ids);
     // Not built since the pins came: it will be, over these.
     if (this.builtIndex) this.builtIndex = remapPinIndex(this.builtIndex, b, newOfOld, change.at);
     this.laidOut = false;
@@ -200,7 +197,16 @@ export class PinLayer {
     const previous = this.minLevel;
     this.minLevel = layout.minLevel;
     this.laidOut = true;
-    for (let i = 0; i < this.flags.length; i++) if (previous[i] !== layout.minLevel[i]) this.restyle(i);
+    // The level rides in the particle's rotation alone (styleParticle): the rest of the look stays.
+    for (let i = 0; i < this.flags.length; i++) {
+      if (previous[i] === layout.minLevel[i]) continue;
+      const p = this.particles[this.slotOf[i]!];
+      if (!p) continue;
+      p.rotation = this.flags[i]! & (PinFlag.Selected | PinFlag.Focused) ? 0 : layout.minLevel[i]!;
+      this.stats.restyles++;
+      this.dirty = true;
+      this.version++;
+    }
     return true;
   }
 

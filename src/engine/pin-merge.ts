@@ -1,8 +1,9 @@
 // The live-change merge (PinsWorkerApi.changesSince): the touched pins leave, the changed ones
 // come in at their places; every other pin keeps its particle, flags and layout level.
-import type { Particle } from 'pixi.js';
+import type { IParticle } from 'pixi.js';
 import { PinDataFlag, emptyPins, type PinSetChange } from '../../common/pin-buffers';
 import { PinFlag, type PinBuffers } from './types';
+import type { IdLookup } from './id-index';
 
 /** Copies pin `from` of `a` to pin `to` of `b`. */
 function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
@@ -23,7 +24,7 @@ export interface PinSlots {
   flags: Uint8Array<ArrayBuffer>;
   /** Per pin: the first layout level it is drawn at. */
   minLevel: Uint8Array;
-  particles: Particle[];
+  particles: IParticle[];
   /** Particle slot → pin index, and back. */
   pinOfSlot: Int32Array<ArrayBuffer>;
   slotOf: Int32Array<ArrayBuffer>;
@@ -36,10 +37,10 @@ export interface PinSlots {
  */
 export function mergePinChange(
   cur: PinSlots,
-  indexOfId: Map<number, number>,
+  indexOfId: IdLookup,
   change: PinSetChange,
   focusedId: number | null,
-  newParticle: () => Particle,
+  newParticle: () => IParticle,
 ): (PinSlots & { newOfOld: Int32Array }) | null {
   const old = cur.buffers;
   const removed = new Set<number>();
@@ -84,8 +85,8 @@ export function mergePinChange(
   b.version = change.version;
 
   // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
-  const spare: Particle[] = [];
-  const keptParticles: Particle[] = [];
+  const spare: IParticle[] = [];
+  const keptParticles: IParticle[] = [];
   const keptPins: number[] = [];
   for (let s = 0; s < oldN; s++) {
     const k = newOfOld[cur.pinOfSlot[s]!]!;
@@ -96,7 +97,7 @@ export function mergePinChange(
     }
   }
   const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
-  const particles: Particle[] = new Array<Particle>(n);
+  const particles: IParticle[] = new Array<IParticle>(n);
   const pinOfSlot = new Int32Array(n);
   let a = 0;
   let c = 0;

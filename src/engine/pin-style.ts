@@ -1,6 +1,6 @@
 // How a pin looks: its style per layout level (icon, small icon, dot), its size, and the
 // look, alpha and tint of its particle for its flags.
-import type { Particle } from 'pixi.js';
+import type { IParticle, Texture } from 'pixi.js';
 import { IconLook, lookTint, type IconAtlas } from './IconAtlas';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom } from '../../common/pin-levels';
 import { PinFlag } from './types';
@@ -52,12 +52,32 @@ const ALPHA_OTHER_FLOOR = 0.3;
 const ALPHA_DIMMED = 0.35;
 
 /**
+ * A pin's particle: the fields the particle buffer reads, nothing more. Pixi's Particle copies a spread of its
+ * default options into every new one and parses its tint through Color.shared; a new pin set makes hundreds of
+ * thousands of them in one task (issue 21), so pins use this plain class (the look sets `color` whole).
+ */
+export class PinParticle implements IParticle {
+  scaleX = 1;
+  scaleY = 1;
+  anchorX = 0.5;
+  anchorY = 1;
+  rotation = 0;
+  /** BGR and alpha (top byte), as Particle packs tint and alpha: opaque white until styled. */
+  color = -1;
+  constructor(
+    public texture: Texture,
+    public x = 0,
+    public y = 0,
+  ) {}
+}
+
+/**
  * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its slot (IconAtlas.slot), its
  * look and dimming (carried to the pin shader in the tint, lookTint), its layout level `minLevel`,
  * alpha (0 when not `drawn`; found pins fainter still with `faintFound`) and scale.
  */
 export function styleParticle(
-  p: Particle,
+  p: IParticle,
   atlas: IconAtlas,
   slot: number,
   f: number,
@@ -83,8 +103,10 @@ export function styleParticle(
   else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
   else if (dimmed) alpha = ALPHA_DIMMED;
   else if (f & PinFlag.Checked && !picked) alpha = faintFound ? ALPHA_CHECKED_FAINT : ALPHA_CHECKED;
-  p.alpha = alpha;
-  p.tint = lookTint(look, dimmed);
+  // The packed colour the particle buffer reads (BGR, alpha in the top byte), set at once: Particle's tint setter
+  // parses its value through Color.shared, about half of a restyle of every pin (issue 21).
+  const rgb = lookTint(look, dimmed);
+  p.color = ((rgb & 0xff) << 16) + (rgb & 0xff00) + ((rgb >> 16) & 0xff) + (((alpha * 255) | 0) << 24);
   const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
   p.scaleX = p.scaleY = scale;
 }
