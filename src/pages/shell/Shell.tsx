@@ -15,13 +15,9 @@ import { UpdateNotice } from '../../pwa/UpdateNotice';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { VisitorMergeDialog } from './VisitorMergeDialog';
 import { ShellContext, type ShellActions } from './shell-context';
+import { isMapRoute } from './map-routes';
 import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
-
-/** Routes drawn over the map (the map stays mounted behind them). */
-export function isMapRoute(pathname: string): boolean {
-  return pathname === '/' || pathname === '/edit' || /^\/pin\/\d+(\/edit)?\/?$/.test(pathname);
-}
 
 /** The shell (SPEC §2 "/"): side navigation, the map kept alive behind the pages, the tracker dialog. */
 export default function Shell() {
