@@ -6,10 +6,23 @@ import { Toasts } from './ui/toast';
 import { AppProviders } from './pages/AppProviders';
 
 // Every page loads on demand (SPEC §2); the shell itself is small and loads with the first page.
-const Shell = lazy(() => import('./pages/shell/Shell'));
-const HomePage = lazy(() => import('./pages/home/HomePage'));
-const PinPage = lazy(() => import('./pages/pin/PinPage'));
-const EditPage = lazy(() => import('./pages/edit/EditPage'));
+const importShell = () => import('./pages/shell/Shell');
+const importHomePage = () => import('./pages/home/HomePage');
+const importPinPage = () => import('./pages/pin/PinPage');
+const importEditPage = () => import('./pages/edit/EditPage');
+const Shell = lazy(importShell);
+const HomePage = lazy(importHomePage);
+const PinPage = lazy(importPinPage);
+const EditPage = lazy(importEditPage);
+
+/**
+ * Asks for a map route's chunks (the shell's and the page's) at once, beside the world's request: lazy() alone asks
+ * for the page's only once the shell has loaded and rendered. The import() calls of the routes below then find them.
+ */
+export function preloadPage(pathname: string): void {
+  const page = pathname === '/' ? importHomePage : /\/edit\/?$/.test(pathname) ? importEditPage : importPinPage;
+  for (const load of [importShell, page]) void load().catch(() => {});
+}
 const SearchPage = lazy(() => import('./pages/search/SearchPage'));
 const MyPage = lazy(() => import('./pages/mypage/MyPage'));
 const SupportPage = lazy(() => import('./pages/support/SupportPage'));

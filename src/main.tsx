@@ -6,6 +6,9 @@ import { App } from './App';
 import { applyTheme, parseTheme } from './ui/theme';
 import { loadWorld } from './data/world';
 import { registerServiceWorker } from './pwa/register';
+import { startRendererEarly } from './engine';
+import { isMapRoute } from './pages/shell/map-routes';
+import { preloadPage } from './App';
 // Korean type everywhere: Noto Sans KR from npm (fontsource, a variable font for every weight,
 // font-display: swap), cut into unicode-range slices so a page downloads only the slices of the
 // characters it shows. Every machine and an OBS browser source render the same, Korean fonts or not.
@@ -23,7 +26,15 @@ applyTheme(parseTheme(localStorage.getItem('theme')));
 registerServiceWorker();
 
 // The regions and floor areas come from the server (GET /api/v1/world) before anything reads them.
-void loadWorld().then(() =>
+const world = loadWorld();
+// While the world, the page's chunks and the pins are on their way, a map route starts the map's renderer (its WebGL
+// context and programs: a few hundred ms of main thread on a software GPU), which the map's engine takes up when it
+// mounts, and asks for its page's chunk beside the shell's rather than after it (issue 21).
+if (isMapRoute(location.pathname)) {
+  preloadPage(location.pathname);
+  startRendererEarly();
+}
+void world.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

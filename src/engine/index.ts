@@ -1,5 +1,6 @@
 // The engine's public surface: import from 'src/engine' only.
 export { MapEngine } from './MapEngine';
+export { startRendererEarly } from './renderer-start';
 export { joinPins } from '../../common/pin-buffers';
 export { FIRST_PINS_MARK, MapMode, PinFlag } from './types';
 export type {
