@@ -7,7 +7,7 @@ import { applyTheme, parseTheme } from './ui/theme';
 import { loadWorld } from './data/world';
 import { registerServiceWorker } from './pwa/register';
 import { startRendererEarly } from './engine';
-import { isMapRoute } from './pages/shell/map-routes';
+import { isMapRoute } from './map-routes';
 import { preloadPage } from './App';
 // Korean type everywhere: Noto Sans KR from npm (fontsource, a variable font for every weight,
 // font-display: swap), cut into unicode-range slices so a page downloads only the slices of the

@@ -1,5 +1,5 @@
-// Which addresses show the map: read by the shell (it mounts the map there) and by the early start (it asks for the
-// map's first requests only there). No imports, so src/early-start.ts stays free of page code.
+// Which addresses show the map: read by the shell (it mounts the map there), by the early start (it asks for the
+// map's first requests only there) and by main.tsx (it starts the map's renderer early there). No imports, so src/early-start.ts stays free of page code.
 
 /** Routes drawn over the map (the map stays mounted behind them once shown). */
 export function isMapRoute(pathname: string): boolean {

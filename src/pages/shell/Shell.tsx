@@ -16,7 +16,6 @@ import { UpdateNotice } from '../../pwa/UpdateNotice';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { VisitorMergeDialog } from './VisitorMergeDialog';
 import { ShellContext, type ShellActions } from './shell-context';
-import { isMapRoute } from './map-routes';
 import type { MapEngine } from '../../engine';
 import { ko } from '../../i18n/ko';
 
