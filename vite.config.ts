@@ -19,6 +19,13 @@ export const CHROMIUM_ARGS = [
 ];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * How many unit files run at once (TEST_WORKERS, default 3). Most of their time is waiting (servers starting, child
+ * processes, timers), so three keep a 2-core machine busy; each worker has its own database and data folder
+ * (tests/support/unit-setup.ts). Vitest's own default here would be one (os.availableParallelism() - 1).
+ */
+const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+
 /** Seconds in a day, for the service worker's cache lifetimes. */
 const DAY_S = 86_400;
 
@@ -135,7 +142,8 @@ export default defineConfig({
           exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: TEST_WORKERS,
+          setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
       {
@@ -145,7 +153,12 @@ export default defineConfig({
           include: ['{src,workers,tests}/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
           globalSetup: ['tests/browser/global-setup.ts'],
+          // Both projects run at once and must name the same count (Vitest refuses two counts in one group), but the
+          // browser files still run one at a time beside the unit files (browser.fileParallelism): they share one
+          // server and one Chromium, and render through SwiftShader on the CPU.
+          maxWorkers: TEST_WORKERS,
           browser: {
+            fileParallelism: false,
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
