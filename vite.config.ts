@@ -22,7 +22,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * How many unit files run at once (TEST_WORKERS, default 3). Most of their time is waiting (servers starting, child
  * processes, timers), so three keep a 2-core machine busy; each worker has its own database and data folder
- * (tests/support/unit-setup.ts). Vitest's own default here would be one (os.availableParallelism() - 1).
+ * (tests/support/unit-setup.ts). Vitest 4.1's own default is os.availableParallelism() - 1: one on 2 cores.
  */
 const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
 
@@ -143,6 +143,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: TEST_WORKERS,
+          // After the browser files (group 0), not beside them: Vitest runs one worker count per group, and the
+          // browser files keep theirs (one at a time on a 2-core machine) and the CPU to themselves.
+          sequence: { groupOrder: 1 },
           setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
@@ -153,12 +156,7 @@ export default defineConfig({
           include: ['{src,workers,tests}/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
           globalSetup: ['tests/browser/global-setup.ts'],
-          // Both projects run at once and must name the same count (Vitest refuses two counts in one group), but the
-          // browser files still run one at a time beside the unit files (browser.fileParallelism): they share one
-          // server and one Chromium, and render through SwiftShader on the CPU.
-          maxWorkers: TEST_WORKERS,
           browser: {
-            fileParallelism: false,
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
