@@ -19,6 +19,13 @@ export const CHROMIUM_ARGS = [
 ];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * How many unit files run at once (TEST_WORKERS, default 3). Most of their time is waiting (servers starting, child
+ * processes, timers), so three keep a 2-core machine busy; each worker has its own database and data folder
+ * (tests/support/unit-setup.ts). Vitest 4.1's own default is os.availableParallelism() - 1: one on 2 cores.
+ */
+const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+
 /** Seconds in a day, for the service worker's cache lifetimes. */
 const DAY_S = 86_400;
 
@@ -135,7 +142,11 @@ export default defineConfig({
           exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: TEST_WORKERS,
+          // After the browser files (group 0), not beside them: Vitest runs one worker count per group, and the
+          // browser files keep theirs (one at a time on a 2-core machine) and the CPU to themselves.
+          sequence: { groupOrder: 1 },
+          setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
       {

@@ -26,7 +26,7 @@ beforeAll(async () => {
         if (m !== 'HEAD') routes.push({ method: m, url: r.url });
     },
   });
-}, 60_000);
+});
 
 let players = 0;
 /** A live session; a new player when the last one logged out (everywhere) or deleted the account. */

@@ -20,13 +20,14 @@ export interface TestAnswer {
 
 /**
  * The data folder of server tests: one per database kind, so that the suite's run on PGlite and its run on
- * PostgreSQL (`npm test` runs them side by side) never write the same files.
+ * PostgreSQL (`npm test` runs them side by side) never write the same files, and one per Vitest worker (unit files
+ * run several at once, tests/support/unit-setup.ts).
  */
-export const TEST_DATA_DIR = process.env.TEST_DATABASE_URL ? '.tmp/test-data-pg' : '.tmp/test-data';
+export const TEST_DATA_DIR = `${process.env.TEST_DATABASE_URL ? '.tmp/test-data-pg' : '.tmp/test-data'}/w${process.env.VITEST_POOL_ID ?? '1'}`;
 
 /**
- * A server on a fresh in-memory PGlite, or on TEST_DATABASE_URL's PostgreSQL when set (schema reset
- * first), with helpers: `newUser` makes a player, `cookie` signs one in, `as`/`call` make a request
+ * A server on a fresh in-memory PGlite, or on TEST_DATABASE_URL's PostgreSQL when set (the worker's own database,
+ * tests/support/unit-setup.ts; schema reset first), with helpers: `newUser` makes a player, `cookie` signs one in, `as`/`call` make a request
  * as a player (null: a visitor) and `one` reads one row.
  */
 export async function testApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'relayLimits' | 'onRoute'> = {}) {

@@ -11,7 +11,7 @@ const committed = new URL('../tests/fixtures/world-small/', import.meta.url);
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
   t = await testApp();
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

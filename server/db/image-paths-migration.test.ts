@@ -37,7 +37,7 @@ describe('migration 011', () => {
         (3, 1, 1, 'c', '/images/seed-2.webp'),
         (4, 1, 1, 'd', null);`);
     expect(await migrate(db)).toContain(11);
-  }, 60_000);
+  });
   afterAll(async () => {
     await db?.close();
   });

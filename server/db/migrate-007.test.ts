@@ -29,7 +29,7 @@ async function before007(): Promise<Db> {
 
 beforeAll(async () => {
   db = await before007();
-}, 60_000);
+});
 afterAll(async () => {
   await db?.close();
 });

@@ -29,7 +29,7 @@ async function before020(): Promise<Db> {
 
 beforeAll(async () => {
   db = await before020();
-}, 60_000);
+});
 afterAll(async () => {
   await db?.close();
 });

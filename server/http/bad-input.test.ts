@@ -9,7 +9,7 @@ import { Messages } from './errors';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(200);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(dir, 'icons', 'fake.png'), 'GIF89a not really');
   writeFileSync(join(dir, 'icons', 'big.webp'), Buffer.alloc(300 * 1024, 1));
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

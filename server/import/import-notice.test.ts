@@ -14,7 +14,7 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   t = await testApp();
   stop = await t.db.listen(PIN_CHANNEL, (payload) => heard.push(payload));
-}, 60_000);
+});
 afterAll(async () => {
   await stop?.();
   await t?.close();

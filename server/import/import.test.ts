@@ -12,7 +12,7 @@ const example = readFileSync(new URL('../../tests/fixtures/import-example.json',
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
   t = await testApp();
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

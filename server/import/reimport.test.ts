@@ -11,7 +11,7 @@ let t: Awaited<ReturnType<typeof testApp>>;
 beforeEach(async () => {
   await t?.close();
   t = await testApp();
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

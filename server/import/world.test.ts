@@ -11,7 +11,7 @@ const text = readFileSync(new URL('../../tests/fixtures/world-areas.json', impor
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
   t = await testApp();
-}, 60_000);
+});
 afterAll(async () => {
   // Other files in this worker read the seed world from the registry.
   await t.db.query('delete from pins');

@@ -7,7 +7,7 @@ import { RankMessages } from './rank';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(300);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
       },
     },
   );
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
     { localLogin: true, google, imageHostUrl: 'https://img.invalid/upload', imageHostClientId: 'img-client' },
     { onRoute: probe.onRoute },
   );
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -11,7 +11,7 @@ import { MAX_ICON_BYTES } from '../../images/category-icon';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(100);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

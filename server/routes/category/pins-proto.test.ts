@@ -7,7 +7,7 @@ const PINS = 1500;
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(PINS);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -5,7 +5,7 @@ import { MAX_NOTE } from '../../../common/notes';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(300);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

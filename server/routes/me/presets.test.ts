@@ -5,7 +5,7 @@ import { PRESET_LIMITS } from '../../../common/api';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(50);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

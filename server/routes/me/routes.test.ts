@@ -10,7 +10,7 @@ beforeAll(async () => {
     'select id, coord_x, coord_y, coord_z, category_id from pins where not hidden order by id limit 10',
   );
   pins = rows.map((r) => ({ id: r.id, x: r.coord_x, y: r.coord_y, z: r.coord_z, category: r.category_id }));
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

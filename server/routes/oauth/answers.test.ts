@@ -20,7 +20,7 @@ beforeAll(async () => {
     { kakao: { clientId: 'kakao-client', clientSecret: 'kakao-secret', redirectUri: REDIRECT, authorizeUrl, tokenUrl, userinfoUrl } },
     { onRoute: probe.onRoute },
   );
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await kakao?.close();

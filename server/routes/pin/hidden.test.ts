@@ -7,7 +7,7 @@ import { ADMIN, MODERATOR, seededApp, type TestAnswer } from '../../test-helper'
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(600);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -4,7 +4,7 @@ import { seededApp } from '../../test-helper';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(1500);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

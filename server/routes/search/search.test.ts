@@ -6,7 +6,7 @@ import { searchKey } from '../../../common/search-text';
 let t: Awaited<ReturnType<typeof seededApp>>;
 beforeAll(async () => {
   t = await seededApp(1500);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
