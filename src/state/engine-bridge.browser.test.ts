@@ -17,6 +17,7 @@ import {
 } from './actions';
 import { connectEngine } from './engine-bridge';
 import { chooseTool, endTool, mapViewBounds, onRangeDrawn } from './map-commands';
+import { pointer } from '../map/test-support';
 
 let engine: MapEngine;
 let worker: ReturnType<typeof createPinsWorker>;
@@ -38,21 +39,6 @@ async function expectedCount(region: number): Promise<number> {
   let n = 0;
   for (const r of regionsSharingTileSet(region)) n += (await worker.api.getPins({ categories: [1, 2], region: r.id })).ids.length;
   return n;
-}
-
-function pointer(type: string, x: number, y: number): void {
-  const r = engine.canvas.getBoundingClientRect();
-  engine.canvas.dispatchEvent(
-    new PointerEvent(type, {
-      clientX: r.left + x,
-      clientY: r.top + y,
-      button: 0,
-      buttons: type === 'pointerup' ? 0 : 1,
-      pointerId: 1,
-      pointerType: 'mouse',
-      bubbles: true,
-    }),
-  );
 }
 
 beforeAll(async () => {
@@ -174,10 +160,10 @@ describe('engine → store', () => {
     // Pages hear the ranges drawn through map-commands (the route planner's lasso), not from the engine.
     const drawn: string[] = [];
     const off = onRangeDrawn((e) => drawn.push(e.shape));
-    pointer('pointerdown', 100, 100);
-    pointer('pointermove', 400, 300);
-    pointer('pointermove', 700, 500);
-    pointer('pointerup', 700, 500);
+    pointer(engine, 'pointerdown', 100, 100);
+    pointer(engine, 'pointermove', 400, 300);
+    pointer(engine, 'pointermove', 700, 500);
+    pointer(engine, 'pointerup', 700, 500);
     off();
     expect(drawn).toEqual(['rect']);
     await until(() => store.selection.ids.length > 0);
@@ -203,9 +189,9 @@ describe('engine → store', () => {
     engine.setCamera({ ...engine.getCamera(), zoom: 0.05 });
     chooseTool('rect');
     await tick();
-    pointer('pointerdown', 100, 100);
-    pointer('pointermove', 700, 500);
-    pointer('pointerup', 700, 500);
+    pointer(engine, 'pointerdown', 100, 100);
+    pointer(engine, 'pointermove', 700, 500);
+    pointer(engine, 'pointerup', 700, 500);
     // Discarded (the confirmation's 버리기) before the worker answered the drawn range.
     endTool();
     setSelectionIds([]);
@@ -218,12 +204,12 @@ describe('engine → store', () => {
   it('ranges drawn one after another, answered late, all count (ending the tool keeps them)', async () => {
     chooseTool('rect');
     await tick();
-    pointer('pointerdown', 100, 100);
-    pointer('pointermove', 400, 300);
-    pointer('pointerup', 400, 300);
-    pointer('pointerdown', 400, 300);
-    pointer('pointermove', 700, 500);
-    pointer('pointerup', 700, 500);
+    pointer(engine, 'pointerdown', 100, 100);
+    pointer(engine, 'pointermove', 400, 300);
+    pointer(engine, 'pointerup', 400, 300);
+    pointer(engine, 'pointerdown', 400, 300);
+    pointer(engine, 'pointermove', 700, 500);
+    pointer(engine, 'pointerup', 700, 500);
     endTool();
     await worker.api.queryRect(0, 0, 1, 1, { categories: [1], region: 0 });
     await tick();
@@ -243,8 +229,8 @@ describe('engine → store', () => {
   it('a click in location selection sets the temp pin at that world point', async () => {
     chooseTool('location');
     await tick();
-    pointer('pointerdown', 400, 300);
-    pointer('pointerup', 400, 300);
+    pointer(engine, 'pointerdown', 400, 300);
+    pointer(engine, 'pointerup', 400, 300);
     await until(() => store.tempPin != null);
     const w = engine.screenToWorld({ x: 400, y: 300 });
     expect(store.tempPin!.x).toBeCloseTo(w.x, 0);
