@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './Db';
 
-const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** The folder of the numbered migrations. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const dir = MIGRATIONS_DIR;
 
 /** Advisory-lock keys (pg_advisory_xact_lock) that serialise start-up work across processes. */
 export const LOCK_MIGRATE = 4_711_001;
