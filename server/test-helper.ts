@@ -33,7 +33,7 @@ export const TEST_DATA_DIR = `${process.env.TEST_DATABASE_URL ? '.tmp/test-data-
 /**
  * An embedded database with every migration applied, made once for all the suite's files (a file under .tmp named by
  * the digest of the migrations and package-lock.json) and started from by each test server: PGlite's making of an empty database
- * took 1.4 s of each server's 2 s start here, about a minute and a half of the unit files' two workers.
+ * took 1.4 s of each server's 2 s start here (the unit project: 410 s before, 386 s after, one run each, quiet machine).
  */
 async function migratedTemplate(): Promise<Blob> {
   const digest = createHash('sha1');
