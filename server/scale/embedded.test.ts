@@ -1,24 +1,33 @@
 // The embedded default (PGlite) under real server processes: one process per DATA_DIR, and a storage failure ends
 // the process instead of leaving it hanging.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { startServer, type StartedServer } from '../../tests/support/server';
+import { makeDataTemplate, startServer, type StartedServer } from '../../tests/support/server';
 import { signInOver } from './http-session';
 
 const embedded = { DATABASE_URL: '', SEED_PINS: '300' };
 
 describe('the embedded database in real processes', () => {
   const started: StartedServer[] = [];
+  // Each server starts on a copy of one data folder a first start made (its initdb, migrations and seed once, not
+  // once a server); what these tests look at is the running server's, not its first start's.
+  let template: string | undefined;
+  beforeAll(async () => {
+    template = await makeDataTemplate(embedded);
+  }, 120_000);
+  afterAll(() => {
+    if (template) rmSync(template, { recursive: true, force: true });
+  });
   afterEach(async () => {
     await Promise.all(started.splice(0).map((s) => s.stop()));
   });
 
   it('refuses a second server on the same DATA_DIR with a clear line', async () => {
-    const a = await startServer(embedded);
+    const a = await startServer(embedded, { template });
     started.push(a);
     const second = startServer(embedded, { dataDir: a.dataDir }).then(
       () => 'started',
@@ -38,7 +47,7 @@ describe('the embedded database in real processes', () => {
     const asUser = process.getuid?.() === 0 ? [] : ['--user', '--map-root-user'];
     const ns = ['unshare', ...asUser, '--pid', '--fork', '--kill-child', '--mount-proc'];
     const env = { ...embedded, DATA_DIR_LOCK_STALE_S: '4' };
-    const a = await startServer(env, { wrap: ns });
+    const a = await startServer(env, { wrap: ns, template });
     started.push(a);
     const lock = join(a.dataDir, 'server.lock');
     const holder = readFileSync(lock, 'utf8').trim();
@@ -73,7 +82,7 @@ describe('the embedded database in real processes', () => {
   }, 240_000);
 
   it('refuses npm run seed and npm run import beside a running server on the same DATA_DIR, with the same line', async () => {
-    const a = await startServer(embedded);
+    const a = await startServer(embedded, { template });
     started.push(a);
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], {
@@ -100,7 +109,7 @@ describe('the embedded database in real processes', () => {
   }, 180_000);
 
   it('on SIGTERM stops taking connections, finishes the request in flight, then exits 0', async () => {
-    const a = await startServer(embedded);
+    const a = await startServer(embedded, { template });
     started.push(a);
     const s = await signInOver(a.url, 'drain@example.com', '배수');
     const body = JSON.stringify({ check: true });
@@ -136,7 +145,7 @@ describe('the embedded database in real processes', () => {
   }, 120_000);
 
   it('notices by itself that its database files are gone and exits 1, with no request needed', async () => {
-    const a = await startServer(embedded);
+    const a = await startServer(embedded, { template });
     started.push(a);
     rmSync(`${a.dataDir}/pglite`, { recursive: true, force: true });
     // No request: the tables it already opened still answer from open files, so only the storage probe can tell.
@@ -146,7 +155,7 @@ describe('the embedded database in real processes', () => {
   }, 120_000);
 
   it('exits non-zero when its storage fails, instead of hanging', async () => {
-    const a = await startServer(embedded);
+    const a = await startServer(embedded, { template });
     started.push(a);
     rmSync(`${a.dataDir}/pglite`, { recursive: true, force: true });
     // A sign-in reads tables whose files are gone: PostgreSQL's "could not open file" (SQLSTATE class 58).
