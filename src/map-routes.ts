@@ -5,3 +5,11 @@
 export function isMapRoute(pathname: string): boolean {
   return pathname === '/' || pathname === '/edit' || /^\/pin\/\d+(\/edit)?\/?$/.test(pathname);
 }
+
+/**
+ * The stream overlay (a browser source in OBS): it draws only the categories its address names, from pins it loads
+ * into the page's pins worker itself, and never shows the map, so the data layer loads no pins there.
+ */
+export function isOverlayRoute(pathname: string): boolean {
+  return pathname === '/overlay' || pathname === '/overlay/';
+}

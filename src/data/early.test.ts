@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyStartOf } from './early';
+import { earlyStartOf, startOptionsOf } from './early';
 
 describe('early requests', () => {
   it('start only on the routes that show the map', () => {
@@ -10,5 +10,10 @@ describe('early requests', () => {
 
   it("keep the scale bench's pins path", () => {
     expect(earlyStartOf('/', '?bench&pins=category')).toEqual({ pins: 'category' });
+  });
+
+  it('leave the pins to the stream overlay on its own route, and only there', () => {
+    expect(startOptionsOf('?code=ABCD1234', '/overlay')).toEqual({ pins: 'none' });
+    for (const path of ['/', '/overlay/setup', '/login', '/mypage']) expect(startOptionsOf('', path), path).toEqual({});
   });
 });

@@ -8,16 +8,23 @@ import { api, ApiClientError } from '../api';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import type { CategoryGroup } from './types';
-import { isMapRoute } from '../map-routes';
+import { isMapRoute, isOverlayRoute } from '../map-routes';
 
 /** How start-up runs. */
 export interface StartOptions {
-  /** Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4). */
-  pins?: 'snapshot' | 'category';
+  /**
+   * Where the map's pins come from: region snapshots (default, issue 21) or one request per category (SPEC §4); or
+   * none, where the page loads the pins it draws itself (the stream overlay).
+   */
+  pins?: 'snapshot' | 'category' | 'none';
 }
 
-/** The pins path a page's address asks for: the scale bench's `?bench&pins=category` compares today's. */
-export function startOptionsOf(search: string): StartOptions {
+/**
+ * The pins path a page's address asks for: none on the stream overlay; the scale bench's `?bench&pins=category`
+ * compares today's.
+ */
+export function startOptionsOf(search: string, pathname = '/'): StartOptions {
+  if (isOverlayRoute(pathname)) return { pins: 'none' };
   const q = new URLSearchParams(search);
   return q.has('bench') && q.get('pins') === 'category' ? { pins: 'category' } : {};
 }

@@ -98,7 +98,11 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const groups = fetchGroups();
   groups.catch(() => {});
   let stopPins: (() => void) | null = null;
-  const pinsStarted = usesSnapshots(worker)
+  // The stream overlay loads the pins it draws itself (into the same worker): none here.
+  const noPins = opts.pins === 'none';
+  const pinsStarted = noPins
+    ? Promise.resolve()
+    : usesSnapshots(worker)
     ? groups.then(
         () => void (stopPins = startRegionSnapshots(worker, db)),
         () => void (stopPins = startRegionSnapshots(worker, db)),
@@ -147,7 +151,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const stops = [
     stopWatch,
     persistSettings(db),
-    usesSnapshots(worker) ? () => stopPins?.() : loadEnabledCategories(worker, db),
+    noPins ? () => {} : usesSnapshots(worker) ? () => stopPins?.() : loadEnabledCategories(worker, db),
     startOutboxSync(currentUserId, db),
     stopLiveChecks,
     // Progress counts follow the found set's changes (the worker tells where a pin counts).
@@ -158,7 +162,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     worker.upsertPin && worker.removePins
       ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }, undefined, async () => {
           await refreshCategories(worker, db);
-          if (usesSnapshots(worker)) await reloadRegionSnapshots(worker, db);
+          if (usesSnapshots(worker) && !noPins) await reloadRegionSnapshots(worker, db);
         })
       : () => {},
     () => events.close(),

@@ -12,8 +12,9 @@ function startOnce(): void {
   if (started) return;
   started = true;
   const worker = getPinsWorker();
-  // The scale bench compares today's per-category path beside the snapshots in one run: ?bench&pins=category.
-  startDataLayer(worker, undefined, startOptionsOf(location.search))
+  // The scale bench compares today's per-category path beside the snapshots in one run: ?bench&pins=category. The
+  // stream overlay loads its own pins.
+  startDataLayer(worker, undefined, startOptionsOf(location.search, location.pathname))
     .catch((e: unknown) => console.error('data layer start-up failed', e))
     .finally(() => resolveReady());
 }

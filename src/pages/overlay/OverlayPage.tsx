@@ -10,7 +10,7 @@ import { TrackerStore } from '../../tracker/TrackerStore';
 import { describeTracker } from '../../tracker/describe';
 import { relayUrl } from '../../tracker/relay-url';
 import { ko } from '../../i18n/ko';
-import { createPinsWorker } from '../../../workers/pins/client';
+import { getPinsWorker } from '../../../workers/pins/client';
 import {
   CHROMA_COLOR,
   DARK_COLOR,
@@ -104,7 +104,6 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
     let engine: MapEngine | null = null;
     let disposed = false;
     let offBusy = () => {};
-    const worker = createPinsWorker();
     let region = -1;
     let floor: number | null | undefined;
     let pins: PinBuffers | null = null;
@@ -112,7 +111,8 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
     let checksAt = -1;
     let drawnIds = new Set<number>();
     let found = 0;
-    const pinsApi = worker.api;
+    // The page's one pins worker (the data layer loads no pins here: src/data/early.ts), holding only what is shown.
+    const pinsApi = getPinsWorker();
     const pinsReady = categoryIcons().then((icons) =>
       disposed ? [] : Promise.all(categories.map((id) => pinsApi.loadCategory(id, { icon: icons.get(id) }).catch(() => null))),
     );
@@ -156,7 +156,7 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
       if (s.regionId !== region) {
         region = s.regionId;
         engine.setRegion(region);
-        // A page closed mid-load releases the worker: nothing is left to draw into.
+        // A page closed mid-load has nothing left to draw into.
         showPins(region).catch(() => undefined);
       }
       if (s.floor !== floor) {
@@ -196,7 +196,6 @@ export default function OverlayPage({ onEngine, onStatus = postToFrame }: Overla
       tracker.disconnect();
       if (engine) onEngine?.(null);
       engine?.dispose();
-      worker.dispose();
     };
     // onEngine is a test hook, read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -173,10 +173,16 @@ test('overlay set up from the menu with a live preview; a mark on another device
 
     // The browser source: the same signed-in browser opens the overlay URL at 1080p.
     const overlay = await streamer.newPage();
+    const overlayRequests: string[] = [];
+    overlay.on('request', (r) => overlayRequests.push(new URL(r.url()).pathname));
     await overlay.setViewportSize({ width: 1920, height: 1080 });
     await overlay.goto(url);
     const root = overlay.locator('.overlay-root');
     await expect.poll(async () => Number(await root.getAttribute('data-pins')), { timeout: 30_000 }).toBeGreaterThan(0);
+    // A browser source holds the pins it draws, in one pins worker: not the whole world's region snapshots beside
+    // them, for a map it never shows.
+    expect(overlayRequests.filter((p) => p.startsWith('/api/v1/pins/snapshot'))).toEqual([]);
+    expect(overlay.workers().filter((w) => w.url().includes('pins.worker'))).toHaveLength(1);
     await expect(root).toHaveAttribute('data-found', '0');
     const region = Number(await root.getAttribute('data-region'));
     const pin = await findPin(overlay.request, server.url, { category: 1, region });
