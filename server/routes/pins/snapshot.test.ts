@@ -6,6 +6,7 @@ import { loadConfig } from '../../config';
 import { openDb, type Db } from '../../db';
 import { buildApp } from '../../app';
 import { seededApp, TEST_DATA_DIR } from '../../test-helper';
+import { snapshotVersions } from '../../repos/pin-snapshot';
 import { REBUILD_DEBOUNCE_MS, snapshotsRebuilt, snapshotStats } from './snapshot';
 
 const PINS = 3000;
@@ -265,14 +266,23 @@ describe('versions per region (an edit leaves the other regions as they were)', 
       ['the same tags again', { tags: [tags[1], tags[0]], description: '다시 고침' }, 0],
       ['position and tags', { coordX: at.x + 2, tags: [tags[2]] }, 1],
     ];
+    // Read from the database, where the edit's transaction left them: the route's answer follows the change feed,
+    // which reaches it a moment later on PostgreSQL (a NOTIFY), so a read there right after the edit may miss it.
+    const dbVersions = async () => {
+      const v = await snapshotVersions(t.db);
+      return { version: v.world, regions: Object.fromEntries(v.regions) as Record<number, number> };
+    };
     for (const [what, body, bumps] of edits) {
-      const before = await versions();
+      const before = await dbVersions();
       const r = await t.call(1, 'PATCH', `/api/v1/pin/${pin}`, body);
       expect(r.status, what).toBe(200);
-      const after = await versions();
+      const after = await dbVersions();
       expect(after.version - before.version, what).toBe(bumps);
       expect(after.regions[3]! - before.regions[3]!, what).toBe(bumps ? after.version - before.regions[3]! : 0);
     }
+    // The route has caught up before the next test reads it.
+    const last = await dbVersions();
+    await until(async () => (await versions()).version === last.version);
   });
 
   it('a tag deleted and a category merged (as an import does) move every region their pins are in, and no other', async () => {
