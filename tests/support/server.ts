@@ -1,7 +1,7 @@
 // The real server as `npm start` runs it, on a temporary data folder and a free port: for the
 // end-to-end journeys and the start-up benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +54,6 @@ export async function startServer(
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   if (at.template && !at.dataDir) cpSync(at.template, dataDir, { recursive: true, filter: (src) => !src.endsWith(LOCK_FILE) });
-  if (!at.dataDir) shareTileCache(dataDir);
   const url = `http://localhost:${port}`;
   let out = '';
   // `wrap`: a command the server runs under (`unshare --pid --fork`: a PID namespace of its own, as in a
@@ -120,20 +119,6 @@ export async function startServer(
  * creation, a third seeding 60,000 pins), a start on the copy about 5 s. Undefined where the server would not use it:
  * on PostgreSQL (DATABASE_URL) the database is not in the folder.
  */
-/**
- * Generated map tiles are a pure function of their path (tile set, scale, column, row: server/tiles), so the journeys'
- * servers share one disk cache (`E2E_TILE_CACHE`, made by tests/e2e/global-setup.ts): each tile is drawn once a run
- * instead of once a server. Drawing them was the largest share of a journey server's CPU (12 of 22 s over the
- * visitor and small-things files). A new data folder's `tiles` becomes a link to it; the server writes a tile under a
- * temporary name and renames it, so servers side by side never read half a tile.
- */
-function shareTileCache(dataDir: string): void {
-  const cache = process.env.E2E_TILE_CACHE;
-  if (!cache || existsSync(join(dataDir, 'tiles'))) return;
-  mkdirSync(cache, { recursive: true });
-  symlinkSync(cache, join(dataDir, 'tiles'), 'dir');
-}
-
 export async function makeDataTemplate(env: Record<string, string> = {}): Promise<string | undefined> {
   if ((env.DATABASE_URL ?? process.env.DATABASE_URL ?? '') !== '') return undefined;
   const s = await startServer(env);
