@@ -143,17 +143,17 @@ for (const [label, options] of VIEWPORTS) {
     await expect(box.locator('..')).toContainText(`/${find.here}`);
     await page.screenshot({ path: `test-results/world-fixture-panel-${w}.png` });
     // A phone has no Esc key: the sheet closes by its own button.
-    if (phone) await page.getByRole('button', { name: t.closeFilters }).click();
+    if (phone) await page.getByRole('button', { name: t.closeFilters }).tap();
 
     // The floor selector: every floor area holding pins, in every region, is one choice away. On the phone the player
     // goes from region to region in the filter sheet, which closes on the pick; the desktop opens the busiest by link.
     if (!phone) await page.goto(`/?r=${regionId}`);
     for (const r of phone ? regions : [busiest]) {
       if (phone) {
-        await page.getByRole('button', { name: t.openFilters }).click();
+        await page.getByRole('button', { name: t.openFilters }).tap();
         const radios = page.getByRole('radiogroup', { name: ko.common.region }).getByRole('radio');
         const pick = radios.filter({ has: page.getByText(r.label, { exact: true }) });
-        await pick.click();
+        await pick.tap();
         await expect(pick).toBeHidden();
         await expect(page.locator('.panel-title')).toHaveText(r.label);
         const select = page.getByRole('combobox', { name: t.chooseFloor });
