@@ -17,6 +17,11 @@ export interface StartOptions {
    * none, where the page loads the pins it draws itself (the stream overlay).
    */
   pins?: 'snapshot' | 'category' | 'none';
+  /**
+   * Called once the stored settings are in the store, before `me` or anything else is asked for: a page applies the
+   * address's view then, so a slow `me` (offline, a busy server) never holds the map on the stored region.
+   */
+  onSettingsApplied?: () => void;
 }
 
 /**

@@ -91,6 +91,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const settings = stored ?? (await updateSettings({ ...DEFAULT_SETTINGS, enabledCategories: [...FIRST_RUN_CATEGORIES] }, db));
   queryClient.setQueryData(keys.settings, settings);
   applySettings(settings);
+  opts.onSettingsApplied?.();
 
   const stopWatch = startConnectionWatch(db);
   // The category list beside `me`, and the map's pins (region snapshots) as soon as the list gives their icons:

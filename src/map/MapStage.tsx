@@ -4,7 +4,7 @@ import type { MapEngine } from '../engine';
 import { MapView } from './MapView';
 import { connectEngine, setCategories, setFloor, setHighlightedTags, setRegion, store } from '../state';
 import { getPinsWorker } from '../../workers/pins/client';
-import { dataReady } from '../pages/AppProviders';
+import { settingsReady } from '../pages/AppProviders';
 import { PinMenu, type PinMenuState } from './PinMenu';
 import { SelectionFlow } from './SelectionFlow';
 import { FollowButton } from './FollowButton';
@@ -47,7 +47,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
       // Benchmarks (bench/engine/scale.bench.ts) reach the engine of a page opened with ?bench.
       if (new URLSearchParams(locRef.current.search).has('bench')) (window as unknown as { mapEngine?: MapEngine }).mapEngine = e;
       // A shared link's view wins over the stored last region, so apply it after start-up.
-      void dataReady.then(() => {
+      void settingsReady.then(() => {
         const view = readUrlView(locRef.current.search);
         const filters = readUrlFilters(locRef.current.search);
         if (view.region != null) setRegion(view.region);
