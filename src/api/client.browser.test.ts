@@ -61,6 +61,25 @@ describe('API client errors', () => {
     });
   });
 
+  it('a read that finds no network while the browser is offline toasts nothing (the offline banner says it); a write still does', async () => {
+    setApiBaseHost('http://127.0.0.1:9');
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+    try {
+      await expect(api.get('/api/v1/category/groups')).rejects.toMatchObject({ failure: 'network' });
+      await expect(api.getProto('/api/v1/pins/snapshot', (b) => b)).rejects.toMatchObject({ failure: 'network' });
+      expect(toast.messages()).toEqual([]);
+      await expect(api.post('/api/v1/me/checks', { pinIds: [1] })).rejects.toMatchObject({ failure: 'network' });
+      expect(toast.messages()).toEqual([ko.defaultError]);
+    } finally {
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+    toast.dismissAll();
+    // Online as the browser sees it (the server is down): a read toasts as before.
+    await expect(api.get('/api/v1/category/groups')).rejects.toMatchObject({ failure: 'network' });
+    expect(toast.messages()).toEqual([ko.defaultError]);
+  });
+
   it('a cancellation becomes a client error with the default message, without a toast', async () => {
     const ctl = new AbortController();
     const p = api.get('/api/v1/category/groups', { signal: ctl.signal });

@@ -200,13 +200,16 @@ async function fileOnce(path: string, signal: AbortSignal | undefined): Promise<
  * any other retry error → toast and rethrow; other first-attempt errors → toast (unless
  * suppressed) and rethrow.
  */
-async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>, opts: RequestOptions): Promise<T> {
+async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>, opts: RequestOptions, read = false): Promise<T> {
+  // A read that found no network while the browser says it is offline is not toasted: the offline banner says so once,
+  // where every query of an offline start would stack the same error. What the player did (a write) still toasts.
+  const toasts = (e: ApiClientError) => e.failure !== 'cancelled' && !(read && e.failure === 'network' && navigator.onLine === false);
   try {
     return await first();
   } catch (e) {
     if (!(e instanceof ApiClientError)) throw e;
     if (e.errClazz !== AUTH_ERR.accessTokenInvalid) {
-      if (!opts.suppressToast && e.failure !== 'cancelled') notify({ kind: 'error', message: e.messageTranslated });
+      if (!opts.suppressToast && toasts(e)) notify({ kind: 'error', message: e.messageTranslated });
       throw e;
     }
   }
@@ -217,7 +220,7 @@ async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>,
     if (!(e instanceof ApiClientError)) throw e;
     if (e.errClazz === AUTH_ERR.accessTokenInvalid || e.errClazz === AUTH_ERR.requiresLogin) {
       await runLoggedOut();
-    } else if (e.failure !== 'cancelled') {
+    } else if (toasts(e)) {
       notify({ kind: 'error', message: e.messageTranslated });
     }
     throw e;
@@ -226,7 +229,7 @@ async function withAuthRule<T>(first: () => Promise<T>, retry: () => Promise<T>,
 
 function json<T>(method: Method, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
   const once = () => jsonOnce<T>(method, path, body, opts.signal);
-  return withAuthRule(once, once, opts);
+  return withAuthRule(once, once, opts, method === 'GET');
 }
 
 /** The HTTP client: every call resolves to the envelope's result or throws ApiClientError. */
@@ -249,6 +252,6 @@ export const api = {
     const retry = fromJson
       ? async () => fromJson(await jsonOnce<unknown>('GET', path, undefined, opts.signal))
       : () => protoOnce(path, decode, opts.signal);
-    return withAuthRule(() => protoOnce(path, decode, opts.signal), retry, opts);
+    return withAuthRule(() => protoOnce(path, decode, opts.signal), retry, opts, true);
   },
 };
