@@ -12,7 +12,7 @@ import { localDb } from './db';
 import { keys, paths, type SearchFilters } from './keys';
 import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
-import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession } from './session';
+import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession, settledSession } from './session';
 import type { LeftPin } from '../../common/progress';
 import type { CategoryGroup, CommentPage, CommentVotes, Me, MyPins, PinDetail, PinDraft, PinReport, SearchResult, TagGroup } from './types';
 
@@ -106,9 +106,9 @@ function requireUserId(): number {
   return id;
 }
 
-/** Who marks a pin now: the signed-in player, or a visitor (kept on this device); throws while the session is unknown. */
-function markerId(): number {
-  return queryClient.getQueryData<Me | null>(keys.me) === null ? VISITOR_ID : requireUserId();
+/** Who marks a pin: the signed-in player, or a visitor (kept on this device), once the session is known. */
+async function markerId(): Promise<number> {
+  return (await settledSession()) === null ? VISITOR_ID : requireUserId();
 }
 
 /** Found/total per category and per region, as the server counts them (a visitor's: this device's marks, counted there). */
@@ -147,7 +147,7 @@ export function useCheckPin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ pinId, check }: { pinId: number; check: boolean }) => {
-      const change = await markPins(markerId(), [pinId], check);
+      const change = await markPins(await markerId(), [pinId], check);
       offerUndo(change);
       return change.status;
     },

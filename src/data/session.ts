@@ -42,6 +42,32 @@ export function lastKnownMe(): Me | null {
   }
 }
 
+/**
+ * The session once it is known: `me`, null for a visitor, or undefined when asking failed with nothing to fall back on.
+ * The map takes presses before `me` has answered (it does not wait on the network), so a mark made that early waits
+ * here rather than being refused as a visitor's or a signed-out player's. Asks for `me` when nobody has.
+ */
+export function settledSession(): Promise<Me | null | undefined> {
+  const read = () => queryClient.getQueryData<Me | null>(keys.me);
+  if (read() !== undefined) return Promise.resolve(read());
+  const key = JSON.stringify(keys.me);
+  return new Promise((resolve) => {
+    const off = queryClient.getQueryCache().subscribe((event) => {
+      if (JSON.stringify(event.query.queryKey) !== key) return;
+      const { data, status, fetchStatus } = event.query.state as { data: Me | null | undefined; status: string; fetchStatus: string };
+      if (data !== undefined) {
+        off();
+        resolve(data);
+      } else if (status === 'error' && fetchStatus === 'idle') {
+        off();
+        // Start-up falls back on the remembered session in its own handler of that failure (a microtask later).
+        setTimeout(() => resolve(read()), 0);
+      }
+    });
+    if (queryClient.getQueryState(keys.me)?.fetchStatus !== 'fetching') void queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch(() => {});
+  });
+}
+
 /** The signed-in user's id as the cache knows it, or null. */
 export function currentUserId(): number | null {
   return queryClient.getQueryData<Me | null>(keys.me)?.id ?? null;

@@ -110,10 +110,11 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
       )
     : Promise.resolve();
   const me = await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }).catch((e: unknown) => {
-    // Server unreachable: keep the session this browser last saw (the server has the last word when it is back).
+    // Server unreachable: keep the session this browser last saw, or a visitor's when it saw none (the server has the
+    // last word when it is back).
     if (!(e instanceof ApiClientError) || !e.unreachable) return null;
     const last = lastKnownMe();
-    if (last) queryClient.setQueryData(keys.me, last);
+    queryClient.setQueryData(keys.me, last);
     return last;
   });
   const emergency = emergencyReport(undefined, db).catch(() => 0);
