@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { startServer, type StartedServer } from '../../support/server';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { dataTemplate, recordToasts } from '../fixtures';
-import { expectToast, signInLocally } from './helpers';
+import { expectToast, signInByCalls } from './helpers';
 
 // Category icons and colours (issue 20 item 3): an admin gives a category a colour and an icon on the
 // catalogue screen (keyboard, with a preview, a refused file named), and the map, the category panel
@@ -48,7 +48,7 @@ for (const [label, options] of [
     const page = await ctx.newPage();
     await page.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
     await recordToasts(page);
-    await signInLocally(page, 'looks@example.com', label.startsWith('desktop') ? '아이콘관리자' : undefined, server.url);
+    await signInByCalls(page, 'looks@example.com', label.startsWith('desktop') ? '아이콘관리자' : undefined, server.url);
     await page.goto(`${server.url}/moderation`);
     await page.getByRole('tab', { name: '카탈로그' }).click();
     const cats = await categories(page);

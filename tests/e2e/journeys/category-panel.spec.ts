@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from '../../support/server';
 import { categoryWorld, importCategoryWorld, regionsOf, WORLD } from '../../support/category-world';
 import { koreanMatch } from '../../../common/search-text';
 import { REGIONS, regionsSharingTileSet } from '../../../common/regions';
-import { PHONE, expectToast, signInLocally } from './helpers';
+import { expectToast, PHONE, signInByCalls } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 
 const t = ko.map;
@@ -58,7 +58,7 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `panel${Date.now()}@example.com`, '분류탐험가');
+  await signInByCalls(page, `panel${Date.now()}@example.com`, '분류탐험가');
   await openPanel(page);
   const panel = page.locator('.category-panel');
   const box = panel.getByRole('searchbox', { name: t.categorySearch });

@@ -1,7 +1,7 @@
 import { ko } from '../../../src/i18n/ko';
 import { dataTemplate, expect, test } from '../fixtures';
 import { startServer, type StartedServer } from '../../support/server';
-import { accessTokenExpiry, expectToast, getAsPlayer, findPin, signInLocally } from './helpers';
+import { accessTokenExpiry, expectToast, findPin, getAsPlayer, signInByCalls } from './helpers';
 
 // No check is lost: a mark made while the server is down waits in the browser, survives the
 // server's restart and an access token that expired meanwhile, and reaches the server.
@@ -22,7 +22,7 @@ test('a mark made while the server restarts reaches it afterwards, across an exp
       return ((body.result?.pinIds ?? []) as number[]).includes(id);
     };
 
-    await signInLocally(page, `restart${Date.now()}@example.com`, '재시작탐험가', base);
+    await signInByCalls(page, `restart${Date.now()}@example.com`, '재시작탐험가', base);
 
     await page.goto(`${base}/pin/${first.id}`);
     await page.getByRole('button', { name: '찾음으로 표시' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { findPin, openPinMenuAtCentre, signInLocally } from './helpers';
+import { findPin, openPinMenuAtCentre, signInByCalls } from './helpers';
 
 // Issue 10, blocker 6: a pin contributed in a category that is switched off is shown (its category is
 // switched on, as search does), and a validation error goes away once its field is fixed.
@@ -11,7 +11,7 @@ test('a new pin in a hidden category shows on the map; fixed fields lose their e
   // The first run shows categories 1 and 2 only.
   const hidden = groups.flatMap((g) => g.categories).find((c) => c.id > 2)!;
   const near = await findPin(page.request, server.url, { category: 1, region: 0 });
-  await signInLocally(page, `contrib${Date.now()}@example.com`, '기여탐험가', server.url);
+  await signInByCalls(page, `contrib${Date.now()}@example.com`, '기여탐험가', server.url);
 
   // The address carries a camera far from the new pin (the map's URL does once the camera has settled
   // anywhere): the saved pin's page must still fly to it.
@@ -46,7 +46,7 @@ test('picking a place on the map: the editor follows the map’s tool (ESC on th
   server,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `pick${Date.now()}@example.com`, '위치고르기', server.url);
+  await signInByCalls(page, `pick${Date.now()}@example.com`, '위치고르기', server.url);
   await page.goto('/edit');
   await page.getByRole('dialog', { name: '핀 등록 가이드라인' }).getByRole('button', { name: '동의하고 계속하기' }).click();
   const pick = page.getByRole('button', { name: '지도에서 위치 선택' });

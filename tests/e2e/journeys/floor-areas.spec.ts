@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { startServer, type StartedServer } from '../../support/server';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { PHONE, signInLocally } from './helpers';
+import { PHONE, signInByCalls } from './helpers';
 
 // Issue 20 items 1–2: floor areas added by the import (tests/fixtures/world-areas.json: 13 named −1 caves in
 // 리나시타, a −4 hangar in 볼트 베이스, a new region 거울 호수) reach the floor selector, their pins are
@@ -83,7 +83,7 @@ test('desktop: a named −1 cave of 리나시타 is one choice away, its pin is 
   await page.goto(`${server.url}/pin/${hangar.id}`);
   await expect(page.getByTestId('pin-floor')).toHaveText('격납고 · 지하 4층', { timeout: 60_000 });
   // The editor (a signed-in player's) names it too.
-  await signInLocally(page, 'floors@example.com', '층탐험가', server.url);
+  await signInByCalls(page, 'floors@example.com', '층탐험가', server.url);
   await page.goto(`${server.url}/pin/${hangar.id}/edit`);
   await expect(page.locator('#pin-floor option:checked')).toHaveText('격납고 · 지하 4층', { timeout: 60_000 });
   await page.screenshot({ path: 'test-results/floor-areas-editor-1440.png' });

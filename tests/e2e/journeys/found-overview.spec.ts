@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signInLocally } from './helpers';
+import { signInByCalls } from './helpers';
 
 // Issue 25, finding 5: zoomed out, found pins looked like unfound ones (a check about 5 px across
 // at zoom 1/2 and 1/4), and a cluster bubble, coloured by one category, said nothing of what it held.
@@ -36,7 +36,7 @@ async function regionPins(page: Page, base: string): Promise<{ category: { id: n
  * (with every category on where the filter panel shows: the desktop).
  */
 async function mapWithFinds(page: Page, base: string, name: string, nickname: string, allCategories: boolean) {
-  await signInLocally(page, `${name}${Date.now()}@example.com`, nickname, base);
+  await signInByCalls(page, `${name}${Date.now()}@example.com`, nickname, base);
   const cats = await regionPins(page, base);
   const found = cats.slice(0, 2).flatMap((c) => c.pins.filter((_, k) => k % 2 === 0));
   const res = await page.request.post(`${base}/api/v1/pin/batch-check`, {

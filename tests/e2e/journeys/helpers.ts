@@ -127,6 +127,39 @@ export async function signInLocally(page: Page, email: string, nickname?: string
   await expectToast(page, /환영합니다/, 60_000);
 }
 
+/**
+ * Signs the page's browser in through the local provider's own calls (start → the e-mail form's POST → login →
+ * register), as `signInLocally` does through the pages, without loading the sign-in page or the map it lands on: the
+ * session cookies land in the page's context, and the page stays where it is (the caller opens what it tests next).
+ * For journeys whose subject is not the sign-in; the sign-in pages keep their own journeys (`fresh-clone`,
+ * `visitor-progress`, `player`, `first-run`). `base` is the server's origin where the context has no base URL.
+ */
+export async function signInByCalls(page: Page, email: string, nickname?: string, base = ''): Promise<void> {
+  await recordToasts(page);
+  const request = page.request;
+  const started = await request.get(`${base}/api/v1/oauth/local/start`, { maxRedirects: 0 });
+  expect(started.status(), 'start redirects to the local provider').toBe(302);
+  const origin = new URL(started.url()).origin;
+  const authorize = new URL(started.headers()['location']!, origin);
+  const state = authorize.searchParams.get('state') ?? '';
+  const form = {
+    client_id: authorize.searchParams.get('client_id')!,
+    redirect_uri: authorize.searchParams.get('redirect_uri')!,
+    state,
+    email,
+  };
+  const posted = await request.post(`${origin}${authorize.pathname}`, { form, headers: { origin }, maxRedirects: 0 });
+  expect(posted.status(), 'the e-mail form redirects back with a code').toBe(302);
+  const code = new URL(posted.headers()['location']!, origin).searchParams.get('code');
+  const login = await request.post(`${origin}/api/v1/oauth/local/login`, { data: { code, state }, headers: { origin } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { registered } = ((await login.json()) as { result: { registered: boolean } }).result;
+  if (registered) return;
+  if (!nickname) throw new Error(`${email} has no account yet: give a nickname`);
+  const reg = await request.post(`${origin}/api/v1/oauth/local/register`, { data: { nickname }, headers: { origin } });
+  expect(reg.ok(), await reg.text()).toBe(true);
+}
+
 /** The engine a page opened with `?bench` hands to it (the calls the journeys read). */
 export interface BenchEngine {
   debugInfo(): { pins: number; pinPx?: number; cameraAtRest: boolean };

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 import { ko } from '../../../src/i18n/ko';
-import { expectToast, findPin, signInLocally } from './helpers';
+import { expectToast, findPin, signInByCalls } from './helpers';
 
 // Issue 10 (keyboard, tooltips): Esc closes the pin panel; the map tools have named tooltips with
 // their shortcut keys, and the keys work.
@@ -34,7 +34,7 @@ test('Esc closes the pin panel; map tools answer their shortcut keys and say so'
 test('keyboard mode: reach, mark and open pins; ? lists shortcuts; the more menu answers arrows', async ({ page, server }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `keys${Date.now()}@example.com`, '키보드탐험가');
+  await signInByCalls(page, `keys${Date.now()}@example.com`, '키보드탐험가');
   await page.goto('/');
   const tools = page.getByRole('toolbar', { name: '지도 도구' });
   const map = page.getByRole('application', { name: '지도' });

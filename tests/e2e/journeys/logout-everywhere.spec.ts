@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, signInLocally } from './helpers';
+import { expectToast, signInByCalls } from './helpers';
 
 // Issue 12 item 7: "모든 기기에서 로그아웃" in /mypage revokes every session of the account.
 
@@ -17,10 +17,10 @@ test('logging out everywhere in /mypage signs out the other browser on its next 
   const base = server.url;
   const email = `everywhere${Date.now()}@example.com`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, email, '어디서나탐험가', base);
+  await signInByCalls(page, email, '어디서나탐험가', base);
   const phoneCtx = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } });
   const phone = await phoneCtx.newPage();
-  await signInLocally(phone, email, undefined, base);
+  await signInByCalls(phone, email, undefined, base);
 
   // Both devices are signed in to the same account.
   await phone.goto(`${base}/mypage`);

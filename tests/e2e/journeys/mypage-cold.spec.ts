@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { signInLocally } from './helpers';
+import { signInByCalls } from './helpers';
 
 // Issue 10, blocker 4: progress comes from the server's counts, the same on every page and on a
 // cold load, whatever the browser has loaded.
 test('/mypage opened directly shows the server-side progress; the map shows the same numbers', async ({ page, server }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `cold${Date.now()}@example.com`, '진행도탐험가', server.url);
+  await signInByCalls(page, `cold${Date.now()}@example.com`, '진행도탐험가', server.url);
 
   // The whole world, read as any client could: every category's pins in 황룡 (region 0).
   const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as {
@@ -55,7 +55,7 @@ test("/mypage's completion table and the map's panel count one region's categori
   test.setTimeout(300_000);
   mkdirSync('.tmp/screens', { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `table${Date.now()}@example.com`, '완료표탐험가', server.url);
+  await signInByCalls(page, `table${Date.now()}@example.com`, '완료표탐험가', server.url);
   const groups = (await (await page.request.get(`${server.url}/api/v1/category/groups`)).json()).result as {
     categories: { id: number; name: string }[];
   }[];

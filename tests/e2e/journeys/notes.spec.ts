@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { MAX_NOTE } from '../../../common/notes';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, signInLocally } from './helpers';
+import { expectToast, findPin, signInByCalls } from './helpers';
 
 // Private notes (issue 22 item 3): a note written by touch on the phone appears on the desktop without a
 // reload, is found under 내 메모 on the search page, and edits and deletions travel back the same way.
@@ -18,7 +18,7 @@ async function device(browser: Browser, base: string, email: string, phone: bool
       : { locale: 'ko-KR', viewport: { width: 1440, height: 900 } },
   );
   const page = await ctx.newPage();
-  await signInLocally(page, email, nickname, base);
+  await signInByCalls(page, email, nickname, base);
   return page;
 }
 

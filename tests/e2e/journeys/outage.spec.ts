@@ -1,6 +1,6 @@
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { findPin, signInLocally } from './helpers';
+import { findPin, signInByCalls } from './helpers';
 
 // Issue 10, blocker 5: a reload while the API is unreachable, and the app heals by itself when it
 // comes back: the session stays, a banner counts the marks waiting, they are delivered and it says so.
@@ -8,7 +8,7 @@ test('a reload during an outage heals by itself when the server is back', async 
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
-  await signInLocally(page, `outage${Date.now()}@example.com`, '정전탐험가', server.url);
+  await signInByCalls(page, `outage${Date.now()}@example.com`, '정전탐험가', server.url);
   const found = async () =>
     ((await (await page.request.get(`${server.url}/api/v1/me/checks`)).json()).result?.pinIds ?? []).includes(pin.id);
 
@@ -51,7 +51,7 @@ for (const [device, viewport] of [
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
-    await signInLocally(
+    await signInByCalls(
       page,
       `waiting-${device}${Date.now()}@example.com`,
       `대기${device === 'phone' ? '폰' : '데스크톱'}탐험가`,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectOneUndoToast, mapAtRestWithPins, signInLocally, toastsShown } from './helpers';
+import { expectOneUndoToast, mapAtRestWithPins, signInByCalls, toastsShown } from './helpers';
 
 const MARKED = /찾음으로 표시했습니다/;
 
@@ -27,7 +27,7 @@ const touchDrag = (page: Page, from: { x: number; y: number }, to: { x: number; 
 
 /** Signs in on a phone and opens the map once its pins are drawn (`?bench` hands the engine to the page). */
 async function phoneMap(page: Page, base: string, name: string, nickname: string) {
-  await signInLocally(page, `${name}${Date.now()}@example.com`, nickname, base);
+  await signInByCalls(page, `${name}${Date.now()}@example.com`, nickname, base);
   await page.goto('/?bench');
   await expect(page.getByTestId('map-view')).toBeVisible();
   // A drag selects among the pins drawn: wait for them, and for the camera at rest.

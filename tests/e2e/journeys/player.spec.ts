@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, mapCentre, openPinMenuAtCentre, signInLocally } from './helpers';
+import { expectToast, findPin, mapCentre, openPinMenuAtCentre, signInByCalls } from './helpers';
 
 // One player's whole life on the map, in order: each step builds on the one before.
 test.describe.configure({ mode: 'serial' });
@@ -173,7 +173,7 @@ test('a new player signs in, collects, comments, contributes, and finally leaves
   });
 
   await test.step('signs in again and deletes the account after a clear warning', async () => {
-    await signInLocally(page, email);
+    await signInByCalls(page, email);
     await page.goto('/mypage');
     await expect(page.getByTestId('my-nickname')).toHaveText('숙련된탐험가');
     await page.getByRole('button', { name: '회원 탈퇴' }).click();

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { koProfiles, koRival } from '../../../src/i18n/ko-profiles';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, PHONE, signInLocally } from './helpers';
+import { expectToast, findPin, PHONE, signInByCalls } from './helpers';
 
 // Progress profiles and progress from the other fan map (issue 22 items 4 and 5).
 
@@ -29,7 +29,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
   const base = server.url;
   const email = `profiles${Date.now()}@example.com`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, email, '두계정', base);
+  await signInByCalls(page, email, '두계정', base);
   const a = await findPin(page.request, base, { category: 1, region: 0 });
   const b = await findPin(page.request, base, { category: 2, region: 0 });
 
@@ -60,7 +60,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
   // The phone, signed in to the same account, is on 부계정 too.
   const phoneCtx = await browser.newContext(PHONE);
   const phone = await phoneCtx.newPage();
-  await signInLocally(phone, email, undefined, base);
+  await signInByCalls(phone, email, undefined, base);
   await phone.goto(`${base}/pin/${b.id}`);
   await expect(phone.getByRole('button', { name: ko.markNotFound })).toBeVisible(LOAD);
 
@@ -98,7 +98,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
 test('a backup from the other map imports with its preview, into a new profile, and the import is undoable', async ({ page, server }) => {
   const base = server.url;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `rival${Date.now()}@example.com`, '이사온사람', base);
+  await signInByCalls(page, `rival${Date.now()}@example.com`, '이사온사람', base);
   // Three pins of category 1 as the other map placed them (a metre or two off), and one marker we do not have.
   const body = (await (await page.request.get(`${base}/api/v1/category/1/pins-proto`)).json()) as {
     result: { pins: { id: number; coordX: number; coordY: number; region?: number }[] };

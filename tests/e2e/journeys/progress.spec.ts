@@ -2,7 +2,16 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectOneUndoToast, expectToast, findPin, mapAtRestWithPins, mapCentre, signInLocally, toastsShown } from './helpers';
+import {
+  expectOneUndoToast,
+  expectToast,
+  findPin,
+  mapAtRestWithPins,
+  mapCentre,
+  signInByCalls,
+  signInLocally,
+  toastsShown,
+} from './helpers';
 
 // Progress a player can trust (issue 14): undo, every device in agreement, live marks, export/import.
 
@@ -24,7 +33,7 @@ async function pinIdsOf(request: APIRequestContext, base: string, category: numb
 async function secondDevice(browser: Browser, base: string, email: string): Promise<Page> {
   const ctx = await browser.newContext({ locale: 'ko-KR' });
   const page = await ctx.newPage();
-  await signInLocally(page, email, undefined, base);
+  await signInByCalls(page, email, undefined, base);
   return page;
 }
 
@@ -35,7 +44,7 @@ const notFoundButton = (page: Page) => page.getByRole('button', { name: ko.markF
 
 test('undo: the toast, Ctrl+Z, and undoing a 300-pin batch from /mypage restores exactly the earlier state', async ({ page, server }) => {
   const base = server.url;
-  await signInLocally(page, `undo${Date.now()}@example.com`, '되돌리기탐험가', base);
+  await signInByCalls(page, `undo${Date.now()}@example.com`, '되돌리기탐험가', base);
   const pin = await findPin(page.request, base, { category: 1, region: 0 });
 
   // A single mark offers "실행 취소" in a toast; pressing it takes the mark back.
@@ -155,7 +164,7 @@ test('undo in the toast after a range batch on the map restores exactly the earl
 test('two devices, one offline, end in the state of the later change on both', async ({ page, server, browser }) => {
   const base = server.url;
   const email = `twodev${Date.now()}@example.com`;
-  await signInLocally(page, email, '두기기탐험가', base);
+  await signInByCalls(page, email, '두기기탐험가', base);
   const desktop = await secondDevice(browser, base, email);
   const phone = page;
   const p = await findPin(phone.request, base, { category: 1, region: 0 });
@@ -213,7 +222,7 @@ test('two devices, one offline, end in the state of the later change on both', a
 test('a mark on one device shows on the other within 2 s, pushed by the server', async ({ page, server, browser }) => {
   const base = server.url;
   const email = `live${Date.now()}@example.com`;
-  await signInLocally(page, email, '실시간탐험가', base);
+  await signInByCalls(page, email, '실시간탐험가', base);
   const other = await secondDevice(browser, base, email);
   const pin = await findPin(page.request, base, { category: 1, region: 0 });
   await page.goto(`${base}/pin/${pin.id}`);
@@ -232,7 +241,7 @@ test('a mark on one device shows on the other within 2 s, pushed by the server',
 
 test('export from one account and import into another reproduces the checks, after a preview', async ({ page, server, browser }) => {
   const base = server.url;
-  await signInLocally(page, `export${Date.now()}@example.com`, '내보내기탐험가', base);
+  await signInByCalls(page, `export${Date.now()}@example.com`, '내보내기탐험가', base);
   const ids = (await pinIdsOf(page.request, base, 1)).slice(10, 60);
   await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids, check: true } });
   await page.goto(`${base}/mypage`);
@@ -243,7 +252,7 @@ test('export from one account and import into another reproduces the checks, aft
   expect(text).toContain('"version":1');
 
   const other = await (await browser.newContext({ locale: 'ko-KR' })).newPage();
-  await signInLocally(other, `import${Date.now()}@example.com`, '가져오기탐험가', base);
+  await signInByCalls(other, `import${Date.now()}@example.com`, '가져오기탐험가', base);
   await other.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: [ids[0]!], check: true } });
   await other.goto(`${base}/mypage`);
   // A bad file is refused with a clear message, and nothing changes.
@@ -270,7 +279,7 @@ test('a backup restores: export CSV, change things, re-import it (replace, then 
   test.setTimeout(180_000);
   const base = server.url;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `restore${Date.now()}@example.com`, '복원탐험가', base);
+  await signInByCalls(page, `restore${Date.now()}@example.com`, '복원탐험가', base);
   const ids = (await pinIdsOf(page.request, base, 1)).slice(0, 40);
   await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: ids.slice(0, 30), check: true } });
   await page.goto(`${base}/mypage`);

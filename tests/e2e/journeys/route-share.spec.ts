@@ -2,7 +2,7 @@ import { ko } from '../../../src/i18n/ko';
 import { koProfiles } from '../../../src/i18n/ko-profiles';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { expect, test } from '../fixtures';
-import { PHONE, signInLocally, toastsShown } from './helpers';
+import { PHONE, signInByCalls, toastsShown } from './helpers';
 
 // Saved routes (issue 22 item 1): a planned route is saved to the account by keyboard at 1440×900, its link opens
 // it read-only in a second context (a visitor's phone, by touch), and marking the rest of it found is one batch
@@ -17,7 +17,7 @@ test('a route saved to the account opens read-only by its link on a visitor phon
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInLocally(page, `routeshare${Date.now()}@example.com`, '경로공유자');
+  await signInByCalls(page, `routeshare${Date.now()}@example.com`, '경로공유자');
   await page.goto('/?r=0&c=1&z=0.25');
   await expect(page.getByTestId('map-view')).toBeVisible();
 

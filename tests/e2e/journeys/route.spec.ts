@@ -3,7 +3,7 @@ import { ko } from '../../../src/i18n/ko';
 import { startLocalSimulator, type LocalSim } from '../../../tools/tracker-sim';
 import { dataTemplate, expect, test } from '../fixtures';
 import { freePort, startServer, type StartedServer } from '../../support/server';
-import { PHONE, signInLocally, toastsShown } from './helpers';
+import { PHONE, signInByCalls, toastsShown } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { locateRegion, REGIONS, worldToGame } from '../../../common/regions';
 
@@ -57,7 +57,7 @@ test('a tracked player plans a route through 50 unfound pins, follows it, confir
     const stops = [...ground].sort((a, b) => dist(a) - dist(b)).slice(0, 50);
     const byId = new Map(stops.map((p) => [p.id, p]));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInLocally(page, `route${Date.now()}@example.com`, '경로탐험가', base);
+    await signInByCalls(page, `route${Date.now()}@example.com`, '경로탐험가', base);
     const others = all.filter((p) => !byId.has(p.id)).map((p) => p.id);
     expect((await page.request.post(`${base}/api/v1/pin/batch-check`, { data: { pinIds: others, check: true } })).ok()).toBe(true);
     const found = async () => {

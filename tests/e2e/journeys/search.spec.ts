@@ -2,7 +2,7 @@ import { ko } from '../../../src/i18n/ko';
 import { REGIONS, floorLabel } from '../../../common/regions';
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { signInLocally } from './helpers';
+import { signInByCalls } from './helpers';
 
 interface ProtoPin {
   id: number;
@@ -38,7 +38,7 @@ test('search finds what its placeholder promises, narrows, and scrolls in every 
   }[];
   const category = groups.flatMap((g) => g.categories).find((c) => c.id === 1)!.name;
 
-  await signInLocally(page, `search${Date.now()}@example.com`, '검색탐험가');
+  await signInByCalls(page, `search${Date.now()}@example.com`, '검색탐험가');
   expect((await page.request.post(`${server.url}/api/v1/pin/${pin.id}/check`, { data: { check: true } })).ok()).toBe(true);
   const made = await page.request.put(`${server.url}/api/v1/pin`, {
     data: { coordX: 100, coordY: 100, region: 0, categoryId: 1, content: 'Rương Báu dưới cầu' },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, mapAtRestWithPins, mapCentre, openedPinAtRest, signInLocally, PHONE, type BenchEngine } from './helpers';
+import { expectToast, findPin, mapAtRestWithPins, mapCentre, openedPinAtRest, PHONE, signInByCalls, type BenchEngine } from './helpers';
 
 // Issue 25 item 9: the smaller things a player hit, each on the screen it was seen on.
 
@@ -21,7 +21,7 @@ test('offline, the marked toasts leave the red banner readable (1440×900)', asy
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
-  await signInLocally(page, `offline-toast${Date.now()}@example.com`, '오프라인토스트', server.url);
+  await signInByCalls(page, `offline-toast${Date.now()}@example.com`, '오프라인토스트', server.url);
   await page.goto(`/pin/${pin.id}`);
   await expect(page.getByRole('button', { name: ko.markFound })).toBeVisible({ timeout: 60_000 });
   await page.route('**/api/**', (r) => r.abort('connectionrefused'));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { startExternalSimulator } from '../../../tools/tracker-sim';
 import { expect, test, type RunningServer } from '../fixtures';
-import { expectToast, findPin, mapCentre, signInLocally } from './helpers';
+import { expectToast, findPin, mapCentre, signInByCalls } from './helpers';
 
 // A streamer's evening (issue 10, issue 14 item 3): the tracker survives a reload, a pan by hand
 // offers to follow again, the overlay is set up from the menu with a live preview, and a mark made
@@ -137,7 +137,7 @@ test('overlay set up from the menu with a live preview; a mark on another device
     const page = await streamer.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     const email = `streamer${Date.now()}@example.com`;
-    await signInLocally(page, email, '방송탐험가');
+    await signInByCalls(page, email, '방송탐험가');
 
     // The menu leads to the setup page, not to a bare overlay.
     await page.goto('/');
@@ -189,7 +189,7 @@ test('overlay set up from the menu with a live preview; a mark on another device
 
     // The phone: the same account in another browser marks the pin.
     const phone = await phoneContext.newPage();
-    await signInLocally(phone, email);
+    await signInByCalls(phone, email);
     await phone.goto(`/pin/${pin.id}`);
     const sent = phone.waitForResponse((r) => r.url().endsWith(`/api/v1/pin/${pin.id}/check`) && r.request().method() === 'POST');
     await phone.getByRole('button', { name: ko.markFound }).click();

@@ -17,7 +17,7 @@ import { FULL_SHAPE, writeWorld, type FixtureFile } from '../../../tools/world-f
 import { koreanMatch } from '../../../common/search-text';
 import { floorLabel } from '../../../common/regions';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { PHONE, expectToast, signInLocally } from './helpers';
+import { expectToast, PHONE, signInByCalls } from './helpers';
 
 const t = ko.map;
 const SHAPE = { ...FULL_SHAPE, pins: 6000 };
@@ -204,7 +204,7 @@ for (const [label, options] of VIEWPORTS) {
     const ctx = await browser.newContext({ ...options, baseURL: world.server.url });
     await ctx.addInitScript((key) => localStorage.setItem(key, '1'), MAP_HINT_KEY);
     const page = await ctx.newPage();
-    await signInLocally(page, ADMIN, phone ? undefined : '지도관리자', world.server.url);
+    await signInByCalls(page, ADMIN, phone ? undefined : '지도관리자', world.server.url);
     await page.goto('/moderation');
     await page.getByRole('tab', { name: '카탈로그' }).click();
     const editor = page.getByRole('region', { name: ko.moderation.regions.title });
