@@ -11,6 +11,8 @@ export class KeyFocus {
   /** The opened pin (setFocusedPin) and the pin the keyboard reached; the latter shows while set. */
   opened: number | null = null;
   key: number | null = null;
+  /** The map took the keyboard focus with no pin to focus (its pins not in yet): the first pins that come take it. */
+  private waiting = false;
 
   constructor(
     private readonly pins: PinLayer,
@@ -35,7 +37,11 @@ export class KeyFocus {
     const at = from == null ? null : this.pins.pinInfo(from);
     const { cam, vp } = this.camera;
     const id = at ? this.pins.nearest(at.x, at.y, dir, from) : this.pins.nearest(cam.x, cam.y, null);
-    if (id == null) return false;
+    if (id == null) {
+      if (!dir) this.waiting = true;
+      return false;
+    }
+    this.waiting = false;
     this.key = id;
     this.pins.setFocused(id);
     const p = this.pins.pinInfo(id)!;
@@ -60,8 +66,14 @@ export class KeyFocus {
     return true;
   }
 
+  /** New pins are in: a keyboard focus that found none takes the pin nearest the centre now. */
+  pinsArrived(): void {
+    if (this.waiting && this.key == null) this.moveBy(null);
+  }
+
   /** The map lost the focus: keyboard mode ends and the opened pin shows again. */
   blur(): void {
+    this.waiting = false;
     if (this.key == null) return;
     this.key = null;
     this.pins.setFocused(this.opened);

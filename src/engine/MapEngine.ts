@@ -123,6 +123,7 @@ export class MapEngine extends EngineFrame {
   setPins(buffers: PinBuffers): void {
     this.pins.setPins(buffers);
     this.setHover(null);
+    this.keyFocus.pinsArrived();
     this.touch();
   }
 

@@ -194,6 +194,32 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     expect(engine.pinFlags(6) & PinFlag.Focused).toBe(0);
   });
 
+  it('a map focused by keyboard before its pins came focuses the pin nearest the centre once they come', async () => {
+    // The map takes the focus as soon as it shows, before the snapshot's pins are in (the keyboard journey's empty
+    // announcement). The focus waits for them; a map that lost the focus meanwhile takes none.
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: 1 });
+    const seen: (number | null)[] = [];
+    engine.on('pinfocus', (e) => seen.push(e.id));
+    engine.canvas.focus();
+    expect(engine.focusPinBy(null)).toBe(false);
+    engine.setPins(
+      pins([
+        { id: 1, x: 10, y: 0 },
+        { id: 2, x: 200, y: 0 },
+      ]),
+    );
+    expect(engine.keyFocusedPin).toBe(1);
+    expect(seen).toEqual([1]);
+    engine.canvas.blur();
+    const other = await makeTestEngine();
+    other.canvas.focus();
+    expect(other.focusPinBy(null)).toBe(false);
+    other.canvas.blur();
+    other.setPins(pins([{ id: 1, x: 10, y: 0 }]));
+    expect(other.keyFocusedPin).toBeNull();
+  });
+
   it('emits the drawn rectangle, lasso and route in world units', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 0, y: 0, zoom: 1 });
