@@ -10,7 +10,6 @@ import { fetchProgress, mergeVisitorMarks, visitorMergePreview } from './visitor
 import { offerUndo } from './undo';
 import { localDb } from './db';
 import { keys, paths, type SearchFilters } from './keys';
-import { queryClient } from './query-client';
 import { dataWorker } from './pins-worker';
 import { currentUserId, displayName, fetchMe, logout, logoutEverywhere, onLoginSuccess, resetSession, settledSession } from './session';
 import type { LeftPin } from '../../common/progress';
