@@ -11,7 +11,7 @@ import { FollowButton } from './FollowButton';
 import { PinsLoadNotice } from './PinsLoadNotice';
 import { PinTooltip } from './PinTooltip';
 import { AggregateTip } from './AggregateTip';
-import { readUrlFilters, readUrlView, writeUrlFilters, writeUrlView } from './url-state';
+import { readUrlFilters, readUrlView, routeShown, writeUrlFilters, writeUrlView } from './url-state';
 import { useCategoryGroups, useCheckPin } from '../data';
 import { ko } from '../i18n/ko';
 import { pinTitle } from '../ui/pin-title';
@@ -32,6 +32,7 @@ export function MapStage({ hidden, onEngine }: { hidden: boolean; onEngine: (e: 
   const location = useLocation();
   const locRef = useRef(location);
   locRef.current = location;
+  useEffect(() => routeShown(location.pathname), [location.pathname]);
 
   const disconnectRef = useRef<(() => void) | null>(null);
   const handleEngine = useCallback(

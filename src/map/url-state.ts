@@ -21,6 +21,26 @@ export function readUrlView(search: string): UrlView {
   };
 }
 
+// The address this page was loaded with, read when this module is first evaluated: before the map (which imports it)
+// can write its resting camera into the address bar. Forgotten once the app goes to another path.
+let loaded: { pathname: string; search: string } | null =
+  typeof window === 'undefined' ? null : { pathname: window.location.pathname, search: window.location.search };
+
+/**
+ * The query string a route was opened with: the page's address as loaded while the app is still at the path it was
+ * loaded at, else `search`. The map writes its camera into the address bar when it first comes to rest, which can be
+ * before a page loaded on demand first renders; that camera is the map's, not the link's (a pin link then never flew
+ * to its pin: tests/e2e/journeys/small-things.spec.ts).
+ */
+export function openedSearch(pathname: string, search: string): string {
+  return loaded && loaded.pathname === pathname ? loaded.search : search;
+}
+
+/** The app is at `pathname` now: the address it was loaded with no longer names the route shown once it leaves. */
+export function routeShown(pathname: string): void {
+  if (loaded && loaded.pathname !== pathname) loaded = null;
+}
+
 /** Writes region and camera into a query string, keeping any other parameters. */
 export function writeUrlView(search: string, region: number, camera: CameraState): string {
   const p = new URLSearchParams(search);

@@ -12,7 +12,7 @@ import { useCategoryGroups, useCheckPin, useFound, useMe, usePin, usePinNote } f
 import { useDocumentTitle } from '../PageLayout';
 import { useMapSnapshot } from '../../map/use-engine-snapshot';
 import { copyShareLink } from '../../map/share-link';
-import { readUrlView } from '../../map/url-state';
+import { openedSearch, readUrlView } from '../../map/url-state';
 import { uncoveredCenter } from '../../map/uncovered';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
@@ -34,7 +34,7 @@ export default function PinPage() {
   // Whether the map runs (its requests go through map-commands).
   const mapOn = useMapSnapshot((s) => s !== null);
   const navigate = useNavigate();
-  const { search, state } = useLocation();
+  const { pathname, search, state } = useLocation();
   const groups = useCategoryGroups();
   const [reportOpen, setReportOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -81,7 +81,7 @@ export default function PinPage() {
   // Whether the link carried a camera is read as it was opened: by the time the pin's data comes, the map's own camera
   // writer may have put one in the address bar (a resize, the map's first settle), and the pin was then never flown to.
   const openedWithCamera = useRef<{ id: number; camera: boolean } | null>(null);
-  if (openedWithCamera.current?.id !== id) openedWithCamera.current = { id, camera: !!readUrlView(search).camera };
+  if (openedWithCamera.current?.id !== id) openedWithCamera.current = { id, camera: !!readUrlView(openedSearch(pathname, search)).camera };
   useEffect(() => {
     if (p && mapOn && (flyRequest.current === p.id || !openedWithCamera.current?.camera)) flyTo(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -103,6 +103,35 @@ test('a pin link flies to its pin even when the map wrote its camera into the ad
   await openedPinAtRest(page, pin.id);
 });
 
+test("a pin link flies to its pin even when the pin page's code came after the map wrote its camera (1440×900)", async ({
+  page,
+  server,
+}) => {
+  // A rehearsal's player journey waited 60 s on a map that never flew: the map wrote its resting camera into the
+  // address bar before the pin page's code had loaded, and the page took that camera for the link's.
+  // Here the pin page's code is held (the real file, passed on later) until the map has written its camera.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/PinPage-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/pin/${pin.id}?bench`);
+  await mapAtRestWithPins(page);
+  // The map writes its camera when it comes to rest from a move (a small drag here, as a player's first touch).
+  const c = await mapCentre(page);
+  await page.mouse.move(c.x - 300, c.y);
+  await page.mouse.down();
+  await page.mouse.move(c.x - 260, c.y + 20, { steps: 4 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/[?&]x=/);
+  release();
+  await openedPinAtRest(page, pin.id);
+});
+
 test('at 3840×2160 pins are readable by default: they scale with the screen', async ({ browser, server }) => {
   test.setTimeout(240_000);
   const sizes: Record<string, number> = {};
