@@ -153,7 +153,11 @@ test('overlay set up from the menu with a live preview; a mark on another device
     await page.getByLabel(ko.overlayBgTransparent).check();
     const url = `${server.url}/overlay?code=E2EOVLY1`;
     await expect(address).toHaveValue(url);
-    // The preview is the overlay itself; its state shows in the frame's chrome, not in the picture.
+    // The preview is the overlay itself; its state shows in the frame's chrome, not in the picture. Each choice loads
+    // the frame again: what follows reads the document of this address, not the one before it (a rehearsal read the
+    // chroma preview's pins, then the next document's loading screen).
+    const frame = page.locator(`iframe[title="${ko.overlayPreview}"]`);
+    await expect.poll(() => frame.evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.href)).toBe(url);
     const preview = page.frameLocator(`iframe[title="${ko.overlayPreview}"]`);
     await expect(page.locator('.overlay-preview-status')).toHaveText(ko.trackerStateConnected, { timeout: 30_000 });
     await expect
