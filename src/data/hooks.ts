@@ -195,6 +195,7 @@ export function useBatchCheck() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ pinIds, check }: { pinIds: number[]; check: boolean }) => {
+      await settledSession();
       const change = await markPins(requireUserId(), pinIds, check);
       offerUndo(change);
       return change.status;
