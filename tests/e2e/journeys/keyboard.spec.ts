@@ -39,6 +39,9 @@ test('keyboard mode: reach, mark and open pins; ? lists shortcuts; the more menu
   const tools = page.getByRole('toolbar', { name: '지도 도구' });
   const map = page.getByRole('application', { name: '지도' });
   await expect(map).toBeVisible({ timeout: 60_000 });
+  // The map shows as soon as the stored settings are applied, possibly while the home page's own code (its tools and
+  // filter list) is still loading under the page loader: the tools must be there before Tab can reach them.
+  await expect(tools).toBeVisible();
 
   // Tab order: from the map straight to its tools, before the filter list.
   await map.focus();
