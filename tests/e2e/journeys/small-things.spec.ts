@@ -75,19 +75,16 @@ test('on a phone, picking a region closes the sheet over the map (390×844 touch
   await context.close();
 });
 
-test('a pin link flies to its pin even when the map wrote its camera into the address bar before the pin came (1440×900)', async ({
-  page,
-  server,
-}) => {
-  // The 3840 step below once waited 60 s on a map resting at the region's centre: the pin's data came after the map's
-  // camera writer had put a camera in the address bar, and the page took that for a link that carries its own view.
-  // Here the pin's answer is held (the real server's, passed on later) while the map moves and writes its camera.
-  test.setTimeout(180_000);
+/**
+ * Opens pin `pin.id`'s link at 1440×900 with the requests matching `held` kept back (the real answers, passed on
+ * later) until the map has moved and written its resting camera into the address bar; then the map must fly to the pin.
+ * The map writes its camera when it comes to rest from a move: a small drag here, as a player's first touch.
+ */
+async function flyAfterMapWroteCamera(page: Page, pin: { id: number }, held: string | RegExp): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
-  await page.route(`**/api/v1/pin/${pin.id}`, async (route) => {
+  await page.route(held, async (route) => {
     await released;
     await route.continue();
   });
@@ -101,6 +98,18 @@ test('a pin link flies to its pin even when the map wrote its camera into the ad
   await expect(page).toHaveURL(/[?&]x=/);
   release();
   await openedPinAtRest(page, pin.id);
+}
+
+test('a pin link flies to its pin even when the map wrote its camera into the address bar before the pin came (1440×900)', async ({
+  page,
+  server,
+}) => {
+  // The 3840 step below once waited 60 s on a map resting at the region's centre: the pin's data came after the map's
+  // camera writer had put a camera in the address bar, and the page took that for a link that carries its own view.
+  // Here the pin's answer is held while the map moves and writes its camera.
+  test.setTimeout(180_000);
+  const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
+  await flyAfterMapWroteCamera(page, pin, `**/api/v1/pin/${pin.id}`);
 });
 
 test("a pin link flies to its pin even when the pin page's code came after the map wrote its camera (1440×900)", async ({
@@ -108,28 +117,11 @@ test("a pin link flies to its pin even when the pin page's code came after the m
   server,
 }) => {
   // A rehearsal's player journey waited 60 s on a map that never flew: the map wrote its resting camera into the
-  // address bar before the pin page's code had loaded, and the page took that camera for the link's.
-  // Here the pin page's code is held (the real file, passed on later) until the map has written its camera.
+  // address bar before the pin page's code had loaded, and the page took that camera for the link's. Here the pin
+  // page's script is held.
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
   const pin = await findPin(page.request, server.url, { category: 1, region: 0 });
-  let release = () => {};
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/PinPage-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(`/pin/${pin.id}?bench`);
-  await mapAtRestWithPins(page);
-  // The map writes its camera when it comes to rest from a move (a small drag here, as a player's first touch).
-  const c = await mapCentre(page);
-  await page.mouse.move(c.x - 300, c.y);
-  await page.mouse.down();
-  await page.mouse.move(c.x - 260, c.y + 20, { steps: 4 });
-  await page.mouse.up();
-  await expect(page).toHaveURL(/[?&]x=/);
-  release();
-  await openedPinAtRest(page, pin.id);
+  await flyAfterMapWroteCamera(page, pin, /\/assets\/PinPage-[^/]*\.js$/);
 });
 
 test('at 3840×2160 pins are readable by default: they scale with the screen', async ({ browser, server }) => {
