@@ -3,15 +3,10 @@ import { ko } from '../../../src/i18n/ko';
 import { startExternalSimulator, startLocalSimulator } from '../../../tools/tracker-sim';
 import { expect, test } from '../fixtures';
 import { freePort } from '../../support/server';
+import { expectFollowing } from './helpers';
 
 // The live tracker with the running product: the simulator plays the desktop tracker players run,
 // in local mode (a WebSocket on this machine) and external mode (a code, through our relay).
-
-/** The camera in the page's URL (it follows the player while follow mode is on). */
-function cameraInUrl(page: Page): string {
-  const q = new URL(page.url()).searchParams;
-  return `${q.get('r')}:${q.get('x')}:${q.get('y')}`;
-}
 
 async function connect(page: Page, target: string, via: string): Promise<void> {
   await page.getByRole('button', { name: '더보기' }).click();
@@ -24,25 +19,12 @@ async function connect(page: Page, target: string, via: string): Promise<void> {
   await dialog.getByRole('button', { name: ko.common.close }).click();
 }
 
-/** The map follows the moving player: the camera in the URL keeps changing. */
-async function expectFollowing(page: Page): Promise<void> {
-  const seen = new Set<string>();
-  await expect
-    .poll(
-      () => {
-        seen.add(cameraInUrl(page));
-        return seen.size;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBeGreaterThanOrEqual(3);
-}
-
 test('local mode: the player marker moves and the map follows it', async ({ page }) => {
   const sim = await startLocalSimulator({ port: await freePort(), hz: 20, speed: 20 });
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/');
+    // ?bench lends the page's map engine to the test, to read its camera and follow mode.
+    await page.goto('/?bench');
     await expect(page.getByTestId('map-view')).toBeVisible();
     await connect(page, sim.url, ko.trackerViaLocal);
     await expectFollowing(page);
@@ -57,7 +39,7 @@ test('external mode by code through the relay, and the overlay in a browser-sour
   const sim = startExternalSimulator({ relay: `${server.url.replace(/^http/, 'ws')}/api/v1/tracker`, code, hz: 20, speed: 20 });
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/');
+    await page.goto('/?bench');
     await expect(page.getByTestId('map-view')).toBeVisible();
     // The simulator has no WebRTC in Node, so positions come as relay data packets.
     await connect(page, code, ko.trackerViaRelay);
