@@ -1,5 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { getMaxFragmentPrecision } from 'pixi.js';
+import { MapEngine } from './MapEngine';
+import { startRendererEarly } from './renderer-start';
 import { disposeTestEngines, makeTestEngine } from './test-support';
 
 afterEach(disposeTestEngines);
@@ -24,5 +26,50 @@ it("a page's first map starts one WebGL context, its own: no support probe and n
     expect(kinds).toEqual(['webgl2', 'webgl2']);
   } finally {
     HTMLCanvasElement.prototype.getContext = getContext;
+  }
+});
+
+// The renderer started early (main.tsx) exists before the map's container: started in the window's size, its drawing
+// buffer was made once for the window and again for the container (which the app's side rail makes narrower), each
+// 0.2–0.4 s of main thread on a software GPU (the scale bench's longest tasks: CanvasPool.resizeCanvas). It starts at
+// 1×1 now, and the engine sizes it once, to its container.
+it('the early renderer makes its drawing buffer once, in the size of the map that takes it up', async () => {
+  const sizes: string[] = [];
+  const canvases: HTMLCanvasElement[] = [];
+  const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width')!;
+  const height = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'height')!;
+  const spy = (d: PropertyDescriptor, name: string): PropertyDescriptor => ({
+    ...d,
+    set(this: HTMLCanvasElement, v: number) {
+      if (v > 1 && d.get!.call(this) !== v) {
+        canvases.push(this);
+        sizes.push(`${name}=${v}`);
+      }
+      d.set!.call(this, v);
+    },
+  });
+  Object.defineProperty(HTMLCanvasElement.prototype, 'width', spy(width, 'width'));
+  Object.defineProperty(HTMLCanvasElement.prototype, 'height', spy(height, 'height'));
+  const el = document.createElement('div');
+  el.style.cssText = 'width:301px;height:203px;position:fixed;left:0;top:0';
+  document.body.appendChild(el);
+  let engine: MapEngine | undefined;
+  try {
+    startRendererEarly();
+    engine = await MapEngine.create({ container: el });
+  } finally {
+    Object.defineProperty(HTMLCanvasElement.prototype, 'width', width);
+    Object.defineProperty(HTMLCanvasElement.prototype, 'height', height);
+  }
+  try {
+    const dpr = window.devicePixelRatio;
+    expect([window.innerWidth, window.innerHeight]).not.toEqual([301, 203]);
+    expect(sizes.filter((_, i) => canvases[i] === engine!.canvas)).toEqual([
+      `width=${Math.round(301 * dpr)}`,
+      `height=${Math.round(203 * dpr)}`,
+    ]);
+  } finally {
+    engine.dispose();
+    el.remove();
   }
 });

@@ -80,13 +80,17 @@ function answerPrecisionProbe(context: WebGLRenderingContext | WebGL2RenderingCo
 let early: Promise<Renderer> | null = null;
 
 /**
- * Starts the map's renderer now, in the window's size, before the map's container exists: on a software GPU the
- * context's start and the programs' compile take the main thread for a few hundred ms, better spent while the page's
- * code and data are still on their way. Once per page; the first MapEngine.create with the default options takes it.
+ * Starts the map's renderer now, before the map's container exists: on a software GPU the context's start and the
+ * programs' compile take the main thread for a few hundred ms, better spent while the page's code and data are still
+ * on their way. Once per page; the first MapEngine.create with the default options takes it.
+ *
+ * It starts at 1×1: its drawing buffer is made once, when the engine sizes it to its container. Started in the
+ * window's size, the buffer was made twice, since the map is narrower than the window beside the app's side rail
+ * (each 0.2–0.4 s of main thread on a software GPU, as OBS and GPU-less machines have; renderer-start.browser.test.ts).
  */
 export function startRendererEarly(): void {
   if (early) return;
-  early = startNow({}, window.innerWidth, window.innerHeight);
+  early = startNow({}, 1, 1);
   // A failure is the engine's to report when it takes the renderer up (MapView logs it).
   early.catch(() => {});
 }
