@@ -117,13 +117,16 @@ export function splitTasks(
 /**
  * The rule for the built client (scale.bench.ts): a frame is a WebGL call's wrapper when the source map puts it in
  * Pixi's WebGL backend (pixi.js/lib/rendering/renderers/gl/: its context, shader, buffer, texture, geometry and
- * state systems, whose functions are thin wrappers of gl.* calls) or in Pixi's canvas blend-mode probe (2D canvas
- * drawImage/getImageData, native too). Our code calls WebGL only through Pixi. Frames of scripts without a map
- * (or outside `distDir/assets`) are script.
+ * state systems, whose functions are thin wrappers of gl.* calls), in Pixi's canvas blend-mode probe (2D canvas
+ * drawImage/getImageData, native too), or in CanvasSource, whose resizeCanvas sets the canvas's width and height:
+ * on a WebGL canvas each makes a new drawing buffer, a synchronous call into the GPU process (on SwiftShader
+ * 0.1–0.9 s while that process is busy, even for a 1×1 buffer). Our code calls WebGL only through Pixi. Frames of
+ * scripts without a map (or outside `distDir/assets`) are script.
  */
 export function pixiNativeFrames(distDir: string): (frame: CallFrame) => boolean {
   const maps = new Map<string, SourceMapConsumer | null>();
-  const NATIVE = /pixi\.js\/lib\/rendering\/renderers\/(gl\/|canvas\/utils\/canUseNewCanvasBlendModes)/;
+  const NATIVE =
+    /pixi\.js\/lib\/rendering\/renderers\/(gl\/|canvas\/utils\/canUseNewCanvasBlendModes|shared\/texture\/sources\/CanvasSource)/;
   return (frame) => {
     const file = /\/assets\/([^/?#]+\.js)(?:[?#].*)?$/.exec(frame.url)?.[1];
     if (!file || frame.lineNumber === undefined || frame.lineNumber < 0) return false;
