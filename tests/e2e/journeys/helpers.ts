@@ -165,6 +165,9 @@ export interface BenchEngine {
   debugInfo(): { pins: number; pinPx?: number; cameraAtRest: boolean };
   worldToScreen(p: { x: number; y: number }): { x: number; y: number };
   pickAt(x: number, y: number): number | null;
+  getCamera(): { x: number; y: number; zoom: number };
+  setCamera(c: { x: number; y: number; zoom: number }): void;
+  getFollow(): boolean;
 }
 
 /** Waits until the map of a page opened with `?bench` draws pins and its camera is at rest (the engine's signals). */
@@ -232,14 +235,8 @@ export async function toastsShown(page: Page, text: RegExp): Promise<number> {
 /** A 390×844 phone driven by touch alone (no hover, no right-click, no Esc), in Korean: `browser.newContext({ ...PHONE, baseURL })`. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ko-KR' } as const;
 
-/** The page's map engine, lent to the test by `?bench` (the page is opened with it; a reload keeps it). */
-export interface FollowedEngine {
-  getCamera(): { x: number; y: number };
-  getFollow(): boolean;
-}
-
 /**
- * The map follows the moving player: follow is on in the engine and its camera keeps moving. The engine's camera,
+ * The map of a page opened with `?bench` (a reload keeps it) follows the moving player: follow is on in the engine and its camera keeps moving. The engine's camera,
  * not the address bar: the address is written only when the camera rests (a share link, never per frame), and while
  * the map follows a runner it rests only when the player stops (the route's two teleport pauses, 15 to 17 s apart).
  * On a quiet machine a 30 s watch of the address can see a single change: the likely cause of the streamer
@@ -251,7 +248,7 @@ export async function expectFollowing(page: Page): Promise<void> {
     .poll(
       async () => {
         const now = await page.evaluate(() => {
-          const e = (window as unknown as { mapEngine?: FollowedEngine }).mapEngine;
+          const e = (window as unknown as { mapEngine?: BenchEngine }).mapEngine;
           if (!e?.getFollow()) return null;
           const c = e.getCamera();
           return `${Math.round(c.x)}:${Math.round(c.y)}`;

@@ -99,8 +99,7 @@ async function flyAfterMapWroteCamera(page: Page, pin: { id: number }, held: str
     await page.mouse.up();
   } else {
     await page.evaluate(() => {
-      type Cam = { x: number; y: number; zoom: number };
-      const e = (window as unknown as { mapEngine: { getCamera(): Cam; setCamera(c: Cam): void } }).mapEngine;
+      const e = (window as unknown as { mapEngine: BenchEngine }).mapEngine;
       const c = e.getCamera();
       e.setCamera({ x: c.x + 200, y: c.y + 100, zoom: c.zoom });
     });
