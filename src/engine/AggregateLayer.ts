@@ -3,11 +3,12 @@
 // check when all are found) and the count. Every level's markers sit in one ParticleContainer
 // with static data; the shader draws only the current level's (uLevel), so zooming uploads
 // nothing, and the particles are rebuilt only when a new layout arrives.
-import { Particle, ParticleContainer } from 'pixi.js';
+import { ParticleContainer } from 'pixi.js';
 import { iconColor } from './icons';
 import { createPinShader } from './pin-shader';
 import { AGGREGATE_FRAME_CSS, countLabel, createAggregateFrames, ringIndex } from './aggregate-atlas';
 import { LARGE_PIN_FACTOR } from './PinLayer';
+import { PlainParticle, packColor } from './pin-style';
 import { AGGREGATE_TOP, emptyAggregates, type PinAggregates } from '../../common/pin-buffers';
 import type { AggregateInfo } from './types';
 
@@ -22,7 +23,7 @@ export class AggregateLayer {
   readonly container: ParticleContainer;
   private readonly frames = createAggregateFrames();
   private readonly shaderParts = createPinShader('aggregates');
-  private particles: Particle[] = [];
+  private particles: PlainParticle[] = [];
   private data: PinAggregates = EMPTY;
   private large = false;
   private screenScale = 1;
@@ -69,33 +70,29 @@ export class AggregateLayer {
   /** Replaces the markers (a new layout); one upload. */
   set(a: PinAggregates): void {
     this.data = a;
-    const ps: Particle[] = [];
+    // Plain particles with their colour packed (PlainParticle): Pixi's Particle costs a copy of its options and a
+    // colour parse each, most of a new layout's time on the main thread with thousands of markers (issue 21).
+    const ps: PlainParticle[] = [];
+    const d = this.frames.disc;
     for (let m = 0; m < a.x.length; m++) {
       const x = a.x[m]!,
         y = a.y[m]!,
         level = a.level[m]!;
       const k = aggregateDiameter(a.count[m]!) / AGGREGATE_FRAME_CSS;
-      const color = this.colorOf(a.topCategory[m * AGGREGATE_TOP] ?? -1, a.icon[m]!);
-      ps.push(
-        new Particle({ texture: this.frames.disc, x, y, anchorX: 0.5, anchorY: 0.5, scaleX: k, scaleY: k, rotation: level, tint: color }),
-      );
-      ps.push(
-        new Particle({
-          texture: this.frames.rings[ringIndex(a.found[m]!, a.count[m]!)]!,
-          x,
-          y,
-          anchorX: 0.5,
-          anchorY: 0.5,
-          scaleX: k,
-          scaleY: k,
-          rotation: level,
-        }),
-      );
+      const disc = new PlainParticle(d, x, y, 0.5, 0.5);
+      disc.color = packColor(this.colorOf(a.topCategory[m * AGGREGATE_TOP] ?? -1, a.icon[m]!));
+      const ring = new PlainParticle(this.frames.rings[ringIndex(a.found[m]!, a.count[m]!)]!, x, y, 0.5, 0.5);
+      for (const p of [disc, ring]) {
+        p.scaleX = p.scaleY = k;
+        p.rotation = level;
+        ps.push(p);
+      }
       const label = countLabel(a.count[m]!);
       // Characters are offset in screen pixels through their anchors, so the label keeps its size.
       for (let j = 0; j < label.length; j++) {
-        const t = this.frames.chars.get(label[j]!)!;
-        ps.push(new Particle({ texture: t, x, y, anchorX: label.length / 2 - j, anchorY: 0.5, rotation: level }));
+        const c = new PlainParticle(this.frames.chars.get(label[j]!)!, x, y, label.length / 2 - j, 0.5);
+        c.rotation = level;
+        ps.push(c);
       }
     }
     this.particles = ps;

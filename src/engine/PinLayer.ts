@@ -11,7 +11,7 @@ import { mergePinChange } from './pin-merge';
 import { drawOrder } from './pin-order';
 import { IdIndex, NO_IDS, type IdLookup } from './id-index';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
-import { PinParticle, styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
+import { PlainParticle, styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
 import { PinFlag, type PinBuffers } from './types';
 
 export class PinLayer {
@@ -121,7 +121,7 @@ export class PinLayer {
       if (p) {
         p.x = b.x[i]!;
         p.y = b.y[i]!;
-      } else particles[s] = new PinParticle(this.atlas.frame(0), b.x[i]!, b.y[i]!);
+      } else particles[s] = new PlainParticle(this.atlas.frame(0), b.x[i]!, b.y[i]!);
     }
     this.container.particleChildren = particles;
     this.builtIndex = null;
@@ -140,7 +140,7 @@ export class PinLayer {
   updatePins(change: PinSetChange): boolean {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
-    const newParticle = () => new PinParticle(this.atlas.frame(0));
+    const newParticle = () => new PlainParticle(this.atlas.frame(0));
     const cur = {
       buffers: old,
       flags: this.flags,

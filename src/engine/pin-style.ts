@@ -52,15 +52,14 @@ const ALPHA_OTHER_FLOOR = 0.3;
 const ALPHA_DIMMED = 0.35;
 
 /**
- * A pin's particle: the fields the particle buffer reads, nothing more. Pixi's Particle copies a spread of its
- * default options into every new one and parses its tint through Color.shared; a new pin set makes hundreds of
- * thousands of them in one task (issue 21), so pins use this plain class (the look sets `color` whole).
+ * A particle with only the fields the particle buffer reads. Pixi's Particle copies a spread of its default options
+ * into every new one and parses its tint through Color.shared; a new pin set makes hundreds of thousands of them in
+ * one task, and a new layout thousands of aggregate markers (issue 21), so pins and aggregates use this plain class
+ * and set `color` whole (packColor). Anchored at the bottom centre (a pin's tip) unless told otherwise.
  */
-export class PinParticle implements IParticle {
+export class PlainParticle implements IParticle {
   scaleX = 1;
   scaleY = 1;
-  anchorX = 0.5;
-  anchorY = 1;
   rotation = 0;
   /** BGR and alpha (top byte), as Particle packs tint and alpha: opaque white until styled. */
   color = -1;
@@ -68,7 +67,14 @@ export class PinParticle implements IParticle {
     public texture: Texture,
     public x = 0,
     public y = 0,
+    public anchorX = 0.5,
+    public anchorY = 1,
   ) {}
+}
+
+/** A colour (0xRRGGBB) and alpha (0–1) packed as the particle buffer reads them: BGR, alpha in the top byte. */
+export function packColor(rgb: number, alpha = 1): number {
+  return ((rgb & 0xff) << 16) + (rgb & 0xff00) + ((rgb >> 16) & 0xff) + (((alpha * 255) | 0) << 24);
 }
 
 /**
@@ -103,10 +109,9 @@ export function styleParticle(
   else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
   else if (dimmed) alpha = ALPHA_DIMMED;
   else if (f & PinFlag.Checked && !picked) alpha = faintFound ? ALPHA_CHECKED_FAINT : ALPHA_CHECKED;
-  // The packed colour the particle buffer reads (BGR, alpha in the top byte), set at once: Particle's tint setter
-  // parses its value through Color.shared, about half of a restyle of every pin (issue 21).
-  const rgb = lookTint(look, dimmed);
-  p.color = ((rgb & 0xff) << 16) + (rgb & 0xff00) + ((rgb >> 16) & 0xff) + (((alpha * 255) | 0) << 24);
+  // Set packed at once: Particle's tint setter parses its value through Color.shared, about half of a restyle of
+  // every pin (issue 21).
+  p.color = packColor(lookTint(look, dimmed), alpha);
   const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
   p.scaleX = p.scaleY = scale;
 }

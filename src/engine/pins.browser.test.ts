@@ -5,7 +5,8 @@ import { disposeTestEngines, hex, makeTestEngine, pins, pixel, TEST_H as H, TEST
 import { iconColor } from './icons';
 import { pinSizeFactor } from './PinLayer';
 import { FIRST_PINS_MARK, PinFlag } from './types';
-import { emptyAggregates } from '../../common/pin-buffers';
+import { emptyAggregates, type PinAggregates } from '../../common/pin-buffers';
+import { levelZoom } from '../../common/pin-levels';
 
 afterEach(disposeTestEngines);
 
@@ -280,5 +281,39 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     expect(engine.setPinLayout({ count: 2, version: 6, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(false);
     expect(engine.setPinLayout({ count: 2, version: 7, minLevel: Uint8Array.of(8, 8), aggregates: empty })).toBe(true);
     expect(engine.layoutInfo(0)).toMatchObject({ laidOut: true, shown: 0 });
+  });
+  it("draws an aggregate marker in its category's colour, its count beside its centre, only at its level", async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 0, y: 0, zoom: levelZoom(1) });
+    engine.setPins(pins([1, 2, 3].map((id) => ({ id, x: id, y: 0, icon: 4 }))));
+    // One marker for the three pins at level 1; the pins themselves only close up.
+    const aggregates: PinAggregates = {
+      x: Float32Array.of(0),
+      y: Float32Array.of(0),
+      level: Uint8Array.of(1),
+      count: Uint32Array.of(3),
+      found: Uint32Array.of(0),
+      icon: Uint16Array.of(4),
+      topCategory: Int32Array.of(-1, -1, -1),
+      topCount: Uint32Array.of(0, 0, 0),
+      topFound: Uint32Array.of(0, 0, 0),
+    };
+    expect(engine.setPinLayout({ count: 3, minLevel: Uint8Array.of(8, 8, 8), aggregates })).toBe(true);
+    engine.renderNow();
+    // 6 CSS px left of the centre (the camera keeps the map in view, so the marker is where the engine puts it):
+    // inside the 24-px disc and its ring, beside the one-character label.
+    const at = engine.worldToScreen({ x: 0, y: 0 });
+    const want = hex(iconColor(4));
+    const disc = pixel(engine, at.x - 6, at.y);
+    for (let k = 0; k < 3; k++) expect(Math.abs(disc[k]! - want[k]!)).toBeLessThan(40);
+    // The label over the centre is light on the disc: some pixel of its 7×12 box is.
+    const label = [-3, -1, 1, 3].flatMap((dx) => [-4, -2, 0, 2, 4].map((dy) => Math.min(...pixel(engine, at.x + dx, at.y + dy))));
+    expect(Math.max(...label)).toBeGreaterThan(200);
+    // At another level the marker is not drawn: the map's own colour shows there.
+    engine.setCamera({ zoom: levelZoom(3) });
+    engine.renderNow();
+    const there = engine.worldToScreen({ x: 0, y: 0 });
+    const after = pixel(engine, there.x - 6, there.y);
+    expect(Math.max(...[0, 1, 2].map((k) => Math.abs(after[k]! - want[k]!)))).toBeGreaterThan(40);
   });
 });
