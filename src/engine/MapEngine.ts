@@ -370,6 +370,7 @@ export class MapEngine extends EngineFrame {
     /** No tween under way and no move for 150 ms (the snapshot's `moving`, negated). */
     cameraAtRest: boolean;
   } {
+    const pins = this.pins;
     return {
       tilesDrawn: { ...(this.base?.drawn ?? { 100: 0, 50: 0, 25: 0 }) },
       cache: this.cache.stats(),
@@ -382,7 +383,10 @@ export class MapEngine extends EngineFrame {
         height: this.pins.atlas.source.pixelHeight,
         bytes: this.pins.atlas.bytes,
         version: this.pins.atlas.version,
-        pinSources: this.pins.textureSources,
+        // A pass over every pin: counted only when read (a poll of the pin count at 1M pins took 80 ms a call).
+        get pinSources() {
+          return pins.textureSources;
+        },
       },
       level: this.pins.level,
       aggregates: this.aggregates.countAt(this.pins.level),
