@@ -58,3 +58,66 @@ it('category loads in a burst ask the worker for every pin once at a time; the r
   // The one at connect, the one under way when the burst began, and one for the rest of it.
   expect(calls).toBeLessThanOrEqual(3);
 });
+
+// Issue 21 item 2: pins are drawn as they come. A region's snapshot streams in blocks, each bumping the loads the
+// bridge follows; at a million pins the worker takes seconds to answer, and while it does the next block has come.
+// An answer overtaken only by more loading is right for what the player asked to see, only not complete: it is drawn,
+// and the newer one follows. One overtaken by another choice (categories, region, the opened pin) is dropped (issue
+// 24 item 3).
+it('an answer overtaken only by more loading is drawn as it comes; one overtaken by another choice of categories is not', async () => {
+  resetStore();
+  const engine = await makeTestEngine();
+  const worker = createPinsWorker();
+  stops.push(disposeTestEngines, () => worker.dispose());
+  /** The pins of these categories in the regions the map shows. */
+  const count = async (categories: number[]) => {
+    let n = 0;
+    for (const r of regionsSharingTileSet(0)) n += (await worker.api.getPins({ categories, region: r.id })).ids.length;
+    return n;
+  };
+  // Each answer is computed by the worker when asked, and held back until released (in order).
+  const held: { release: () => void }[] = [];
+  const api = new Proxy(worker.api, {
+    get(target, key, receiver) {
+      const real = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'pinsWithLayout') return real;
+      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
+        const answer = worker.api.pinsWithLayout(...args);
+        await new Promise<void>((release) => held.push({ release }));
+        return answer;
+      };
+    },
+  });
+  const first = await worker.api.loadCategory(1);
+  setCategories([1, 2]);
+  setLoadedCategory(1, { count: first.count, lastEdited: first.lastEdited });
+  stops.push(connectEngine(engine, api));
+  await expect.poll(() => held.length).toBe(1);
+  // While the worker answers, category 2 loads: the bridge asks again once this answer is in.
+  const second = await worker.api.loadCategory(2);
+  setLoadedCategory(2, { count: second.count, lastEdited: second.lastEdited });
+  const one = await count([1]);
+  const both = await count([1, 2]);
+  expect(one).toBeGreaterThan(0);
+  expect(both).toBeGreaterThan(one);
+  held[0]!.release();
+  // Category 1's pins are drawn, with their layout, while the newer answer is still held.
+  await expect.poll(() => engine.debugInfo().pins).toBe(one);
+  expect(engine.layoutInfo(0).laidOut).toBe(true);
+  await expect.poll(() => held.length).toBe(2);
+  expect(engine.debugInfo().pins).toBe(one);
+  held[1]!.release();
+  await expect.poll(() => engine.debugInfo().pins).toBe(both);
+
+  // Category 2 alone, then category 1 alone before that answer is in: its answer is dropped, never drawn.
+  setCategories([2]);
+  await expect.poll(() => held.length).toBe(3);
+  setCategories([1]);
+  const sets = engine.debugInfo().pinSets;
+  held[2]!.release();
+  await expect.poll(() => held.length).toBe(4);
+  expect(engine.debugInfo().pinSets).toBe(sets);
+  expect(engine.debugInfo().pins).toBe(both);
+  held[3]!.release();
+  await expect.poll(() => engine.debugInfo().pins).toBe(one);
+});

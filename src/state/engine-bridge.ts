@@ -72,6 +72,11 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   });
 
   let layoutGeneration = 0;
+  // The view (viewKey) of the pins the engine holds, and how many it took.
+  let drawnView = '';
+  let drawnCount = 0;
+  // Layouts asked for on their own (refreshLayout, refreshLive): one asked after a pin request is newer than its layout.
+  let layoutRequests = 0;
   const layoutOptions = () => ({ hideChecked: store.homeFilters.hideChecked, floor: store.floor });
 
   // New pins come with their layout in ONE worker call (same pin-set version), so a category
@@ -100,21 +105,40 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       fullRunning = false;
     }
   }
+  // What the player asked the map to show: an answer asked for the same view is right, if not complete, however many
+  // pins loaded since.
+  const viewKey = () => `${store.mapRegion}|${store.homeFilters.categories.join(',')}|${store.openedPin?.id ?? ''}`;
   async function takeAllPins(): Promise<void> {
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
     const told = checksSent;
+    const view = viewKey();
+    const layoutsBefore = layoutRequests;
     const { pins, layout } = await worker.pinsWithLayout(
       shownRegions().map((r) => filter(r, false)),
       layoutOptions(),
     );
-    // A newer request superseded this one while the worker answered.
-    if (disposed || generation !== pinsGeneration) return;
-    fullPending = false;
-    engine.setPins(pins);
+    if (disposed) return;
+    // A newer request overtook this one while the worker answered (the loop asks it next). If the player chose
+    // another view meanwhile, this answer is dropped (issue 24 item 3). If only more pins loaded (a snapshot's
+    // blocks, categories), it is right, if not complete: at a million pins the worker answers in seconds, and every
+    // answer of a streaming start would be overtaken by the next block, so nothing would be drawn until all came
+    // (issue 21 item 2). It is drawn when it shows much more than the map has (the view's first pins, or at least
+    // twice as many), so a start takes a few whole pin sets, not one per block.
+    const newest = generation === pinsGeneration;
+    // The pins the engine holds already (the same pin-set version of the same view): nothing to take again.
+    const same = pins.version !== undefined && pins.version === engine.pinSetVersion && view === drawnView;
+    if (!newest && (view !== viewKey() || same || (view === drawnView && pins.ids.length < 2 * drawnCount))) return;
+    if (newest) fullPending = false;
+    if (!same) {
+      drawnView = view;
+      drawnCount = pins.ids.length;
+      engine.setPins(pins);
+    }
     checksSince(told, engineOnly);
-    // A layout asked for since (checks, hide-found, floor) arrives next and wins.
-    if (layoutAt === layoutGeneration) engine.setPinLayout(layout);
+    // A layout asked for since (checks, hide-found, floor) arrives next and wins. An overtaken answer's layout is
+    // its own pins' (one call), so it is drawn with them unless a layout was asked for on its own since.
+    if (newest ? layoutAt === layoutGeneration : layoutRequests === layoutsBefore) engine.setPinLayout(layout);
   }
 
   // A live edit (a pin created, edited, moved, reverted, hidden or merged) changes only its pins:
@@ -125,6 +149,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (fullPending || since === undefined) return refreshPins();
     const generation = ++pinsGeneration;
     const layoutAt = ++layoutGeneration;
+    layoutRequests++;
     const told = checksSent;
     const change = await worker.changesSince(
       since,
@@ -142,6 +167,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   // set (the worker's pins changed since the engine's were read): new pins with their layout follow.
   async function refreshLayout(): Promise<void> {
     const generation = ++layoutGeneration;
+    layoutRequests++;
     const layout = await worker.layout(
       shownRegions().map((r) => filter(r, false)),
       layoutOptions(),
