@@ -110,7 +110,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   const viewKey = () => `${store.mapRegion}|${store.homeFilters.categories.join(',')}|${store.openedPin?.id ?? ''}`;
   async function takeAllPins(): Promise<void> {
     const generation = ++pinsGeneration;
-    const layoutAt = ++layoutGeneration;
+    // A layout-only answer asked for before this makes way for this one's layout.
+    ++layoutGeneration;
     const told = checksSent;
     const view = viewKey();
     const layoutsBefore = layoutRequests;
@@ -136,9 +137,9 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       engine.setPins(pins);
     }
     checksSince(told, engineOnly);
-    // A layout asked for since (checks, hide-found, floor) arrives next and wins. An overtaken answer's layout is
-    // its own pins' (one call), so it is drawn with them unless a layout was asked for on its own since.
-    if (newest ? layoutAt === layoutGeneration : layoutRequests === layoutsBefore) engine.setPinLayout(layout);
+    // The answer's layout is its own pins' (one call): drawn with them unless a layout was asked for on its own since
+    // (checks, hide-found, floor, a live edit), which arrives next and wins.
+    if (layoutRequests === layoutsBefore) engine.setPinLayout(layout);
   }
 
   // A live edit (a pin created, edited, moved, reverted, hidden or merged) changes only its pins:
@@ -259,7 +260,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       engine.setPlayer(pos ? { x: pos.x, y: pos.y, heading: (((((pos.rotation ?? 0) * 180) / Math.PI + 90) % 360) + 360) % 360 } : null);
     }
     if (changed('follow', s.tracking.follow)) engine.setFollow(s.tracking.follow);
-    const pinsKey = `${s.mapRegion}|${s.homeFilters.categories.join(',')}|${s.pins.loads}|${s.openedPin?.id ?? ''}`;
+    const pinsKey = `${viewKey()}|${s.pins.loads}`;
     const pinsChanged = changed('pins', pinsKey);
     const edited = changed('pinsVersion', s.pins.version);
     const layoutKey = `${pinsKey}|${s.homeFilters.hideChecked}|${s.floor}`;
