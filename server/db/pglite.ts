@@ -58,7 +58,8 @@ function wrap(q: Queryable, root: PGlite, shared: Shared): Db {
  * `dumpOf` made, to start from instead of an empty one.
  */
 export async function openPglite(dir?: string, from?: Blob): Promise<Db> {
-  const pg = new PGlite(dir, { parsers, ...(from ? { loadDataDir: from } : {}) });
+  // One options object: PGlite's (folder, options) form drops the options when the folder is undefined (in memory).
+  const pg = new PGlite({ dataDir: dir, parsers, ...(from ? { loadDataDir: from } : {}) });
   await pg.waitReady;
   return wrap(pg, pg, { lane: new BulkLane(), turns: new LoopTurns(), users: new UserTurns() });
 }
