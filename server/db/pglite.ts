@@ -66,7 +66,7 @@ export async function openPglite(dir?: string, from?: Blob): Promise<Db> {
 
 /**
  * A new in-memory database after `fill` (migrations, say), as a tarball `openPglite` starts from: opening one takes
- * about 0.4 s here, making an empty database (PGlite's initdb) 1.4 s (server/test-helper.ts's template).
+ * about 1 s here, making an empty database (PGlite's initdb) about 4 s (server/test-helper.ts's template).
  */
 export async function dumpOf(fill: (db: Db) => Promise<void>): Promise<Blob> {
   const pg = new PGlite({ parsers });
