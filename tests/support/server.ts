@@ -1,7 +1,7 @@
 // The real server as `npm start` runs it, on a temporary data folder and a free port: for the
 // end-to-end journeys and the start-up benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,10 @@ export async function startServer(
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), 'wuwa-e2e-'));
   if (at.template && !at.dataDir) cpSync(at.template, dataDir, { recursive: true, filter: (src) => !src.endsWith(LOCK_FILE) });
+  // One folder of drawn tiles for every server of a journey run (global-setup.ts): a tile depends on its map set and
+  // place alone, and each is written under a name of its own then renamed, so servers can share the folder.
+  const tiles = join(dataDir, 'tiles');
+  if (process.env.E2E_TILE_CACHE && !at.dataDir && !existsSync(tiles)) symlinkSync(process.env.E2E_TILE_CACHE, tiles);
   const url = `http://localhost:${port}`;
   let out = '';
   // `wrap`: a command the server runs under (`unshare --pid --fork`: a PID namespace of its own, as in a
