@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { lookAt } from './journeys/helpers';
 
 /** Luminance spread and colour count of a PNG: a blank or single-colour canvas has neither. */
 async function pixelStats(png: Buffer) {
@@ -40,5 +41,5 @@ test('the home page shows the default region’s tiles and the demo world is see
     .flatMap((g: { categories: { pinCount: number }[] }) => g.categories)
     .reduce((n: number, c: { pinCount: number }) => n + c.pinCount, 0);
   expect(pins).toBeGreaterThanOrEqual(60_000);
-  await page.screenshot({ path: 'test-results/home-1440.png' });
+  await lookAt(page, { path: 'test-results/home-1440.png' });
 });

@@ -1,6 +1,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../support/server';
 import { dataTemplate } from './fixtures';
+import { lookAt } from './journeys/helpers';
 
 // Issue 15 journeys, in Chromium against the real server: an admin from ADMIN_EMAILS appoints a
 // moderator, who reverts a vandal's spree from recent changes, merges reported duplicates (the
@@ -77,7 +78,7 @@ test('an admin appoints a moderator on the moderation page', async () => {
   const row = admin.getByTestId('player').filter({ hasText: '운영E2E' });
   await row.getByRole('button', { name: '운영진으로 임명' }).click();
   await expect(row.getByText('운영진', { exact: true })).toBeVisible();
-  await admin.screenshot({ path: '/tmp/i15-players-1440.png' });
+  await lookAt(admin, { path: '/tmp/i15-players-1440.png' });
   await mod.reload();
   await expect(mod.getByRole('link', { name: '운영' })).toBeVisible();
   await admin.getByRole('tab', { name: '감사 기록' }).click();
@@ -94,7 +95,7 @@ test('an admin appoints a moderator on the moderation page', async () => {
     expect.objectContaining({ name: '3.0 신규 수집품', icon: 7 }),
   );
   await expect(mod.getByRole('tab', { name: '카탈로그' })).toHaveCount(0);
-  await admin.screenshot({ path: '/tmp/i15-catalogue-1440.png' });
+  await lookAt(admin, { path: '/tmp/i15-catalogue-1440.png' });
 });
 
 test('a vandal’s edits are found in recent changes and reverted', async () => {
@@ -122,7 +123,7 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
   await expect(history).toContainText('낙서E2E');
   // What changed is named: the tag the vandal added, not only how many.
   await expect(history).toContainText(`태그 추가: ${tag.name}`);
-  await owner.screenshot({ path: '/tmp/i15-history-1440.png' });
+  await lookAt(owner, { path: '/tmp/i15-history-1440.png' });
 
   mod.on('dialog', (d) => void d.accept());
   await mod.goto('/moderation');
@@ -130,7 +131,7 @@ test('a vandal’s edits are found in recent changes and reverted', async () => 
   const rows = mod.getByTestId('change').filter({ hasText: '낙서E2E' });
   await expect(rows).toHaveCount(2);
   await expect(rows.last()).toContainText('위치 수정됨');
-  await mod.screenshot({ path: '/tmp/i15-changes-1440.png' });
+  await lookAt(mod, { path: '/tmp/i15-changes-1440.png' });
   await rows
     .last()
     .getByRole('button', { name: /이 시각 이후 수정을 모두 되돌리기/ })
@@ -166,9 +167,9 @@ test('a report becomes a merge of duplicates and the checks move', async () => {
   await expect
     .poll(async () => mod.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/map/')).length))
     .toBeGreaterThan(0);
-  await mod.screenshot({ path: '/tmp/i15-reports-1440.png' });
+  await lookAt(mod, { path: '/tmp/i15-reports-1440.png' });
   await mod.setViewportSize({ width: 390, height: 844 });
-  await mod.screenshot({ path: '/tmp/i15-reports-390.png' });
+  await lookAt(mod, { path: '/tmp/i15-reports-390.png' });
   await mod.setViewportSize({ width: 1440, height: 900 });
   await report.getByRole('button', { name: `핀 ${dup}을(를) 핀 ${keep}에 병합` }).click();
   await expect(report).toHaveCount(0);
@@ -221,7 +222,7 @@ test('a suspended player’s next mark is refused with the message', async () =>
   const chip = row.locator('.chip').filter({ hasText: '까지 정지' });
   await expect(chip).toBeVisible();
   const until = (await chip.textContent())!.replace('까지 정지', '');
-  await mod.screenshot({ path: '/tmp/i15-suspend-1440.png' });
+  await lookAt(mod, { path: '/tmp/i15-suspend-1440.png' });
 
   await vandal.goto('/pin/20');
   await vandal.getByRole('button', { name: '찾음으로 표시' }).click();
@@ -230,7 +231,7 @@ test('a suspended player’s next mark is refused with the message', async () =>
   await expect(vandal.getByText(`계정이 ${until}까지 이용 정지되었습니다`, { exact: false })).toBeVisible();
   // The refused mark does not stay on the page.
   await expect(vandal.getByRole('button', { name: '찾음으로 표시' })).toBeVisible();
-  await vandal.screenshot({ path: '/tmp/i15-suspended-toast-1440.png' });
+  await lookAt(vandal, { path: '/tmp/i15-suspended-toast-1440.png' });
   const r = await vandal.request.post('/api/v1/pin/20/check', { data: { check: true } });
   expect(r.status()).toBe(403);
   expect((await r.json()).error.errClazz).toBe('account_suspended');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { startServer, type StartedServer } from '../../support/server';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { dataTemplate, recordToasts } from '../fixtures';
-import { expectToast, signInByCalls } from './helpers';
+import { expectToast, lookAt, signInByCalls } from './helpers';
 
 // Category icons and colours (issue 20 item 3): an admin gives a category a colour and an icon on the
 // catalogue screen (keyboard, with a preview, a refused file named), and the map, the category panel
@@ -63,7 +63,7 @@ for (const [label, options] of [
     await look.getByLabel(/아이콘 파일/).setInputFiles({ name: 'shell.png', mimeType: 'image/png', buffer: await iconPng('#1f9d55') });
     await expect(look.locator('canvas[data-icon-url^="blob:"]')).toHaveCount(1);
     await look.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `.tmp/category-looks/catalogue-${options.viewport.width}.png` });
+    await lookAt(page, { path: `.tmp/category-looks/catalogue-${options.viewport.width}.png` });
     const save = look.getByRole('button', { name: '모양 저장' });
     await save.focus();
     await page.keyboard.press('Enter');
@@ -83,7 +83,7 @@ for (const [label, options] of [
     ).result.pins[0] as { id: number };
     await page.goto(`${server.url}/pin/${pin.id}`);
     await expect(page.locator(`canvas[data-icon-url="${after.iconUrl}"]`).first()).toBeVisible(LOAD);
-    await page.screenshot({ path: `.tmp/category-looks/pin-page-${options.viewport.width}.png` });
+    await lookAt(page, { path: `.tmp/category-looks/pin-page-${options.viewport.width}.png` });
     await ctx.close();
   });
 }

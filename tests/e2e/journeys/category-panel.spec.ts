@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from '../../support/server';
 import { categoryWorld, importCategoryWorld, regionsOf, WORLD } from '../../support/category-world';
 import { koreanMatch } from '../../../common/search-text';
 import { REGIONS, regionsSharingTileSet } from '../../../common/regions';
-import { expectToast, PHONE, signInByCalls } from './helpers';
+import { expectToast, lookAt, PHONE, signInByCalls } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 
 const t = ko.map;
@@ -71,7 +71,7 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   await expect(fold).toHaveAttribute('aria-expanded', 'false');
   // The chest's count is the region's: 30 pins in 황룡, not the 210 of the world.
   await expect(chestBox(page).locator('..')).toContainText('0/30');
-  await page.screenshot({ path: 'test-results/category-panel-1440.png' });
+  await lookAt(page, { path: 'test-results/category-panel-1440.png' });
   // The whole panel, every group open: 512 categories made a 22,582 px list; the region's own are a few screens.
   const height = await page.locator('#map-panel-body').evaluate((el) => el.scrollHeight);
   test.info().annotations.push({ type: 'panel height (px), 황룡, groups open', description: String(height) });
@@ -87,7 +87,7 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   // Two keystrokes of 초성 find the chest; an accent-free spelling finds the Vietnamese name, folded away or not.
   await box.fill('ㅂㅅ');
   await expect(chestBox(page)).toBeVisible();
-  await page.screenshot({ path: 'test-results/category-panel-search-1440.png' });
+  await lookAt(page, { path: 'test-results/category-panel-search-1440.png' });
   // Two more keystrokes, and it is one of three (보물 상자, 보물 숲 장치, 보물 숲 지점).
   await box.fill('ㅂㅁㅅㅈ');
   const named = categoryWorld().categoryGroups.flatMap((g) => g.categories.filter((c) => koreanMatch(c.name, 'ㅂㅁㅅㅈ')));
@@ -117,7 +117,7 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   expect(headTop - bodyTop).toBeGreaterThan(20);
   expect(headTop - bodyTop).toBeLessThan(80);
   await expect(panel.getByRole('searchbox', { name: t.categorySearch })).toBeInViewport();
-  await page.screenshot({ path: 'test-results/category-panel-sticky-1440.png' });
+  await lookAt(page, { path: 'test-results/category-panel-sticky-1440.png' });
 
   // Presets: the treasure group on, saved; the mineral group alone, saved; one click switches back.
   await panel.getByRole('button', { name: t.selectNone }).click();
@@ -142,7 +142,7 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   await expect(treasurePreset).toHaveAttribute('aria-pressed', 'true');
   await expect(treasure.locator('.cat-item input:checked')).toHaveCount(treasureOn);
   await expect(mineral.locator('.cat-item input:checked')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/category-panel-presets-1440.png' });
+  await lookAt(page, { path: 'test-results/category-panel-presets-1440.png' });
   // Synced to the account: another browser signed in as the same player has them.
   const api = (await (await page.request.get('/api/v1/me/presets')).json()) as { result: { presets: { name: string }[] } };
   expect(api.result.presets.map((p) => p.name)).toEqual(['광물', '보물 사냥']);
@@ -176,7 +176,7 @@ test('phone: the sheet finds a category by 초성, a visitor’s preset is kept 
   const recent = panel.getByRole('group', { name: t.recent });
   await expect(recent.getByRole('button').first()).toContainText(cave);
   await expect(recent.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: 'test-results/category-panel-390.png' });
+  await lookAt(page, { path: 'test-results/category-panel-390.png' });
 
   await panel.getByRole('button', { name: ko.presets.save }).click();
   await panel.getByRole('textbox', { name: ko.presets.nameLabel }).fill('상자만');
@@ -188,7 +188,7 @@ test('phone: the sheet finds a category by 초성, a visitor’s preset is kept 
   await expect(chestBox(page)).not.toBeChecked();
   await preset.click();
   await expect(chestBox(page)).toBeChecked();
-  await page.screenshot({ path: 'test-results/category-panel-presets-390.png' });
+  await lookAt(page, { path: 'test-results/category-panel-presets-390.png' });
 
   // Kept on this device: a reload has it.
   await openPanel(page, true);
@@ -211,7 +211,7 @@ test('search page: tags and accents as the API finds them, categories by 초성'
     await expect(results.getByRole('listitem').first()).toContainText(q);
     expect(await statedTotal(page)).toBe(await apiTotal(q));
   }
-  await page.screenshot({ path: 'test-results/category-search-tag-1440.png' });
+  await lookAt(page, { path: 'test-results/category-search-tag-1440.png' });
   await box.fill('ruong bau');
   await expect(page.locator('#cat-results')).toBeVisible();
   await expect(page.locator('.search-region').first()).toContainText(WORLD.accented);

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { findPin, openPinMenuAtCentre, signInByCalls } from './helpers';
+import { findPin, lookAt, openPinMenuAtCentre, signInByCalls } from './helpers';
 
 // Issue 10, blocker 6: a pin contributed in a category that is switched off is shown (its category is
 // switched on, as search does), and a validation error goes away once its field is fixed.
@@ -36,7 +36,7 @@ test('a new pin in a hidden category shows on the map; fixed fields lose their e
   const id = Number(/\/pin\/(\d+)/.exec(page.url())![1]);
   // The map centres on it, and it is there: its menu opens where it is shown.
   await openPinMenuAtCentre(page, id);
-  await page.screenshot({ path: '/tmp/i10-contributed.png' });
+  await lookAt(page, { path: '/tmp/i10-contributed.png' });
 });
 
 // Issue 24 item 1: the location pick is the engine's tool; the editor's button and the banner show the engine's,
@@ -71,5 +71,5 @@ test('picking a place on the map: the editor follows the map’s tool (ESC on th
   await expect(page.getByLabel('X 좌표')).not.toHaveValue('');
   await expect(pick).toHaveAttribute('aria-pressed', 'false');
   await expect(banner).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/h35-picked.png' });
+  await lookAt(page, { path: '/tmp/h35-picked.png' });
 });

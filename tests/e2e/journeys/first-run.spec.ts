@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { NICKNAME_MAX, NICKNAME_MIN } from '../../../common/nickname';
 import { expect, test } from '../fixtures';
-import { PHONE } from './helpers';
+import { lookAt, PHONE } from './helpers';
 
 // Issue 25 item 8: a new player's first minutes on a phone (and the nickname rule on any screen).
 
@@ -41,7 +41,7 @@ for (const width of [320, 390]) {
       await page.getByRole('link', { name: /이메일로 시작하기/ }).click();
       await expect(page.getByLabel('이메일')).toBeVisible();
       const card = await loginCard(page);
-      await page.screenshot({ path: `/tmp/i25-login-${width}-${theme}.png` });
+      await lookAt(page, { path: `/tmp/i25-login-${width}-${theme}.png` });
       // A phone widens its layout to fit a page that overflows (and shows it zoomed out): the page keeps the device's width.
       expect(card.width).toBe(width);
       expect(card.left).toBeGreaterThanOrEqual(0);
@@ -77,7 +77,7 @@ test('a visitor on a phone finds 로그인 in the bottom bar, at 390 and 320 px'
       .locator('.nav-item > span')
       .evaluateAll((spans) => spans.filter((s) => (s as HTMLElement).offsetParent).map((s) => [s.textContent, s.getClientRects().length]));
     for (const [label, n] of lines) expect(n, `${label} wraps`).toBe(1);
-    await page.screenshot({ path: `/tmp/i25-bottom-bar-${width}.png` });
+    await lookAt(page, { path: `/tmp/i25-bottom-bar-${width}.png` });
     await login.tap();
     await expect(page).toHaveURL(/\/login/);
     await context.close();
@@ -90,7 +90,7 @@ test('the first-visit hint on a touch phone speaks of taps, not keys', async ({ 
   await page.goto('/');
   const hint = page.getByRole('region', { name: ko.mapHint.title });
   await expect(hint).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: '/tmp/i25-touch-hint-390.png' });
+  await lookAt(page, { path: '/tmp/i25-touch-hint-390.png' });
   const text = (await hint.innerText()).replace(/\s+/g, ' ');
   // No keys a phone does not have.
   expect(text).not.toMatch(/\([RLP]\)|화살표 키|\?를 누르|단축키/);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { startServer, type StartedServer } from '../../support/server';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { PHONE, signInByCalls } from './helpers';
+import { lookAt, PHONE, signInByCalls } from './helpers';
 
 // Issue 20 items 1–2: floor areas added by the import (tests/fixtures/world-areas.json: 13 named −1 caves in
 // 리나시타, a −4 hangar in 볼트 베이스, a new region 거울 호수) reach the floor selector, their pins are
@@ -53,7 +53,7 @@ test('desktop: a named −1 cave of 리나시타 is one choice away, its pin is 
   await minus1.click();
   const areas = page.getByRole('combobox', { name: '구역 선택' });
   await expect(areas.locator('option')).toHaveCount(17);
-  await page.screenshot({ path: 'test-results/floor-areas-1440.png' });
+  await lookAt(page, { path: 'test-results/floor-areas-1440.png' });
   await areas.selectOption({ label: '수정 동굴' });
   await expect(minus1).toHaveAttribute('aria-checked', 'true');
   // The area is brought into view with its pin in it: the engine draws the pin there, and picks it under a tap.
@@ -74,7 +74,7 @@ test('desktop: a named −1 cave of 리나시타 is one choice away, its pin is 
       { timeout: 30_000 },
     )
     .toBe(crystal.id);
-  await page.screenshot({ path: 'test-results/floor-areas-cave-1440.png' });
+  await lookAt(page, { path: 'test-results/floor-areas-cave-1440.png' });
 
   await page.goto(`${server.url}/pin/${crystal.id}`);
   await expect(page.getByTestId('pin-floor')).toHaveText('수정 동굴 · 지하 1층', { timeout: 60_000 });
@@ -86,7 +86,7 @@ test('desktop: a named −1 cave of 리나시타 is one choice away, its pin is 
   await signInByCalls(page, 'floors@example.com', '층탐험가', server.url);
   await page.goto(`${server.url}/pin/${hangar.id}/edit`);
   await expect(page.locator('#pin-floor option:checked')).toHaveText('격납고 · 지하 4층', { timeout: 60_000 });
-  await page.screenshot({ path: 'test-results/floor-areas-editor-1440.png' });
+  await lookAt(page, { path: 'test-results/floor-areas-editor-1440.png' });
 });
 
 test('phone: the floor select groups the 16 named −1 areas under 지하 1층 and a cave opens its floor', async ({ browser }) => {
@@ -98,7 +98,7 @@ test('phone: the floor select groups the 16 named −1 areas under 지하 1층 a
   await expect(select.locator('optgroup[label="지하 1층"] option')).toHaveCount(17, { timeout: 60_000 });
   await select.selectOption({ label: '잊힌 동굴' });
   await expect(select.locator('option:checked')).toHaveText('잊힌 동굴');
-  await page.screenshot({ path: 'test-results/floor-areas-390.png' });
+  await lookAt(page, { path: 'test-results/floor-areas-390.png' });
   // A new region from the import is in the region list.
   await page.goto('/?r=7');
   await expect(page.getByRole('combobox', { name: '층 선택' }).locator('option:checked')).toHaveText('지상');

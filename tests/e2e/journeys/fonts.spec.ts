@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
+import { lookAt } from './helpers';
 
 // Korean type on every machine: this machine has no Korean system font (`fc-list :lang=ko` is
 // empty), so every Hangul glyph on the page comes from our self-hosted web font. The font is cut
@@ -25,7 +26,7 @@ test('Korean text renders in the self-hosted web font, and a page loads only the
   expect(covered.text.length).toBeGreaterThan(10);
   expect(covered.ok).toBe(true);
   mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: '.tmp/screens/fonts-home-1440.png' });
+  await lookAt(page, { path: '.tmp/screens/fonts-home-1440.png' });
   const total = fontBytes.reduce((a, b) => a + b, 0);
   console.log(`font files: ${fontBytes.length}, ${total} bytes`);
   expect(fontBytes.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signInByCalls } from './helpers';
+import { lookAt, signInByCalls } from './helpers';
 
 // Issue 25, finding 5: zoomed out, found pins looked like unfound ones (a check about 5 px across
 // at zoom 1/2 and 1/4), and a cluster bubble, coloured by one category, said nothing of what it held.
@@ -114,7 +114,7 @@ test('found pins read as found at zoom 1, 1/2 and 1/4; a cluster names its top c
       zoom,
     });
     await settled(page);
-    await page.screenshot({ path: `.tmp/screens/found-1440-zoom-${zoom}.png` });
+    await lookAt(page, { path: `.tmp/screens/found-1440-zoom-${zoom}.png` });
   }
 
   // The overview: a cluster's tooltip names its categories and its found share.
@@ -134,7 +134,7 @@ test('found pins read as found at zoom 1, 1/2 and 1/4; a cluster names its top c
       names.some((n) => line.includes(n)),
       line,
     ).toBe(true);
-  await page.screenshot({ path: '.tmp/screens/found-1440-cluster-tip.png' });
+  await lookAt(page, { path: '.tmp/screens/found-1440-cluster-tip.png' });
   // The pointer leaves: the tooltip goes.
   await page.mouse.move(5, 5);
   await expect(tip).toBeHidden();
@@ -166,7 +166,7 @@ test.describe('on a phone', () => {
     const box = (await tip.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '.tmp/screens/found-390-cluster-tip.png' });
+    await lookAt(page, { path: '.tmp/screens/found-390-cluster-tip.png' });
     // Lifting the finger keeps it; the next touch takes it away.
     await expect(tip).toBeVisible();
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 30, y: spot.y }] });

@@ -1,6 +1,16 @@
-import type { Page, APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, PageScreenshotOptions } from '@playwright/test';
 import { ACCESS_COOKIE } from '../../../server/auth/cookies';
 import { expect, recordToasts } from '../fixtures';
+
+/**
+ * A screenshot to look at, not asserted on (`.tmp/screens/` and the like): taken when E2E_SCREENS=1. The journeys take
+ * 107 of them; each cost about a second of a 2-core machine (screens.spec.ts: 2.7 min with its 30, 2.2 min without),
+ * so `npm test` leaves them out. Run `E2E_SCREENS=1 npx playwright test FILE` to write them and look.
+ */
+export async function lookAt(target: Page | Locator, options: PageScreenshotOptions & { path: string }): Promise<void> {
+  if (process.env.E2E_SCREENS !== '1') return;
+  await target.screenshot(options);
+}
 
 /** A pin of the demo world on the base map of a region, read from the API as a player's browser would. */
 export async function findPin(

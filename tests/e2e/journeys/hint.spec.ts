@@ -1,5 +1,6 @@
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
+import { lookAt } from './helpers';
 
 // Issue 10: a first visit shows a short hint for the map tools; once dismissed it stays away,
 // across reloads. (The shared `page` fixture starts past it; this test opens a fresh context.)
@@ -20,7 +21,7 @@ test('first visit shows the map tools hint; dismissed, it does not come back', a
     const box = await hint.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(tools!.y + tools!.height - 1);
     await expect(page.getByRole('application', { name: '지도' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/i10-hint-${viewport.width}.png` });
+    await lookAt(page, { path: `/tmp/i10-hint-${viewport.width}.png` });
     await hint.getByRole('button', { name: ko.mapHint.dismiss }).click();
     await expect(hint).toBeHidden();
     await page.reload();

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 import { ko } from '../../../src/i18n/ko';
-import { expectToast, findPin, signInByCalls } from './helpers';
+import { expectToast, findPin, lookAt, signInByCalls } from './helpers';
 
 // Issue 10 (keyboard, tooltips): Esc closes the pin panel; the map tools have named tooltips with
 // their shortcut keys, and the keys work.
@@ -18,7 +18,7 @@ test('Esc closes the pin panel; map tools answer their shortcut keys and say so'
   await expect(page.getByRole('button', { name: /핀 아이콘 크게 보기/ })).toBeVisible();
   await rect.hover();
   await expect(rect.locator('.tool-label')).toContainText('R');
-  await page.screenshot({ path: '/tmp/i10-tooltip.png' });
+  await lookAt(page, { path: '/tmp/i10-tooltip.png' });
   await page.mouse.move(600, 450);
   await page.keyboard.press('r');
   await expect(rect).toHaveAttribute('aria-pressed', 'true');
@@ -57,7 +57,7 @@ test('keyboard mode: reach, mark and open pins; ? lists shortcuts; the more menu
   await page.keyboard.press('ArrowRight');
   await expect(said).not.toHaveText(first ?? '');
   await expect(said).toContainText('핀 선택됨');
-  await page.screenshot({ path: '/tmp/i10-keyboard-focus.png' });
+  await lookAt(page, { path: '/tmp/i10-keyboard-focus.png' });
 
   // F marks the focused pin found; Enter opens it, already found.
   await page.keyboard.press('f');
@@ -77,7 +77,7 @@ test('keyboard mode: reach, mark and open pins; ? lists shortcuts; the more menu
   const dialog = page.getByRole('dialog', { name: ko.keyboard.shortcutsTitle });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Enter');
-  await page.screenshot({ path: '/tmp/i10-shortcuts.png' });
+  await lookAt(page, { path: '/tmp/i10-shortcuts.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

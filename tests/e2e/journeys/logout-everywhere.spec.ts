@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, signInByCalls } from './helpers';
+import { expectToast, lookAt, signInByCalls } from './helpers';
 
 // Issue 12 item 7: "모든 기기에서 로그아웃" in /mypage revokes every session of the account.
 
@@ -33,7 +33,7 @@ test('logging out everywhere in /mypage signs out the other browser on its next 
   await page.getByRole('button', { name: ko.logoutEverywhere }).click();
   const dialog = page.getByRole('dialog', { name: ko.logoutEverywhereTitle });
   await expect(dialog).toContainText(ko.logoutEverywhereMessage);
-  await page.screenshot({ path: '/tmp/i12-logout-everywhere-confirm.png' });
+  await lookAt(page, { path: '/tmp/i12-logout-everywhere-confirm.png' });
   await dialog.getByRole('button', { name: ko.logoutEverywhere }).click();
   await expectToast(page, ko.logoutEverywhereDone);
   await expect(visitor(page)).toBeVisible();
@@ -46,7 +46,7 @@ test('logging out everywhere in /mypage signs out the other browser on its next 
   await phone.reload();
   await expect(visitor(phone)).toBeVisible({ timeout: 60_000 });
   await expect(phone.getByRole('link', { name: '로그인' }).first()).toBeVisible();
-  await phone.screenshot({ path: '/tmp/i12-logout-everywhere-phone.png' });
+  await lookAt(phone, { path: '/tmp/i12-logout-everywhere-phone.png' });
   expect(await myChecksStatus(phone, base)).toBe(401);
   await phoneCtx.close();
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { signInByCalls } from './helpers';
+import { lookAt, signInByCalls } from './helpers';
 
 // Issue 10, blocker 4: progress comes from the server's counts, the same on every page and on a
 // cold load, whatever the browser has loaded.
@@ -34,7 +34,7 @@ test('/mypage opened directly shows the server-side progress; the map shows the 
   const meter = cold.getByRole('meter', { name: '황룡 진행도' });
   await expect(meter).toHaveAttribute('aria-valuenow', '3');
   await expect(meter).toHaveAttribute('aria-valuemax', String(region0.length));
-  await cold.screenshot({ path: '/tmp/i10-mypage-cold.png' });
+  await lookAt(cold, { path: '/tmp/i10-mypage-cold.png' });
 
   // The map's region picker says the same, before and after anything else is loaded.
   // A cold load of the 60,000-pin map, given what the other journeys give one (a trace of a miss with two workers on a
@@ -89,7 +89,7 @@ test("/mypage's completion table and the map's panel count one region's categori
   const row = table.getByRole('row').filter({ has: cold.getByRole('rowheader', { name: pick.name, exact: true }) });
   await expect(row.getByLabel(`${pick.name} ${pick.here.length}개 중 3개 찾음`)).toBeVisible();
   await row.scrollIntoViewIfNeeded();
-  await cold.screenshot({ path: '.tmp/screens/mypage-completion-1440.png', fullPage: true });
+  await lookAt(cold, { path: '.tmp/screens/mypage-completion-1440.png', fullPage: true });
   // 남은 핀 lists exactly the pins not found, each a link to its pin.
   await row.getByRole('button', { name: `${pick.name} 남은 핀 ${left}개 보기` }).click();
   const dialog = cold.getByRole('dialog', { name: `황룡 · ${pick.name} 남은 핀 ${left}개` });
@@ -100,7 +100,7 @@ test("/mypage's completion table and the map's panel count one region's categori
   const want = pick.here.slice(3).sort((a, b) => a - b);
   expect(listed).toEqual(want.slice(0, listed.length));
   expect(listed.every((id) => !pick.here.slice(0, 3).includes(id))).toBe(true);
-  await cold.screenshot({ path: '.tmp/screens/mypage-left-1440.png' });
+  await lookAt(cold, { path: '.tmp/screens/mypage-left-1440.png' });
   // A listed pin opens on the map.
   await links.first().click();
   await expect(cold).toHaveURL(new RegExp(`/pin/${listed[0]}`));
@@ -129,13 +129,13 @@ test("/mypage's completion table and the map's panel count one region's categori
   const count = p.getByLabel(`${pick.name} ${pick.here.length}개 중 3개 찾음`);
   await count.scrollIntoViewIfNeeded({ timeout: 60_000 });
   await expect(count).toBeVisible();
-  await p.screenshot({ path: '.tmp/screens/panel-390.png' });
+  await lookAt(p, { path: '.tmp/screens/panel-390.png' });
   // The completion table fits the phone's width.
   await p.goto(`${server.url}/mypage`);
   const phoneRow = p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: pick.name, exact: true }) });
   await phoneRow.scrollIntoViewIfNeeded({ timeout: 60_000 });
   await expect(phoneRow.getByRole('button', { name: `${pick.name} 남은 핀 ${left}개 보기` })).toBeVisible();
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await p.screenshot({ path: '.tmp/screens/mypage-completion-390.png' });
+  await lookAt(p, { path: '.tmp/screens/mypage-completion-390.png' });
   await phone.close();
 });

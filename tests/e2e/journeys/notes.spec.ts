@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { MAX_NOTE } from '../../../common/notes';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, signInByCalls } from './helpers';
+import { expectToast, findPin, lookAt, signInByCalls } from './helpers';
 
 // Private notes (issue 22 item 3): a note written by touch on the phone appears on the desktop without a
 // reload, is found under 내 메모 on the search page, and edits and deletions travel back the same way.
@@ -50,7 +50,7 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await phone.getByRole('button', { name: t.save }).tap();
   await expect(phone.getByRole('alert').filter({ hasText: t.tooLong })).toBeVisible();
   await phone.getByTestId('pin-note').scrollIntoViewIfNeeded();
-  await phone.screenshot({ path: 'test-results/notes-phone-too-long-390.png' });
+  await lookAt(phone, { path: 'test-results/notes-phone-too-long-390.png' });
   const text = '절벽 위 상자: 활공해서 내려가기';
   await field.fill(text);
   await phone.getByRole('button', { name: t.save }).tap();
@@ -58,12 +58,12 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await expect(phone.getByTestId('pin-note-body')).toHaveText(text);
   await expect(phone.getByTestId('note-badge')).toBeVisible();
   await phone.getByTestId('pin-note').scrollIntoViewIfNeeded();
-  await phone.screenshot({ path: 'test-results/notes-phone-390.png' });
+  await lookAt(phone, { path: 'test-results/notes-phone-390.png' });
 
   // The desktop shows it without a reload, with the badge.
   await expect(desktop.getByTestId('pin-note-body')).toHaveText(text, { timeout: 5000 });
   await expect(desktop.getByTestId('note-badge')).toBeVisible();
-  await desktop.screenshot({ path: 'test-results/notes-desktop-1440.png' });
+  await lookAt(desktop, { path: 'test-results/notes-desktop-1440.png' });
 
   // By keyboard on the desktop: edit, save with Ctrl+Enter; the phone follows.
   await desktop.getByRole('button', { name: t.edit }).focus();
@@ -85,7 +85,7 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await expect(hit).toContainText('활공해서 내려가기');
   await expect(hit.getByTestId('note-badge')).toBeVisible();
   await expect(desktop.locator('.search-hit')).toHaveCount(1);
-  await desktop.screenshot({ path: 'test-results/notes-search-1440.png' });
+  await lookAt(desktop, { path: 'test-results/notes-search-1440.png' });
   // An empty query lists every note.
   await desktop.getByRole('searchbox').fill('');
   await expect(hit).toBeVisible();
@@ -102,7 +102,7 @@ test('a note made on the phone by touch appears on the desktop without reload, a
   await expect(phone.getByTestId('note-badge')).toHaveCount(0);
   await phone.goto(`${base}/search?tab=notes`);
   await expect(phone.getByText(t.noNotes)).toBeVisible(LOAD);
-  await phone.screenshot({ path: 'test-results/notes-search-390.png' });
+  await lookAt(phone, { path: 'test-results/notes-search-390.png' });
 
   await desktop.context().close();
   await phone.context().close();

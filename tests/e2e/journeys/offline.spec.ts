@@ -6,7 +6,7 @@ import { startServer } from '../../support/server';
 import { ko } from '../../../src/i18n/ko';
 import { dataTemplate, expect, test } from '../fixtures';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { findPin, mapAtRestWithPins, PHONE, signInLocally, type BenchEngine } from './helpers';
+import { findPin, lookAt, mapAtRestWithPins, PHONE, signInLocally, type BenchEngine } from './helpers';
 
 // Issue 21 item 4: offline (PWA). The service worker is let in here (the other journeys block it).
 test.use({ ...PHONE, serviceWorkers: 'allow' });
@@ -57,7 +57,7 @@ test('after one online visit the map opens offline, and a mark made there is del
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: ko.syncOffline(0) })).toBeVisible({ timeout: 60_000 });
   await mapAtRestWithPins(page);
-  await page.screenshot({ path: '/tmp/i21-offline-map-phone.png' });
+  await lookAt(page, { path: '/tmp/i21-offline-map-phone.png' });
 
   // A long press on the pin (the finger stays down until its menu shows), then 찾음으로 표시: the mark waits.
   const map = (await page.getByTestId('map-view').boundingBox())!;
@@ -76,13 +76,13 @@ test('after one online visit the map opens offline, and a mark made there is del
   await cdp.detach();
   await menu.getByRole('menuitem', { name: ko.markFound }).tap();
   await expect(page.getByRole('status').filter({ hasText: ko.syncOffline(1) })).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: '/tmp/i21-offline-marked-phone.png' });
+  await lookAt(page, { path: '/tmp/i21-offline-marked-phone.png' });
   expect(await found(target!)).toBe(false);
 
   // Back online: the waiting mark is sent without a reload or a tap.
   await page.context().setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: ko.syncDone })).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: '/tmp/i21-offline-healed-phone.png' });
+  await lookAt(page, { path: '/tmp/i21-offline-healed-phone.png' });
   expect(await found(target!)).toBe(true);
 });
 
@@ -106,7 +106,7 @@ test('a new version of the app is announced and waits for the player', async ({ 
     const notice = page.getByRole('status').filter({ hasText: ko.updateReady });
     await expect(notice).toBeVisible({ timeout: 60_000 });
     await expect(notice.getByRole('button', { name: ko.updateReload })).toBeVisible();
-    await page.screenshot({ path: '/tmp/i21-update-notice-phone.png' });
+    await lookAt(page, { path: '/tmp/i21-update-notice-phone.png' });
     // Announced, not forced: the page is the same, the new version waits.
     expect(await page.evaluate(() => (window as unknown as { __session?: number }).__session)).toBe(1);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);

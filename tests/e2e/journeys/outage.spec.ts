@@ -1,6 +1,6 @@
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { findPin, signInByCalls } from './helpers';
+import { findPin, lookAt, signInByCalls } from './helpers';
 
 // Issue 10, blocker 5: a reload while the API is unreachable, and the app heals by itself when it
 // comes back: the session stays, a banner counts the marks waiting, they are delivered and it says so.
@@ -26,13 +26,13 @@ test('a reload during an outage heals by itself when the server is back', async 
   await expect(banner).toBeVisible({ timeout: 30_000 });
   // Still signed in: the navigation does not offer sign-in.
   await expect(page.getByRole('navigation', { name: '주 메뉴' }).getByText('로그인', { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/i10-outage.png' });
+  await lookAt(page, { path: '/tmp/i10-outage.png' });
   expect(await found()).toBe(false);
 
   // The server is back: no reload, no click.
   await page.unroute('**/api/**');
   await expect(page.getByRole('status').filter({ hasText: ko.syncDone })).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: '/tmp/i10-outage-healed.png' });
+  await lookAt(page, { path: '/tmp/i10-outage-healed.png' });
   expect(await found()).toBe(true);
   await expect(page.getByRole('button', { name: ko.markNotFound })).toBeVisible();
   // The category list loads again too.
@@ -77,13 +77,13 @@ for (const [device, viewport] of [
     await expect(waiting).toBeVisible();
     await expect(waiting).toBeInViewport();
     await expect(page.getByRole('status').filter({ hasText: /서버에 연결할 수 없습니다/ })).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/i14-waiting-pin-${device}.png` });
+    await lookAt(page, { path: `/tmp/i14-waiting-pin-${device}.png` });
 
     for (const where of ['/', '/mypage']) {
       await page.goto(where);
       await expect(waiting).toBeVisible({ timeout: 60_000 });
       await expect(waiting).toBeInViewport();
-      await page.screenshot({ path: `/tmp/i14-waiting-${where === '/' ? 'map' : 'mypage'}-${device}.png` });
+      await lookAt(page, { path: `/tmp/i14-waiting-${where === '/' ? 'map' : 'mypage'}-${device}.png` });
     }
     expect(await found()).toBe(false);
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
+import { lookAt } from './helpers';
 
 // Issue 13's done-when: with every category on, the overview reads as a map with progress on it,
 // and zooming in resolves aggregates into dots and then icons. Screenshots to look at, at a
@@ -29,15 +30,15 @@ for (const size of [
     // As far out as the camera goes.
     for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 800);
     await settled();
-    await page.screenshot({ path: `.tmp/screens/overview-${size.width}-far.png` });
+    await lookAt(page, { path: `.tmp/screens/overview-${size.width}-far.png` });
     // Two levels in: dots and small icons.
     await page.mouse.wheel(0, -1000);
     await settled();
-    await page.screenshot({ path: `.tmp/screens/overview-${size.width}-middle.png` });
+    await lookAt(page, { path: `.tmp/screens/overview-${size.width}-middle.png` });
     // Close: full icons.
     await page.mouse.wheel(0, -1500);
     await settled();
-    await page.screenshot({ path: `.tmp/screens/overview-${size.width}-close.png` });
+    await lookAt(page, { path: `.tmp/screens/overview-${size.width}-close.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
   });
 }

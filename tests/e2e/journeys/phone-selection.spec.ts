@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectOneUndoToast, mapAtRestWithPins, signInByCalls, toastsShown } from './helpers';
+import { expectOneUndoToast, lookAt, mapAtRestWithPins, signInByCalls, toastsShown } from './helpers';
 
 const MARKED = /찾음으로 표시했습니다/;
 
@@ -58,7 +58,7 @@ test('on a phone, a touch range selection is applied through the banner', async 
   await expect(page.getByRole('button', { name: '사각형 범위 선택' })).toHaveAttribute('aria-pressed', 'true');
   await touchDrag(page, { x: map.x + 20, y: map.y + 120 }, { x: map.x + map.width - 70, y: map.y + map.height * 0.7 });
   const count = await selectedCount(page);
-  await page.screenshot({ path: '/tmp/i10-phone-banner.png' });
+  await lookAt(page, { path: '/tmp/i10-phone-banner.png' });
 
   // The banner fits the phone: readable, not over the map tools.
   const b = (await banner.boundingBox())!;
@@ -71,7 +71,7 @@ test('on a phone, a touch range selection is applied through the banner', async 
   // Pressing the banner asks what to do with the selection; "keep selecting" goes back with it intact.
   await tapBanner(page);
   await expect(dialog).toContainText(ko.applyToPins(count));
-  await page.screenshot({ path: '/tmp/i10-phone-confirm.png' });
+  await lookAt(page, { path: '/tmp/i10-phone-confirm.png' });
   await dialog.getByRole('button', { name: ko.selectionKeep }).tap();
   await expect(dialog).toBeHidden();
   await expect(banner).toContainText(ko.modeSelected(count));
@@ -85,7 +85,7 @@ test('on a phone, a touch range selection is applied through the banner', async 
   // One toast, with 실행 취소 (issue 25: two identical ones, the front one without it).
   await expectOneUndoToast(page, MARKED, shown, ko.undo);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: MARKED })).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '/tmp/i25-phone-toast.png' });
+  await lookAt(page, { path: '/tmp/i25-phone-toast.png' });
   await expect
     .poll(async () => {
       const body = await (await page.request.get(`${server.url}/api/v1/me/checks`)).json();
@@ -108,14 +108,14 @@ test('on a phone, lasso and route selections are drawn by touch', async ({ page,
   };
 
   const lasso = await draw(ko.map.tools.lasso, [at(0.15, 0.25), at(0.85, 0.2), at(0.9, 0.6), at(0.5, 0.75), at(0.1, 0.6), at(0.15, 0.25)]);
-  await page.screenshot({ path: '/tmp/i10-phone-lasso.png' });
+  await lookAt(page, { path: '/tmp/i10-phone-lasso.png' });
   await tapBanner(page);
   await expect(dialog).toContainText(ko.applyToPins(lasso));
   await dialog.getByRole('button', { name: ko.selectionDiscard }).tap();
   await expect(dialog).toBeHidden();
 
   const route = await draw(ko.map.tools.route, [at(0.1, 0.3), at(0.4, 0.45), at(0.6, 0.4), at(0.9, 0.55)]);
-  await page.screenshot({ path: '/tmp/i10-phone-route.png' });
+  await lookAt(page, { path: '/tmp/i10-phone-route.png' });
   await tapBanner(page);
   await expect(dialog).toContainText(ko.applyToPins(route));
   const shown = await toastsShown(page, MARKED);
@@ -140,7 +140,7 @@ test('on a phone, the open filter sheet can be closed where its toggle shows', a
   const at = { x: box.x + box.width - 16, y: box.y + box.height / 2 };
   const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.panel-toggle'), at);
   expect(onTop).toBe(true);
-  await page.screenshot({ path: '/tmp/i10-phone-sheet.png' });
+  await lookAt(page, { path: '/tmp/i10-phone-sheet.png' });
   await page.touchscreen.tap(at.x, at.y);
   await expect(page.getByRole('button', { name: /필터 열기/ })).toHaveAttribute('aria-expanded', 'false');
 });

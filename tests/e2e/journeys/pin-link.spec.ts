@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { findPin, openPinMenuAtCentre } from './helpers';
+import { findPin, lookAt, openPinMenuAtCentre } from './helpers';
 
 // Issue 25 item 6: a bare pin link (/pin/184) to a pin whose category is off drew no marker: the map
 // flew there but showed nothing, or another pin. The pin is drawn while its page is open, without
@@ -13,5 +13,5 @@ test('a bare link to a pin of a category that is off shows that pin', async ({ p
   // Drawn where the map shows it: its menu opens there.
   await openPinMenuAtCentre(page, pin.id);
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: 'test-results/pin-link-1440.png' });
+  await lookAt(page, { path: 'test-results/pin-link-1440.png' });
 });

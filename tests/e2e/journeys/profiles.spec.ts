@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { koProfiles, koRival } from '../../../src/i18n/ko-profiles';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, PHONE, signInByCalls } from './helpers';
+import { expectToast, findPin, lookAt, PHONE, signInByCalls } from './helpers';
 
 // Progress profiles and progress from the other fan map (issue 22 items 4 and 5).
 
@@ -46,7 +46,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
   await card.getByRole('button', { name: koProfiles.createAndUse }).click(LOAD);
   await expectToast(page, koProfiles.switched('부계정'));
   await expect(card.locator('[data-active="true"]')).toContainText('부계정');
-  await page.screenshot({ path: `${SHOTS}/mypage-1440.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/mypage-1440.png`, fullPage: false });
   await expect.poll(() => foundPins(page.request, base)).toEqual([]);
 
   // On 부계정 pin A is not found; pin B gets found there.
@@ -69,7 +69,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
   await expect(chip(page, '부계정')).toHaveAttribute('aria-checked', 'true', LOAD);
   await expect(chip(page, '기본')).toContainText(koProfiles.found(1));
   await expect(chip(page, '부계정')).toContainText(koProfiles.found(1));
-  await page.screenshot({ path: `${SHOTS}/panel-1440.png` });
+  await lookAt(page, { path: `${SHOTS}/panel-1440.png` });
   // By keyboard: focus the chip and press Enter.
   await chip(page, '기본').focus();
   await page.keyboard.press('Enter');
@@ -79,7 +79,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
 
   // The phone follows the account's active profile live: pin B is no longer found there, with no reload.
   await expect(phone.getByRole('button', { name: ko.markFound })).toBeVisible(LOAD);
-  await phone.screenshot({ path: `${SHOTS}/pin-phone.png` });
+  await lookAt(phone, { path: `${SHOTS}/pin-phone.png` });
 
   // On the phone, one tap goes back to 부계정: its ticks are there again, and the desktop follows.
   await phone.goto(`${base}/`);
@@ -87,7 +87,7 @@ test('a player keeps two profiles apart: ticks on one do not show on the other, 
   await expect(panelToggle).toBeVisible(LOAD);
   if ((await panelToggle.getAttribute('aria-expanded')) !== 'true') await panelToggle.tap();
   await expect(chip(phone, '부계정')).toBeVisible(LOAD);
-  await phone.screenshot({ path: `${SHOTS}/panel-phone.png` });
+  await lookAt(phone, { path: `${SHOTS}/panel-phone.png` });
   await chip(phone, '부계정').tap();
   await expect(chip(phone, '부계정')).toHaveAttribute('aria-checked', 'true');
   await expect.poll(() => foundPins(page.request, base)).toEqual([b.id]);
@@ -145,7 +145,7 @@ test('a backup from the other map imports with its preview, into a new profile, 
   await preview.getByLabel(koRival.intoNew('본캐')).click();
   await expect(preview.getByTestId('rival-summary')).toHaveText(koRival.preview('본캐', 3, 0, 1));
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/rival-preview-1440.png` });
+  await lookAt(page, { path: `${SHOTS}/rival-preview-1440.png` });
   expect(await foundPins(page.request, base)).toEqual([]); // the preview changes nothing
   await preview.getByRole('button', { name: koRival.apply }).click();
   await expectToast(page, ko.importDone(3, 0));

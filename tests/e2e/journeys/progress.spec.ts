@@ -6,6 +6,7 @@ import {
   expectOneUndoToast,
   expectToast,
   findPin,
+  lookAt,
   mapAtRestWithPins,
   mapCentre,
   signInByCalls,
@@ -134,7 +135,7 @@ test('undo in the toast after a range batch on the map restores exactly the earl
   // The same rectangle again, applied, and "실행 취소" pressed in its toast at once (it offers undo for 10 s).
   await rangeMarkFound(page);
   const undo = toasts.filter({ hasText: /찾음으로 표시했습니다/ }).getByRole('button', { name: ko.undo });
-  await page.screenshot({ path: '/tmp/i14-range-undo-toast.png' });
+  await lookAt(page, { path: '/tmp/i14-range-undo-toast.png' });
   // A click event on the button itself: toasts slide as others arrive, and on a loaded machine the
   // 10 s can pass while Playwright waits for the button to stand still.
   await undo.dispatchEvent('click');
@@ -158,7 +159,7 @@ test('undo in the toast after a range batch on the map restores exactly the earl
     await expect(row).toContainText('Linux · Chrome');
   }
   await expect(page.getByTestId('recent-actions').locator(`[data-action-id="${actions[1]!.id}"]`)).toContainText(ko.actionUndone);
-  await page.getByTestId('recent-actions').screenshot({ path: '/tmp/i14-recent-actions.png' });
+  await lookAt(page.getByTestId('recent-actions'), { path: '/tmp/i14-recent-actions.png' });
 });
 
 test('two devices, one offline, end in the state of the later change on both', async ({ page, server, browser }) => {
@@ -305,13 +306,13 @@ test('a backup restores: export CSV, change things, re-import it (replace, then 
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText(ko.importPreview(28, 10, 2, 0));
   await expect(preview).toContainText(ko.importReplaceConfirm(10));
-  await page.getByRole('region', { name: ko.progressTitle }).screenshot({ path: '/tmp/i25-import-replace.png' });
+  await lookAt(page.getByRole('region', { name: ko.progressTitle }), { path: '/tmp/i25-import-replace.png' });
   const shown = await toastsShown(page, /가져왔습니다/);
   await preview.getByRole('button', { name: ko.importApplyReplace }).click();
   await expectOneUndoToast(page, /가져왔습니다/, shown, ko.undo);
   // Slid in, so the screenshot shows it.
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: /가져왔습니다/ })).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '/tmp/i25-import-toast.png' });
+  await lookAt(page, { path: '/tmp/i25-import-toast.png' });
   await expect.poll(() => foundPins(page.request, base)).toEqual(ids.slice(0, 30));
 
   // Merge after more changes: the file's found pins come back, the rest stays.
@@ -321,7 +322,7 @@ test('a backup restores: export CSV, change things, re-import it (replace, then 
   await expect(page.getByTestId('import-mode-hint')).toHaveText(ko.importMergeHint);
   await page.getByTestId('import-file').setInputFiles(file);
   await expect(preview).toContainText(ko.importPreview(5, 0, 25, 0));
-  await page.getByRole('region', { name: ko.progressTitle }).screenshot({ path: '/tmp/i25-import-merge.png' });
+  await lookAt(page.getByRole('region', { name: ko.progressTitle }), { path: '/tmp/i25-import-merge.png' });
   await preview.getByRole('button', { name: ko.importApply }).click();
   await expect.poll(() => foundPins(page.request, base)).toEqual([...ids.slice(0, 30), ...ids.slice(35)]);
 

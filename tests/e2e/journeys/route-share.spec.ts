@@ -2,7 +2,7 @@ import { ko } from '../../../src/i18n/ko';
 import { koProfiles } from '../../../src/i18n/ko-profiles';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { expect, test } from '../fixtures';
-import { PHONE, signInByCalls, toastsShown } from './helpers';
+import { lookAt, PHONE, signInByCalls, toastsShown } from './helpers';
 
 // Saved routes (issue 22 item 1): a planned route is saved to the account by keyboard at 1440×900, its link opens
 // it read-only in a second context (a visitor's phone, by touch), and marking the rest of it found is one batch
@@ -42,7 +42,7 @@ test('a route saved to the account opens read-only by its link on a visitor phon
   await expect(panel.getByTestId('route-saved')).toContainText('저장됨: 아침 상자 경로');
   const link = await panel.getByTestId('route-share-link').inputValue();
   expect(link).toMatch(/[?&]route=[A-Za-z0-9_-]+/);
-  await page.screenshot({ path: '.tmp/screens/route-saved-1440.png' });
+  await lookAt(page, { path: '.tmp/screens/route-saved-1440.png' });
 
   // The link in a second context: a visitor on a phone sees the same route, read-only.
   const phone = await browser.newContext({ ...PHONE, baseURL: server.url });
@@ -60,7 +60,7 @@ test('a route saved to the account opens read-only by its link on a visitor phon
     await expect(shared.getByRole('button', { name: t.save })).toHaveCount(0);
     await expect(shared.getByRole('button', { name: t.replan })).toHaveCount(0);
     await expect(p.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
-    await p.screenshot({ path: '.tmp/screens/route-shared-390.png' });
+    await lookAt(p, { path: '.tmp/screens/route-shared-390.png' });
     // Closing it by touch takes the token out of the address.
     await shared.getByRole('button', { name: t.clear }).tap();
     await expect(p).not.toHaveURL(/route=/);
@@ -77,7 +77,7 @@ test('a route saved to the account opens read-only by its link on a visitor phon
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: /찾음으로 표시했습니다/ });
   await expect(toast.getByRole('button', { name: ko.undo })).toBeVisible();
   expect(await toastsShown(page, /찾음으로 표시했습니다/)).toBe(before + 1);
-  await page.screenshot({ path: '.tmp/screens/route-rest-found-1440.png' });
+  await lookAt(page, { path: '.tmp/screens/route-rest-found-1440.png' });
   await toast.getByRole('button', { name: ko.undo }).click();
   await expect(panel.getByTestId('route-remaining')).toContainText(`남은 정거장 ${stops}/${stops}곳`);
   await expect
@@ -100,5 +100,5 @@ test('a route saved to the account opens read-only by its link on a visitor phon
     .getByRole('button', { name: ko.undo })
     .click();
   await expect(panel.getByRole('region', { name: t.savedList })).toContainText('아침 상자 경로');
-  await page.screenshot({ path: '.tmp/screens/route-saved-list-1440.png' });
+  await lookAt(page, { path: '.tmp/screens/route-saved-list-1440.png' });
 });

@@ -3,7 +3,7 @@ import { ko } from '../../../src/i18n/ko';
 import { startLocalSimulator, type LocalSim } from '../../../tools/tracker-sim';
 import { dataTemplate, expect, test } from '../fixtures';
 import { freePort, startServer, type StartedServer } from '../../support/server';
-import { PHONE, signInByCalls, toastsShown } from './helpers';
+import { lookAt, PHONE, signInByCalls, toastsShown } from './helpers';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
 import { locateRegion, REGIONS, worldToGame } from '../../../common/regions';
 
@@ -84,7 +84,7 @@ test('a tracked player plans a route through 50 unfound pins, follows it, confir
     await expect(panel.getByTestId('route-summary')).toContainText('정거장 50곳');
     const remaining = panel.getByTestId('route-remaining');
     await expect(remaining).toContainText('남은 정거장 50/50곳');
-    await page.screenshot({ path: '.tmp/screens/route-planned-1440.png' });
+    await lookAt(page, { path: '.tmp/screens/route-planned-1440.png' });
 
     const arrived = page.getByRole('dialog', { name: t.arrivedTitle });
     const nextId = async () => Number(await panel.getByTestId('route-next').getAttribute('data-pin-id'));
@@ -97,7 +97,7 @@ test('a tracked player plans a route through 50 unfound pins, follows it, confir
       await expect(arrived).toContainText(`${k + 1}번 정거장`);
       if (k === 0) {
         // Declined: nothing is marked, the route waits at this stop.
-        await page.screenshot({ path: '.tmp/screens/route-arrived-1440.png' });
+        await lookAt(page, { path: '.tmp/screens/route-arrived-1440.png' });
         await arrived.getByRole('button', { name: t.arrivedNo }).click();
         await expect(arrived).toBeHidden();
         await expect(remaining).toContainText('남은 정거장 50/50곳');
@@ -120,11 +120,11 @@ test('a tracked player plans a route through 50 unfound pins, follows it, confir
         await arrived.getByRole('button', { name: t.arrivedYes }).click();
         await expect(remaining).toContainText(`남은 정거장 ${49 - k}/50곳`);
       }
-      if (k === 24) await page.screenshot({ path: '.tmp/screens/route-halfway-1440.png' });
+      if (k === 24) await lookAt(page, { path: '.tmp/screens/route-halfway-1440.png' });
     }
     await expect(panel).toContainText(t.finished);
     await expect.poll(found, { timeout: 30_000 }).toHaveLength(50);
-    await page.screenshot({ path: '.tmp/screens/route-done-1440.png' });
+    await lookAt(page, { path: '.tmp/screens/route-done-1440.png' });
   } finally {
     await sim?.close();
     await server?.stop();
@@ -154,7 +154,7 @@ test('on a phone by touch: plan over the view from the map centre, mark the next
     const [, left, all] = /남은 정거장 (\d+)\/(\d+)곳/.exec(text)!;
     await panel.getByRole('button', { name: t.markNext }).tap();
     await expect(panel.getByTestId('route-remaining')).toContainText(`남은 정거장 ${Number(left) - 1}/${all}곳`);
-    await page.screenshot({ path: '.tmp/screens/route-phone-390.png' });
+    await lookAt(page, { path: '.tmp/screens/route-phone-390.png' });
   } finally {
     await context.close();
   }
@@ -167,5 +167,5 @@ test('by keyboard at 1440×900: N flies to the nearest unfound pin', async ({ pa
   await expect(page.getByRole('button', { name: t.nearest })).toBeVisible();
   await page.keyboard.press('n');
   await expect(page.getByText(/가장 가까운 미발견:/)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: '.tmp/screens/route-nearest-1440.png' });
+  await lookAt(page, { path: '.tmp/screens/route-nearest-1440.png' });
 });

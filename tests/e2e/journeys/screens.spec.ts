@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { findPin } from './helpers';
+import { findPin, lookAt } from './helpers';
 
 // Screenshots of the main screens at a phone, a laptop and a streamer's 4K screen, to look at.
 const SIZES = [
@@ -35,7 +35,7 @@ test('main screens at 390, 1440 and 3840 px in both themes, without horizontal o
           await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
         // No layout break: nothing wider than the viewport.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-        await page.screenshot({ path: `.tmp/screens/${name}-${size.width}-${theme}.png` });
+        await lookAt(page, { path: `.tmp/screens/${name}-${size.width}-${theme}.png` });
       }
     }
   }

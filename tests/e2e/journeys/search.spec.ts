@@ -2,7 +2,7 @@ import { ko } from '../../../src/i18n/ko';
 import { REGIONS, floorLabel } from '../../../common/regions';
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { signInByCalls } from './helpers';
+import { lookAt, signInByCalls } from './helpers';
 
 interface ProtoPin {
   id: number;
@@ -74,7 +74,7 @@ test('search finds what its placeholder promises, narrows, and scrolls in every 
   const joined = await statedTotal(page);
   expect(joined).toBe(await apiTotal(page, server.url, '보물 상자'));
   expect(joined).toBeGreaterThan(1000);
-  await page.screenshot({ path: 'test-results/search-1440.png' });
+  await lookAt(page, { path: 'test-results/search-1440.png' });
 
   // Issue 20 item 5: accents and case do not matter; tags are found as the API finds them.
   await box.fill('ruong bau');
@@ -127,5 +127,5 @@ test('the search page on a phone', async ({ page }) => {
   await expect(results.getByRole('listitem').first()).toBeVisible();
   // Filters and rows fit the screen: nothing scrolls sideways.
   expect(await page.locator('.page-layer').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await page.screenshot({ path: 'test-results/search-390.png' });
+  await lookAt(page, { path: 'test-results/search-390.png' });
 });

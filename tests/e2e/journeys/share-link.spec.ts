@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { lookAt } from './helpers';
 
 // Issue 10: a share link carries categories, floor and highlighted tags, not only region and camera.
 test("a share link restores the sender's categories, floor and highlighted tags", async ({ page, browser, server }) => {
@@ -37,6 +38,6 @@ test("a share link restores the sender's categories, floor and highlighted tags"
     'aria-pressed',
     'true',
   );
-  await recv.screenshot({ path: '/tmp/i10-share-received.png' });
+  await lookAt(recv, { path: '/tmp/i10-share-received.png' });
   await other.close();
 });

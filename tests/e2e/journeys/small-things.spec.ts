@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, findPin, mapAtRestWithPins, mapCentre, openedPinAtRest, PHONE, signInByCalls, type BenchEngine } from './helpers';
+import {
+  expectToast,
+  findPin,
+  lookAt,
+  mapAtRestWithPins,
+  mapCentre,
+  openedPinAtRest,
+  PHONE,
+  signInByCalls,
+  type BenchEngine,
+} from './helpers';
 
 // Issue 25 item 9: the smaller things a player hit, each on the screen it was seen on.
 
@@ -31,7 +41,7 @@ test('offline, the marked toasts leave the red banner readable (1440×900)', asy
   const marked = page.locator('[data-sonner-toast]').filter({ hasText: ko.markedFound(1) });
   await expect(marked).toBeVisible();
   await expectToast(page, ko.checksQueued);
-  await page.screenshot({ path: '/tmp/i25-offline-toasts.png' });
+  await lookAt(page, { path: '/tmp/i25-offline-toasts.png' });
   // Banner and toasts read in one turn of the page (a toast lasts 4 s; a busy machine can take longer between two reads).
   const covering = () =>
     page.evaluate((marked) => {
@@ -61,7 +71,7 @@ test('on a phone, picking a region closes the sheet over the map (390×844 touch
   await expect(page).toHaveTitle(/리나시타 지도/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.locator('#map-panel-body')).toBeHidden();
-  await page.screenshot({ path: '/tmp/i25-phone-region-picked.png' });
+  await lookAt(page, { path: '/tmp/i25-phone-region-picked.png' });
   // Rinascita's floor names make the floor picker, and so the map tools' box, wider than the tool buttons under it: the
   // empty part of that box beside the buttons is map, and a drag there pans it (it ate the streamer journey's pan).
   const hit = await page.evaluate(() => {
@@ -160,7 +170,7 @@ test('at 3840×2160 pins are readable by default: they scale with the screen', a
     );
     sizes[name] = px;
     expect(picked).toBe(pin.id);
-    await page.screenshot({ path: `/tmp/i25-pins-${name}.png` });
+    await lookAt(page, { path: `/tmp/i25-pins-${name}.png` });
     await context.close();
   }
   // The setting is off: the 4K screen alone makes pins larger (the same share of the screen as at 1080p).
@@ -178,7 +188,7 @@ test('on a desktop, hovering a pin names its category and the pin (1440×900)', 
   const tip = page.getByRole('tooltip');
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('보급 상자');
-  await page.screenshot({ path: '/tmp/i25-hover-tooltip.png' });
+  await lookAt(page, { path: '/tmp/i25-hover-tooltip.png' });
   const box = (await tip.boundingBox())!;
   // Beside the pin, not somewhere else on the map.
   expect(Math.abs(box.x + box.width / 2 - at.x)).toBeLessThan(200);

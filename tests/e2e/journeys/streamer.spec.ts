@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { startExternalSimulator } from '../../../tools/tracker-sim';
 import { expect, test, type RunningServer } from '../fixtures';
-import { expectFollowing, expectToast, findPin, mapCentre, signInByCalls } from './helpers';
+import { expectFollowing, expectToast, findPin, lookAt, mapCentre, signInByCalls } from './helpers';
 
 // A streamer's evening (issue 10, issue 14 item 3): the tracker survives a reload, a pan by hand
 // offers to follow again, the overlay is set up from the menu with a live preview, and a mark made
@@ -71,7 +71,7 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     // the camera stays put while the player moves on.
     await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
     const rested = cameraInUrl(page);
-    await page.screenshot({ path: '.tmp/screens/tracker-refollow-1440.png' });
+    await lookAt(page, { path: '.tmp/screens/tracker-refollow-1440.png' });
     await expect(page.getByTestId('map-view')).toHaveAttribute('aria-busy', 'false');
     expect(cameraInUrl(page)).toBe(rested);
     await refollow.click();
@@ -87,7 +87,7 @@ test('the tracker connection survives a reload; a pan by hand shows the re-follo
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '.tmp/screens/tracker-refollow-390.png' });
+    await lookAt(page, { path: '.tmp/screens/tracker-refollow-390.png' });
     await refollow.click();
     await expect(refollow).toBeHidden();
 
@@ -155,9 +155,9 @@ test('overlay set up from the menu with a live preview; a mark on another device
     await expectToast(page, ko.copiedToClipboard);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(preview.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
-    await page.screenshot({ path: '.tmp/screens/overlay-setup-1440.png', fullPage: true });
+    await lookAt(page, { path: '.tmp/screens/overlay-setup-1440.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '.tmp/screens/overlay-setup-390.png' });
+    await lookAt(page, { path: '.tmp/screens/overlay-setup-390.png' });
     // Done with the setup page (and its preview): each app page holds two event streams, and a
     // browser allows six connections to one host over HTTP/1.1.
     await page.close();
@@ -189,7 +189,7 @@ test('overlay set up from the menu with a live preview; a mark on another device
     // Nothing but the map is drawn on the stream.
     expect(await overlay.locator('body').innerText()).toBe('');
     await expect(overlay.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
-    await overlay.screenshot({ path: '.tmp/screens/overlay-1920.png', omitBackground: true });
+    await lookAt(overlay, { path: '.tmp/screens/overlay-1920.png', omitBackground: true });
 
     // And an unmark follows just as fast.
     const unsent = phone.waitForResponse((r) => r.url().endsWith(`/api/v1/pin/${pin.id}/check`) && r.request().method() === 'POST');

@@ -3,7 +3,7 @@ import { ko } from '../../../src/i18n/ko';
 import { startExternalSimulator, startLocalSimulator } from '../../../tools/tracker-sim';
 import { expect, test } from '../fixtures';
 import { freePort } from '../../support/server';
-import { expectFollowing } from './helpers';
+import { expectFollowing, lookAt } from './helpers';
 
 // The live tracker with the running product: the simulator plays the desktop tracker players run,
 // in local mode (a WebSocket on this machine) and external mode (a code, through our relay).
@@ -28,7 +28,7 @@ test('local mode: the player marker moves and the map follows it', async ({ page
     await expect(page.getByTestId('map-view')).toBeVisible();
     await connect(page, sim.url, ko.trackerViaLocal);
     await expectFollowing(page);
-    await page.screenshot({ path: '.tmp/screens/tracker-local-1440.png' });
+    await lookAt(page, { path: '.tmp/screens/tracker-local-1440.png' });
   } finally {
     await sim.close();
   }
@@ -55,7 +55,7 @@ test('external mode by code through the relay, and the overlay in a browser-sour
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
     await expect.poll(async () => Number(await page.locator('.overlay-root').getAttribute('data-pins'))).toBeGreaterThan(0);
     await expect(page.getByTestId('overlay-stage')).toHaveAttribute('aria-busy', 'false');
-    await page.screenshot({ path: '.tmp/screens/overlay-400.png', omitBackground: true });
+    await lookAt(page, { path: '.tmp/screens/overlay-400.png', omitBackground: true });
   } finally {
     sim.close();
   }

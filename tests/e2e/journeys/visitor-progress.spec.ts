@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { REGIONS } from '../../../common/regions';
 import { ko } from '../../../src/i18n/ko';
 import { expect, test } from '../fixtures';
-import { expectToast, signInLocally, PHONE } from './helpers';
+import { expectToast, lookAt, PHONE, signInLocally } from './helpers';
 
 // Issue 25 item 10: a visitor marks pins found on this device (IndexedDB); signing in offers to
 // merge them into the account, with a preview of the count, as one action that can be undone.
@@ -39,7 +39,7 @@ test('a visitor marks pins found, keeps them across a reload, and merges them in
   const prompt = page.getByRole('dialog', { name: ko.visitorMerge.title });
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt).toContainText(ko.visitorMerge.preview(2));
-  await page.screenshot({ path: '/tmp/i25-visitor-merge-prompt.png' });
+  await lookAt(page, { path: '/tmp/i25-visitor-merge-prompt.png' });
   expect(await accountChecks()).toEqual([]);
 
   await prompt.getByRole('button', { name: ko.visitorMerge.merge }).click();
@@ -78,7 +78,7 @@ test('a visitor on a phone sees the merge prompt fit the screen (390×844 touch)
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt).toContainText(ko.visitorMerge.preview(1));
   await expect(prompt).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '/tmp/i25-visitor-merge-prompt-390.png' });
+  await lookAt(page, { path: '/tmp/i25-visitor-merge-prompt-390.png' });
   // Declined: the account is left as it was (and the device forgets the marks, so it does not ask again).
   await prompt.getByRole('button', { name: ko.visitorMerge.discard }).tap();
   await expect(prompt).toBeHidden();

@@ -17,7 +17,7 @@ import { FULL_SHAPE, writeWorld, type FixtureFile } from '../../../tools/world-f
 import { koreanMatch } from '../../../common/search-text';
 import { floorLabel } from '../../../common/regions';
 import { MAP_HINT_KEY } from '../../../src/pages/home/MapToolsHint';
-import { expectToast, PHONE, signInByCalls } from './helpers';
+import { expectToast, lookAt, PHONE, signInByCalls } from './helpers';
 
 const t = ko.map;
 const SHAPE = { ...FULL_SHAPE, pins: 6000 };
@@ -141,7 +141,7 @@ for (const [label, options] of VIEWPORTS) {
     // Its own few namesakes, and categories whose tags match, at most a screen's worth.
     expect(await panel.locator('.cat-item').count()).toBeLessThanOrEqual(find.matches + 5);
     await expect(box.locator('..')).toContainText(`/${find.here}`);
-    await page.screenshot({ path: `test-results/world-fixture-panel-${w}.png` });
+    await lookAt(page, { path: `test-results/world-fixture-panel-${w}.png` });
     // A phone has no Esc key: the sheet closes by its own button.
     if (phone) await page.getByRole('button', { name: t.closeFilters }).tap();
 
@@ -176,7 +176,7 @@ for (const [label, options] of VIEWPORTS) {
         await page.getByRole('combobox', { name: t.chooseArea }).selectOption({ label: last.label });
       }
     }
-    await page.screenshot({ path: `test-results/world-fixture-floors-${w}.png` });
+    await lookAt(page, { path: `test-results/world-fixture-floors-${w}.png` });
 
     // The search page finds pins by a tag's name, as many as the API.
     const tag = '층 입구';
@@ -186,7 +186,7 @@ for (const [label, options] of VIEWPORTS) {
     await page.getByRole('searchbox', { name: ko.search.inputLabel }).fill(tag);
     await expect(page.getByRole('list', { name: ko.search.pinResults }).getByRole('listitem').first()).toContainText(tag, LOAD);
     expect(await statedTotal(page)).toBe(api.result.total);
-    await page.screenshot({ path: `test-results/world-fixture-search-${w}.png` });
+    await lookAt(page, { path: `test-results/world-fixture-search-${w}.png` });
     await ctx.close();
   });
 }
@@ -224,7 +224,7 @@ for (const [label, options] of VIEWPORTS) {
     await area.getByLabel(ko.moderation.regions.label).fill(renamed);
     await area.getByLabel(ko.moderation.regions.depth).fill('-4');
     await area.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/world-fixture-region-editor-${w}.png` });
+    await lookAt(page, { path: `test-results/world-fixture-region-editor-${w}.png` });
     await editor.getByRole('button', { name: ko.moderation.regions.save }).click();
     await expectToast(page, /저장했습니다/);
     await expect(editor.getByRole('alert')).toHaveCount(0);
@@ -244,7 +244,7 @@ for (const [label, options] of VIEWPORTS) {
         .click(LOAD);
       await page.getByRole('combobox', { name: t.chooseArea }).selectOption({ label: renamed });
     }
-    await page.screenshot({ path: `test-results/world-fixture-renamed-${w}.png` });
+    await lookAt(page, { path: `test-results/world-fixture-renamed-${w}.png` });
     await ctx.close();
   });
 }
