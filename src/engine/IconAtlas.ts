@@ -17,7 +17,9 @@ export const ICON_CSS = 32;
 const RES = 2;
 const CELL = ICON_CSS * RES;
 const WIDTH = 2048;
-const COLS = WIDTH / CELL;
+/** Columns of the atlas's grid (slot s at column s % ATLAS_COLS, row s / ATLAS_COLS). */
+export const ATLAS_COLS = WIDTH / CELL;
+const COLS = ATLAS_COLS;
 /** The tallest atlas: 42 rows of icons and their dots, 1,344 slots (WebGL guarantees 4096² textures almost everywhere). */
 const MAX_HEIGHT = 4096;
 export const IconLook = { Plain: 0, Selected: 1, Highlighted: 2, Found: 3 } as const;
@@ -85,7 +87,12 @@ export class IconAtlas {
 
   /** The plain icon frame of a slot (its dot is the shader's affine map of it). */
   frame(slot: number): Texture {
-    return this.frames[slot] ?? this.frames[GLYPH0]!;
+    return this.frames[this.drawnSlot(slot)]!;
+  }
+
+  /** The slot drawn for `slot`: itself when the atlas holds it, else the first glyph's. */
+  drawnSlot(slot: number): number {
+    return slot >= 0 && slot < this.frames.length ? slot : GLYPH0;
   }
 
   /** The frame of built-in icon `icon` (0..ICON_COUNT-1). */

@@ -2,8 +2,9 @@
 // colours and layout levels are static particle data, uploaded only when pins, their flags or
 // their layout change (a version flag); camera moves touch only the container transform and the
 // shader's uniforms (size, level, icon or dot).
-import { ParticleContainer, type IParticle } from 'pixi.js';
-import { DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
+import { ParticleContainer } from 'pixi.js';
+import { ATLAS_COLS, DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
+import { pinVertexProperties, type PinParticle } from './pin-vertices';
 import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
@@ -20,7 +21,7 @@ export class PinLayer {
   private readonly shaderParts = createPinShader();
   private buffers: PinBuffers | null = null;
   private focusedId: number | null = null;
-  private particles: IParticle[] = [];
+  private particles: PinParticle[] = [];
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
   /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones), and back. */
@@ -71,6 +72,8 @@ export class PinLayer {
       // Nothing per frame: position and colour are re-uploaded only through update().
       dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
     });
+    // The pins' own vertex layout (half of Pixi's particle layout), read before the first draw makes the buffer.
+    this.container._properties = pinVertexProperties();
   }
 
   get count(): number {
@@ -393,6 +396,7 @@ export class PinLayer {
     u.uDot = style === 'dot' ? ICON_CSS - DOT_CENTER_Y : 0;
     u.uCellU = this.atlas.cellU;
     u.uCellV = this.atlas.cellV;
+    u.uCols = ATLAS_COLS;
     if (this.dirty) {
       this.container.update();
       this.dirty = false;

@@ -1,6 +1,6 @@
 // The live-change merge (PinsWorkerApi.changesSince): the touched pins leave, the changed ones
 // come in at their places; every other pin keeps its particle, flags and layout level.
-import type { IParticle } from 'pixi.js';
+import type { PinParticle } from './pin-vertices';
 import { PinDataFlag, emptyPins, type PinSetChange } from '../../common/pin-buffers';
 import { PinFlag, type PinBuffers } from './types';
 import type { IdLookup } from './id-index';
@@ -24,7 +24,7 @@ export interface PinSlots {
   flags: Uint8Array<ArrayBuffer>;
   /** Per pin: the first layout level it is drawn at. */
   minLevel: Uint8Array;
-  particles: IParticle[];
+  particles: PinParticle[];
   /** Particle slot → pin index, and back. */
   pinOfSlot: Int32Array<ArrayBuffer>;
   slotOf: Int32Array<ArrayBuffer>;
@@ -40,7 +40,7 @@ export function mergePinChange(
   indexOfId: IdLookup,
   change: PinSetChange,
   focusedId: number | null,
-  newParticle: () => IParticle,
+  newParticle: () => PinParticle,
 ): (PinSlots & { newOfOld: Int32Array }) | null {
   const old = cur.buffers;
   const removed = new Set<number>();
@@ -85,8 +85,8 @@ export function mergePinChange(
   b.version = change.version;
 
   // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
-  const spare: IParticle[] = [];
-  const keptParticles: IParticle[] = [];
+  const spare: PinParticle[] = [];
+  const keptParticles: PinParticle[] = [];
   const keptPins: number[] = [];
   for (let s = 0; s < oldN; s++) {
     const k = newOfOld[cur.pinOfSlot[s]!]!;
@@ -97,7 +97,7 @@ export function mergePinChange(
     }
   }
   const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
-  const particles: IParticle[] = new Array<IParticle>(n);
+  const particles: PinParticle[] = new Array<PinParticle>(n);
   const pinOfSlot = new Int32Array(n);
   let a = 0;
   let c = 0;

@@ -1,9 +1,10 @@
 // How a pin looks: its style per layout level (icon, small icon, dot), its size, and the
 // look, alpha and tint of its particle for its flags.
-import type { IParticle, Texture } from 'pixi.js';
+import type { Texture } from 'pixi.js';
 import { IconLook, lookTint, type IconAtlas } from './IconAtlas';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom } from '../../common/pin-levels';
 import { PinFlag } from './types';
+import type { PinParticle } from './pin-vertices';
 
 /** How a level draws pins: full icons close, small icons in the middle, dots far out. */
 export type PinStyle = 'icon' | 'small' | 'dot';
@@ -57,7 +58,9 @@ const ALPHA_DIMMED = 0.35;
  * one task, and a new layout thousands of aggregate markers (issue 21), so pins and aggregates use this plain class
  * and set `color` whole (packColor). Anchored at the bottom centre (a pin's tip) unless told otherwise.
  */
-export class PlainParticle implements IParticle {
+export class PlainParticle implements PinParticle {
+  /** The atlas slot a pin draws (pin-vertices.ts); aggregates draw their texture. */
+  slot = 0;
   scaleX = 1;
   scaleY = 1;
   rotation = 0;
@@ -78,12 +81,12 @@ export function packColor(rgb: number, alpha = 1): number {
 }
 
 /**
- * Dresses pin particle `p` for its PinFlag bits `f`: the atlas frame of its slot (IconAtlas.slot), its
+ * Dresses pin particle `p` for its PinFlag bits `f`: its slot (IconAtlas.slot) and that slot's frame, its
  * look and dimming (carried to the pin shader in the tint, lookTint), its layout level `minLevel`,
  * alpha (0 when not `drawn`; found pins fainter still with `faintFound`) and scale.
  */
 export function styleParticle(
-  p: IParticle,
+  p: PinParticle,
   atlas: IconAtlas,
   slot: number,
   f: number,
@@ -100,7 +103,8 @@ export function styleParticle(
       : f & PinFlag.Highlighted
         ? IconLook.Highlighted
         : IconLook.Plain;
-  p.texture = atlas.frame(slot);
+  p.slot = atlas.drawnSlot(slot);
+  p.texture = atlas.frame(p.slot);
   // The layout level rides in the unused rotation; picked pins show at every level.
   p.rotation = picked ? 0 : minLevel;
   const dimmed = dimOthers && !picked && !(f & PinFlag.Highlighted);

@@ -54,6 +54,41 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     expect(engine.pickAt(W / 4, H / 3 - 10 * f)).toBe(7);
   });
 
+  it('uploads 64 bytes a pin for a new pin set, and draws a selected pin 1.2 times larger', async () => {
+    const engine = await makeTestEngine();
+    engine.setCamera({ x: 250, y: 200, zoom: 1 });
+    engine.renderNow();
+    // Bytes given to buffer uploads on the engine's context while it takes 1,000 pins and draws them.
+    const gl = engine.canvas.getContext('webgl2') as WebGL2RenderingContext;
+    const uploads: number[] = [];
+    const bufferData = gl.bufferData.bind(gl) as (...a: unknown[]) => void;
+    (gl as unknown as { bufferData: (...a: unknown[]) => void }).bufferData = (...a: unknown[]) => {
+      const data = a[1];
+      uploads.push(ArrayBuffer.isView(data) ? data.byteLength : typeof data === 'number' ? data : 0);
+      bufferData(...a);
+    };
+    const many = Array.from({ length: 1000 }, (_, k) => ({ id: 1000 + k, x: 5000 + (k % 40) * 40, y: 5000 + Math.floor(k / 40) * 40 }));
+    engine.setPins(pins([{ id: 1, x: 100, y: 200, icon: 4 }, { id: 2, x: 400, y: 200, icon: 4 }, ...many]));
+    engine.setPinFlags([2], PinFlag.Selected, true);
+    engine.renderNow();
+    delete (gl as unknown as Record<string, unknown>).bufferData;
+    // The pins' vertices (4 a pin, 16 bytes each: pin-vertices.ts; Pixi's particle layout took 32) and their indices
+    // (6 a pin, 2 bytes each below 16,384 pins).
+    const n = 1002;
+    expect(uploads.reduce((s, b) => s + b, 0)).toBe(n * 64 + n * 12);
+    // How far up from its tip a pin's marker reaches on screen (the first black pixel up its column).
+    const reach = (x: number) => {
+      let y = H / 2 - 1;
+      while (y > H / 2 - 80 && pixel(engine, x, y).some((c) => c > 40)) y--;
+      return H / 2 - y;
+    };
+    const plain = reach(W / 2 - 150);
+    const selected = reach(W / 2 + 150);
+    expect(plain).toBeGreaterThan(20);
+    expect(selected / plain).toBeGreaterThan(1.1);
+    expect(selected / plain).toBeLessThan(1.3);
+  });
+
   it('keeps the selection and the opened pin when new pins arrive, even one not loaded yet', async () => {
     const engine = await makeTestEngine();
     engine.setFocusedPin(9);

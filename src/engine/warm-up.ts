@@ -3,22 +3,26 @@
 // and the pin and aggregate programs. On a software GPU each link holds the main thread for 0.1–0.2 s,
 // which the first frame with pins used to pay. Pixi keys a compiled program by its source, so the
 // layers' own shaders (pin-shader.ts) find these ready.
-import { Container, Particle, ParticleContainer, RenderTexture, Sprite, Texture, type Renderer } from 'pixi.js';
+import { Container, ParticleContainer, RenderTexture, Sprite, Texture, type Renderer } from 'pixi.js';
 import { createPinShader } from './pin-shader';
+import { PlainParticle } from './pin-style';
+import { pinVertexProperties } from './pin-vertices';
 
 /** Draws one sprite and one particle of each pin program into a 1×1 texture, then lets them go. */
 export function warmUpPrograms(renderer: Renderer): void {
   const target = RenderTexture.create({ width: 1, height: 1 });
   const scene = new Container();
   scene.addChild(new Sprite(Texture.WHITE));
-  const shaders = (['pins', 'aggregates'] as const).map((kind) => createPinShader(kind).shader);
-  for (const shader of shaders) {
+  for (const kind of ['pins', 'aggregates'] as const) {
+    const { shader } = createPinShader(kind);
     const particles = new ParticleContainer({
       texture: Texture.WHITE,
       shader,
       dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
     });
-    particles.addParticle(new Particle(Texture.WHITE));
+    // The pin program's attributes are the pins' own layout (pin-vertices.ts), as PinLayer's container has them.
+    if (kind === 'pins') particles._properties = pinVertexProperties();
+    particles.addParticle(new PlainParticle(Texture.WHITE));
     scene.addChild(particles);
   }
   renderer.render({ container: scene, target });
