@@ -3,8 +3,8 @@
 // their layout change (a version flag); camera moves touch only the container transform and the
 // shader's uniforms (size, level, icon or dot).
 import { ParticleContainer } from 'pixi.js';
-import { ATLAS_COLS, DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, ICON_CSS, type CategoryLook } from './IconAtlas';
-import { pinVertexProperties, type PinParticle } from './pin-vertices';
+import { ATLAS_COLS, DOT_CENTER_Y, DOT_UV_SCALE, IconAtlas, IconLook, ICON_CSS, type CategoryLook } from './IconAtlas';
+import { pinMeta, pinVertexProperties, placeholders } from './pin-vertices';
 import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
@@ -12,7 +12,7 @@ import { mergePinChange } from './pin-merge';
 import { drawOrder } from './pin-order';
 import { IdIndex, NO_IDS, type IdLookup } from './id-index';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
-import { PlainParticle, styleOfLevel, styleParticle, styleSizeFactor } from './pin-style';
+import { pinColor, pinEnlarged, pinLook, styleOfLevel, styleSizeFactor } from './pin-style';
 import { PinFlag, type PinBuffers } from './types';
 
 export class PinLayer {
@@ -21,12 +21,16 @@ export class PinLayer {
   private readonly shaderParts = createPinShader();
   private buffers: PinBuffers | null = null;
   private focusedId: number | null = null;
-  private particles: PinParticle[] = [];
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
   /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones), and back. */
   private slotOf = new Int32Array(0);
   private pinOfSlot = new Int32Array(0);
+  /** Per draw slot, what its pin's vertices carry (pin-vertices.ts): pinMeta, and the packed tint. */
+  private slotMeta = new Float32Array(0);
+  private slotColor = new Uint32Array(0);
+  /** Per pin: its atlas slot as drawn (IconAtlas.drawnSlot), kept for a new layout's levels. */
+  private atlasOf = new Uint16Array(0);
   private indexOfId: IdLookup = NO_IDS;
   /**
    * The pick index, built on the first pick after a new pin set (hover, a click, the arrow keys), not in the task
@@ -72,12 +76,20 @@ export class PinLayer {
       // Nothing per frame: position and colour are re-uploaded only through update().
       dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
     });
-    // The pins' own vertex layout (half of Pixi's particle layout), read before the first draw makes the buffer.
-    this.container._properties = pinVertexProperties();
+    // The pins' own vertex layout (half of Pixi's particle layout), filled from these arrays: read before the first
+    // draw makes the buffer.
+    const none = new Float32Array(0);
+    this.container._properties = pinVertexProperties(() => ({
+      x: this.buffers?.x ?? none,
+      y: this.buffers?.y ?? none,
+      pinOfSlot: this.pinOfSlot,
+      meta: this.slotMeta,
+      color: this.slotColor,
+    }));
   }
 
   get count(): number {
-    return this.particles.length;
+    return this.pinOfSlot.length;
   }
 
   /** The worker's pin-set version of the pins held (undefined before any, or when given without one). */
@@ -115,18 +127,11 @@ export class PinLayer {
     const order = drawOrder(b.y);
     this.pinOfSlot = order;
     this.slotOf = new Int32Array(n);
-    const particles = this.particles;
-    if (particles.length > n) particles.length = n;
-    for (let s = 0; s < n; s++) {
-      const i = order[s]!;
-      this.slotOf[i] = s;
-      const p = particles[s];
-      if (p) {
-        p.x = b.x[i]!;
-        p.y = b.y[i]!;
-      } else particles[s] = new PlainParticle(this.atlas.frame(0), b.x[i]!, b.y[i]!);
-    }
-    this.container.particleChildren = particles;
+    for (let s = 0; s < n; s++) this.slotOf[order[s]!] = s;
+    this.slotMeta = new Float32Array(n);
+    this.slotColor = new Uint32Array(n);
+    this.atlasOf = new Uint16Array(n);
+    if (this.container.particleChildren.length !== n) this.container.particleChildren = placeholders(n);
     this.builtIndex = null;
     this.laidOut = false;
     this.stats.sets++;
@@ -143,25 +148,31 @@ export class PinLayer {
   updatePins(change: PinSetChange): boolean {
     const old = this.buffers;
     if (!old || old.version === undefined || old.version !== change.from) return false;
-    const newParticle = () => new PlainParticle(this.atlas.frame(0));
-    const cur = {
-      buffers: old,
-      flags: this.flags,
-      minLevel: this.minLevel,
-      particles: this.particles,
-      pinOfSlot: this.pinOfSlot,
-      slotOf: this.slotOf,
-    };
-    const next = mergePinChange(cur, this.indexOfId, change, this.focusedId, newParticle);
+    const cur = { buffers: old, flags: this.flags, minLevel: this.minLevel, pinOfSlot: this.pinOfSlot, slotOf: this.slotOf };
+    const next = mergePinChange(cur, this.indexOfId, change, this.focusedId);
     if (!next) return false;
-    const { buffers: b, newOfOld } = next;
+    const { buffers: b, newOfOld, oldSlotOfSlot } = next;
+    const n = b.ids.length;
+    // Kept pins keep their slots' vertices and atlas slots; the incoming ones are styled below.
+    const meta = new Float32Array(n);
+    const color = new Uint32Array(n);
+    for (let s = 0; s < n; s++) {
+      const o = oldSlotOfSlot[s]!;
+      if (o < 0) continue;
+      meta[s] = this.slotMeta[o]!;
+      color[s] = this.slotColor[o]!;
+    }
+    const atlasOf = new Uint16Array(n);
+    for (let o = 0; o < newOfOld.length; o++) if (newOfOld[o]! >= 0) atlasOf[newOfOld[o]!] = this.atlasOf[o]!;
     this.buffers = b;
     this.flags = next.flags;
     this.minLevel = next.minLevel;
-    this.particles = next.particles;
     this.pinOfSlot = next.pinOfSlot;
     this.slotOf = next.slotOf;
-    this.container.particleChildren = next.particles;
+    this.slotMeta = meta;
+    this.slotColor = color;
+    this.atlasOf = atlasOf;
+    if (this.container.particleChildren.length !== n) this.container.particleChildren = placeholders(n);
     this.indexOfId = new IdIndex(b.ids);
     // Not built since the pins came: it will be, over these.
     if (this.builtIndex) this.builtIndex = remapPinIndex(this.builtIndex, b, newOfOld, change.at);
@@ -173,7 +184,7 @@ export class PinLayer {
     }
     // A highlighted pin came or went: the others step back or forward (restyles all only then).
     this.refreshDim();
-    // The removed pins' particles left the container: the static buffer is uploaded again.
+    // The removed pins left the draw order: the static buffer is uploaded again.
     this.dirty = true;
     this.version++;
     return true;
@@ -200,13 +211,16 @@ export class PinLayer {
     const previous = this.minLevel;
     this.minLevel = layout.minLevel;
     this.laidOut = true;
-    // The level rides in the particle's rotation alone (styleParticle): the rest of the look stays.
+    // The level rides in the pin's vertex float alone (pinMeta): the rest of the look stays.
+    let moved = 0;
     for (let i = 0; i < this.flags.length; i++) {
       if (previous[i] === layout.minLevel[i]) continue;
-      const p = this.particles[this.slotOf[i]!];
-      if (!p) continue;
-      p.rotation = this.flags[i]! & (PinFlag.Selected | PinFlag.Focused) ? 0 : layout.minLevel[i]!;
-      this.stats.restyles++;
+      const look = pinLook(this.flags[i]!);
+      this.slotMeta[this.slotOf[i]!] = pinMeta(this.atlasOf[i]!, look === IconLook.Selected ? 0 : layout.minLevel[i]!, pinEnlarged(look));
+      moved++;
+    }
+    if (moved) {
+      this.stats.restyles += moved;
       this.dirty = true;
       this.version++;
     }
@@ -298,9 +312,9 @@ export class PinLayer {
     this.version++;
   }
 
-  /** How many texture sources the pin particles use (1: the atlas; for tests). */
+  /** How many texture sources pins draw from: the pin container's one texture, the atlas (1; for tests). */
   get textureSources(): number {
-    return new Set(this.particles.map((p) => p.texture.source)).size;
+    return this.container.texture?.source === this.atlas.source ? 1 : 0;
   }
 
   /** The atlas slot of pin i (its category's own look, or its glyph). */
@@ -408,7 +422,6 @@ export class PinLayer {
     this.container.destroy({ children: true });
     this.shaderParts.shader.destroy();
     this.atlas.dispose();
-    this.particles = [];
     this.builtIndex = buildPinIndex(null);
   }
 
@@ -438,25 +451,41 @@ export class PinLayer {
   }
 
   private restyleAll(): void {
-    for (let i = 0; i < this.flags.length; i++) this.restyle(i);
+    const b = this.buffers;
+    if (!b) return;
+    // Pins of a category mostly come together: their atlas slot is looked up once a run.
+    let category = NaN;
+    let icon = NaN;
+    let slot = 0;
+    for (let i = 0; i < this.flags.length; i++) {
+      if (b.category[i] !== category || b.icon[i] !== icon) {
+        category = b.category[i]!;
+        icon = b.icon[i]!;
+        slot = this.atlas.drawnSlot(this.atlas.slot(category, icon));
+      }
+      this.style(i, slot);
+    }
+    this.stats.restyles += this.flags.length;
+    this.dirty = true;
+    this.version++;
   }
 
   private restyle(i: number): void {
-    const p = this.particles[this.slotOf[i]!];
-    if (!p || !this.buffers) return;
+    if (!this.buffers || i >= this.flags.length) return;
+    this.style(i, this.atlas.drawnSlot(this.atlasSlot(i)));
     this.stats.restyles++;
-    styleParticle(
-      p,
-      this.atlas,
-      this.atlasSlot(i),
-      this.flags[i]!,
-      this.minLevel[i] ?? 0,
-      this.isDrawn(i),
-      this.dimOthers,
-      this.faintFound,
-    );
     this.dirty = true;
     this.version++;
+  }
+
+  /** Writes pin i's vertex float and tint (its draw slot's), for atlas slot `slot`. */
+  private style(i: number, slot: number): void {
+    const f = this.flags[i]!;
+    const look = pinLook(f);
+    const s = this.slotOf[i]!;
+    this.atlasOf[i] = slot;
+    this.slotMeta[s] = pinMeta(slot, look === IconLook.Selected ? 0 : (this.minLevel[i] ?? 0), pinEnlarged(look));
+    this.slotColor[s] = pinColor(f, look, this.isDrawn(i), this.dimOthers, this.faintFound);
   }
 }
 

@@ -180,7 +180,9 @@ describe('MapEngine input and camera in Chromium (WebGL)', () => {
     press('ArrowRight');
     press('ArrowRight');
     expect(engine.keyFocusedPin).toBe(6);
-    for (let k = 0; k < 600 && Math.abs(engine.getCamera().x - 1000) > 1; k++) await new Promise((r) => requestAnimationFrame(r));
+    // Until the tween has come to rest (the snapshot's signal), not merely come near: a frame can land within a unit.
+    for (let k = 0; k < 600 && (engine.getSnapshot().moving || Math.abs(engine.getCamera().x - 1000) > 1); k++)
+      await new Promise((r) => requestAnimationFrame(r));
     expect(engine.getCamera().x).toBeCloseTo(1000, 0);
     // A pin opened meanwhile (Enter) waits under the key focus; losing focus ends keyboard mode
     // and marks the opened pin again.

@@ -1,6 +1,5 @@
 // The live-change merge (PinsWorkerApi.changesSince): the touched pins leave, the changed ones
-// come in at their places; every other pin keeps its particle, flags and layout level.
-import type { PinParticle } from './pin-vertices';
+// come in at their places; every other pin keeps its draw slot's vertices, flags and layout level.
 import { PinDataFlag, emptyPins, type PinSetChange } from '../../common/pin-buffers';
 import { PinFlag, type PinBuffers } from './types';
 import type { IdLookup } from './id-index';
@@ -17,31 +16,30 @@ function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {
   b.flags[to] = a.flags[from]!;
 }
 
-/** The pins as PinLayer holds them: buffers, per-pin flags and levels, particles in draw order. */
+/** The pins as PinLayer holds them: buffers, per-pin flags and levels, and the draw order. */
 export interface PinSlots {
   buffers: PinBuffers;
   /** Per pin: PinFlag bits. */
   flags: Uint8Array<ArrayBuffer>;
   /** Per pin: the first layout level it is drawn at. */
   minLevel: Uint8Array;
-  particles: PinParticle[];
-  /** Particle slot → pin index, and back. */
+  /** Draw slot → pin index, and back. */
   pinOfSlot: Int32Array<ArrayBuffer>;
   slotOf: Int32Array<ArrayBuffer>;
 }
 
 /**
  * Applies `change` to the pins `cur` (whose version the caller checked): the new pins, with
- * newOfOld mapping each old pin index to its new one (-1: it left). Null when the change is for
- * another pin set. Incoming pins take a spare particle or one from `newParticle`.
+ * newOfOld mapping each old pin index to its new one (-1: it left) and oldSlotOfSlot each new draw
+ * slot to the old slot whose vertices it keeps (-1: an incoming pin, to be styled). Null when the
+ * change is for another pin set.
  */
 export function mergePinChange(
   cur: PinSlots,
   indexOfId: IdLookup,
   change: PinSetChange,
   focusedId: number | null,
-  newParticle: () => PinParticle,
-): (PinSlots & { newOfOld: Int32Array }) | null {
+): (PinSlots & { newOfOld: Int32Array; oldSlotOfSlot: Int32Array }) | null {
   const old = cur.buffers;
   const removed = new Set<number>();
   const selected = new Set<number>();
@@ -84,37 +82,31 @@ export function mergePinChange(
   if (o !== oldN || j !== added.ids.length) return null;
   b.version = change.version;
 
-  // Particles: the kept ones stay in their draw order, the changed ones are merged in by y.
-  const spare: PinParticle[] = [];
-  const keptParticles: PinParticle[] = [];
+  // Draw order: the kept pins stay in theirs, the changed ones are merged in by y.
+  const keptSlots: number[] = [];
   const keptPins: number[] = [];
   for (let s = 0; s < oldN; s++) {
     const k = newOfOld[cur.pinOfSlot[s]!]!;
-    if (k < 0) spare.push(cur.particles[s]!);
-    else {
-      keptParticles.push(cur.particles[s]!);
+    if (k >= 0) {
+      keptSlots.push(s);
       keptPins.push(k);
     }
   }
   const incoming = Array.from(change.at).sort((p, q) => b.y[p]! - b.y[q]! || p - q);
-  const particles: PinParticle[] = new Array<PinParticle>(n);
+  const oldSlotOfSlot = new Int32Array(n);
   const pinOfSlot = new Int32Array(n);
   let a = 0;
   let c = 0;
   for (let s = 0; s < n; s++) {
     if (c < incoming.length && (a >= keptPins.length || b.y[incoming[c]!]! < b.y[keptPins[a]!]!)) {
-      const k = incoming[c++]!;
-      const p = spare.pop() ?? newParticle();
-      p.x = b.x[k]!;
-      p.y = b.y[k]!;
-      particles[s] = p;
-      pinOfSlot[s] = k;
+      pinOfSlot[s] = incoming[c++]!;
+      oldSlotOfSlot[s] = -1;
     } else {
-      particles[s] = keptParticles[a]!;
+      oldSlotOfSlot[s] = keptSlots[a]!;
       pinOfSlot[s] = keptPins[a++]!;
     }
   }
   const slotOf = new Int32Array(n);
   for (let s = 0; s < n; s++) slotOf[pinOfSlot[s]!] = s;
-  return { buffers: b, flags, minLevel, particles, pinOfSlot, slotOf, newOfOld };
+  return { buffers: b, flags, minLevel, pinOfSlot, slotOf, newOfOld, oldSlotOfSlot };
 }

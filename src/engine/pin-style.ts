@@ -1,10 +1,9 @@
 // How a pin looks: its style per layout level (icon, small icon, dot), its size, and the
-// look, alpha and tint of its particle for its flags.
-import type { Texture } from 'pixi.js';
-import { IconLook, lookTint, type IconAtlas } from './IconAtlas';
+// look, alpha and tint its vertices carry for its flags (pin-vertices.ts).
+import type { IParticle, Texture } from 'pixi.js';
+import { IconLook, lookTint } from './IconAtlas';
 import { FULL_ICON_LEVEL, SMALL_ICON_LEVEL, levelForZoom } from '../../common/pin-levels';
 import { PinFlag } from './types';
-import type { PinParticle } from './pin-vertices';
 
 /** How a level draws pins: full icons close, small icons in the middle, dots far out. */
 export type PinStyle = 'icon' | 'small' | 'dot';
@@ -54,13 +53,11 @@ const ALPHA_DIMMED = 0.35;
 
 /**
  * A particle with only the fields the particle buffer reads. Pixi's Particle copies a spread of its default options
- * into every new one and parses its tint through Color.shared; a new pin set makes hundreds of thousands of them in
- * one task, and a new layout thousands of aggregate markers (issue 21), so pins and aggregates use this plain class
- * and set `color` whole (packColor). Anchored at the bottom centre (a pin's tip) unless told otherwise.
+ * into every new one and parses its tint through Color.shared; a new layout makes thousands of aggregate markers in
+ * one task (issue 21), so aggregates use this plain class and set `color` whole (packColor). Anchored at the bottom
+ * centre unless told otherwise. (Pins have no particle objects at all: pin-vertices.ts.)
  */
-export class PlainParticle implements PinParticle {
-  /** The atlas slot a pin draws (pin-vertices.ts); aggregates draw their texture. */
-  slot = 0;
+export class PlainParticle implements IParticle {
   scaleX = 1;
   scaleY = 1;
   rotation = 0;
@@ -80,42 +77,34 @@ export function packColor(rgb: number, alpha = 1): number {
   return ((rgb & 0xff) << 16) + (rgb & 0xff00) + ((rgb >> 16) & 0xff) + (((alpha * 255) | 0) << 24);
 }
 
-/**
- * Dresses pin particle `p` for its PinFlag bits `f`: its slot (IconAtlas.slot) and that slot's frame, its
- * look and dimming (carried to the pin shader in the tint, lookTint), its layout level `minLevel`,
- * alpha (0 when not `drawn`; found pins fainter still with `faintFound`) and scale.
- */
-export function styleParticle(
-  p: PinParticle,
-  atlas: IconAtlas,
-  slot: number,
-  f: number,
-  minLevel: number,
-  drawn: boolean,
-  dimOthers: boolean,
-  faintFound = false,
-): void {
-  const picked = f & (PinFlag.Selected | PinFlag.Focused);
-  const look = picked
+/** The look a pin's PinFlag bits `f` give it (IconLook): picked (selected or opened), found, highlighted or plain. */
+export function pinLook(f: number): number {
+  return f & (PinFlag.Selected | PinFlag.Focused)
     ? IconLook.Selected
     : f & PinFlag.Checked
       ? IconLook.Found
       : f & PinFlag.Highlighted
         ? IconLook.Highlighted
         : IconLook.Plain;
-  p.slot = atlas.drawnSlot(slot);
-  p.texture = atlas.frame(p.slot);
-  // The layout level rides in the unused rotation; picked pins show at every level.
-  p.rotation = picked ? 0 : minLevel;
+}
+
+/** Selected and highlighted pins draw 1.2 times larger. */
+export function pinEnlarged(look: number): boolean {
+  return look === IconLook.Selected || look === IconLook.Highlighted;
+}
+
+/**
+ * The packed tint (packColor) of a pin with PinFlag bits `f` and look `look` (pinLook): the look and dimming ride in
+ * it to the pin shader (lookTint), and its alpha is 0 when not `drawn`, fainter for another floor, dimmed pins and
+ * found ones (fainter still with `faintFound`).
+ */
+export function pinColor(f: number, look: number, drawn: boolean, dimOthers: boolean, faintFound = false): number {
+  const picked = look === IconLook.Selected;
   const dimmed = dimOthers && !picked && !(f & PinFlag.Highlighted);
   let alpha = 1;
   if (!drawn) alpha = 0;
   else if (f & PinFlag.OtherFloor && !picked) alpha = ALPHA_OTHER_FLOOR;
   else if (dimmed) alpha = ALPHA_DIMMED;
   else if (f & PinFlag.Checked && !picked) alpha = faintFound ? ALPHA_CHECKED_FAINT : ALPHA_CHECKED;
-  // Set packed at once: Particle's tint setter parses its value through Color.shared, about half of a restyle of
-  // every pin (issue 21).
-  p.color = packColor(lookTint(look, dimmed), alpha);
-  const scale = look === IconLook.Selected || look === IconLook.Highlighted ? 1.2 : 1;
-  p.scaleX = p.scaleY = scale;
+  return packColor(lookTint(look, dimmed), alpha);
 }

@@ -8,6 +8,8 @@ import { createPinShader } from './pin-shader';
 import { PlainParticle } from './pin-style';
 import { pinVertexProperties } from './pin-vertices';
 
+const ONE_PIN = { x: [0], y: [0], pinOfSlot: [0], meta: [0], color: [-1] };
+
 /** Draws one sprite and one particle of each pin program into a 1×1 texture, then lets them go. */
 export function warmUpPrograms(renderer: Renderer): void {
   const target = RenderTexture.create({ width: 1, height: 1 });
@@ -21,7 +23,7 @@ export function warmUpPrograms(renderer: Renderer): void {
       dynamicProperties: { vertex: false, position: false, rotation: false, uvs: false, color: false },
     });
     // The pin program's attributes are the pins' own layout (pin-vertices.ts), as PinLayer's container has them.
-    if (kind === 'pins') particles._properties = pinVertexProperties();
+    if (kind === 'pins') particles._properties = pinVertexProperties(() => ONE_PIN);
     particles.addParticle(new PlainParticle(Texture.WHITE));
     scene.addChild(particles);
   }
