@@ -1,6 +1,6 @@
 // The pins worker's figures in node (the worker's modules are plain TypeScript): decode + index
-// speed against protobufjs's PinList.decode, flatbush against RBush (the peer index), and
-// the queries on 100,000 pins. The browser handoff figure is in handoff.bench.ts.
+// speed against protobufjs's PinList.decode, flatbush against RBush (the peer index), the layout
+// of every pin, and the queries on 100,000 pins. The browser handoff figure is in handoff.bench.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import RBush from 'rbush';
@@ -9,6 +9,7 @@ import Alea from 'alea';
 import { PinList } from '../../proto';
 import { PinStore } from '../../workers/pins/PinStore';
 import { decodePinList } from '../../workers/pins/decode-pins';
+import { layoutPins } from '../../workers/pins/pin-layout';
 import { generateCategories } from './generate-pins';
 import { pct, printTable, timeRuns, type Row } from './stats';
 
@@ -74,6 +75,14 @@ const rbBuild = await timeRuns(
 );
 row('index build 200k: flatbush', fbBuild, 'ms', '', null);
 row('index build 200k: peer RBush.load', rbBuild, 'ms', '', null);
+
+// The map's layout of every pin (declutter levels and the overview's aggregates: pin-layout.ts), which the worker
+// runs for each new pin set the map takes, and for each change of filters, floor, hide-found or checks.
+const full = new PinStore();
+for (const c of cats) full.load(c.categoryId, c.bytes);
+const everyPin = full.getPins();
+const layoutRuns = await timeRuns(7, () => layoutPins(everyPin, { floor: null }), 2);
+row('layout 200k pins (declutter + aggregates)', layoutRuns, 'ms', '', null);
 
 // Queries on 100,000 pins.
 const store = new PinStore();
