@@ -5,10 +5,12 @@
 // the pin shader and the pins' atlas, so they show a pin's look (halo, found grey and check) the same
 // way (the atlas holds plain frames only); a hidden one is not drawn at all. The route is one Graphics
 // and pooled bitmap-font numbers.
-import { BitmapText, Container, Graphics, Particle, ParticleContainer } from 'pixi.js';
+import { BitmapText, Container, Graphics, ParticleContainer } from 'pixi.js';
 import type { IconAtlas } from './IconAtlas';
-import { IconLook, lookTint } from './IconAtlas';
+import { ATLAS_COLS, IconLook, lookTint } from './IconAtlas';
 import { createPinShader, type PinUniformGroup } from './pin-shader';
+import { packColor } from './pin-style';
+import { pinMeta, pinVertexProperties, placeholders } from './pin-vertices';
 import type { CameraState } from './types';
 import type { Viewport } from './camera';
 
@@ -225,10 +227,13 @@ export class OverlayLayer {
   }
 }
 
-/** One pin marker in screen space: a one-particle container drawn by the pin shader from the pins' atlas. */
+/**
+ * One pin marker in screen space: a one-pin container drawn by the pin shader from the pins' atlas, in the pins' own
+ * vertex layout (pin-vertices.ts), its size in the shader's uPinScale and its vertices filled each frame.
+ */
 class Marker {
   readonly container: ParticleContainer;
-  private readonly particle: Particle;
+  private readonly pin = { x: [0], y: [0], pinOfSlot: [0], meta: [0], color: [packColor(lookTint(IconLook.Plain, false))] };
   private readonly uniforms: PinUniformGroup;
   private readonly dispose_: () => void;
 
@@ -238,31 +243,26 @@ class Marker {
   ) {
     const { shader, pinUniforms } = createPinShader('pins');
     this.uniforms = pinUniforms;
-    this.particle = new Particle({ texture: atlas.frame(0), anchorX: 0.5, anchorY: 1 });
-    this.container = new ParticleContainer({
-      label,
-      eventMode: 'none',
-      texture: atlas.frame(0),
-      shader,
-      dynamicProperties: { vertex: true, position: true, rotation: false, uvs: true, color: true },
-    });
-    this.container.particleChildren = [this.particle];
+    this.container = new ParticleContainer({ label, eventMode: 'none', texture: atlas.frame(0), shader });
+    this.container._properties = pinVertexProperties(() => this.pin, true);
+    this.container.particleChildren = placeholders(1);
     this.container.visible = false;
     this.dispose_ = () => shader.destroy();
   }
 
   dress(slot: number, look: number): void {
-    this.particle.texture = this.atlas.frame(slot);
-    this.particle.tint = lookTint(look, false);
+    this.pin.meta[0] = pinMeta(this.atlas.drawnSlot(slot), 0, false);
+    this.pin.color[0] = packColor(lookTint(look, false));
   }
 
   place(x: number, y: number, scale: number): void {
-    this.particle.x = x;
-    this.particle.y = y;
-    this.particle.scaleX = this.particle.scaleY = scale;
+    this.pin.x[0] = x;
+    this.pin.y[0] = y;
     const u = this.uniforms.uniforms;
+    u.uPinScale = scale;
     u.uCellU = this.atlas.cellU;
     u.uCellV = this.atlas.cellV;
+    u.uCols = ATLAS_COLS;
   }
 
   dispose(): void {

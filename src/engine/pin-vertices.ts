@@ -50,13 +50,16 @@ export function placeholders(n: number): IParticle[] {
 // and by the engine) calls the update functions instead and reads `code` only as a cache key.
 const NO_CODE = "throw new Error('pin vertices are filled by their update functions (pixi.js/unsafe-eval)');";
 
-/** The static particle properties of a pin container whose vertices come from `source()` (read once a fill). */
-export function pinVertexProperties(source: () => PinVertexSource): Record<string, ParticleRendererProperty> {
+/**
+ * The particle properties of a pin container whose vertices come from `source()` (read once a fill): static (filled
+ * when the container is told to update), or `dynamic` (filled each frame: a one-pin marker that moves).
+ */
+export function pinVertexProperties(source: () => PinVertexSource, dynamic = false): Record<string, ParticleRendererProperty> {
   return {
     position: {
       attributeName: 'aPosition',
       format: 'float32x2',
-      dynamic: false,
+      dynamic,
       code: NO_CODE,
       updateFunction: (ps, f32v, _u32v, offset, stride) => {
         const { x: xs, y: ys, pinOfSlot } = source();
@@ -78,7 +81,7 @@ export function pinVertexProperties(source: () => PinVertexSource): Record<strin
     meta: {
       attributeName: 'aMeta',
       format: 'float32',
-      dynamic: false,
+      dynamic,
       code: NO_CODE,
       updateFunction: (ps, f32v, _u32v, offset, stride) => {
         const { meta } = source();
@@ -94,7 +97,7 @@ export function pinVertexProperties(source: () => PinVertexSource): Record<strin
     color: {
       attributeName: 'aColor',
       format: 'unorm8x4',
-      dynamic: false,
+      dynamic,
       code: NO_CODE,
       updateFunction: (ps, _f32v, u32v, offset, stride) => {
         const { color } = source();

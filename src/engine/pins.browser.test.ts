@@ -54,7 +54,7 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     expect(engine.pickAt(W / 4, H / 3 - 10 * f)).toBe(7);
   });
 
-  it('uploads 64 bytes a pin for a new pin set, and draws a selected pin 1.2 times larger', async () => {
+  it('uploads 64 bytes a pin for a new pin set, and draws a selected pin 1.2 and a hovered one 1.3 times larger', async () => {
     const engine = await makeTestEngine();
     engine.setCamera({ x: 250, y: 200, zoom: 1 });
     engine.renderNow();
@@ -87,6 +87,16 @@ describe('MapEngine pins in Chromium (WebGL)', () => {
     expect(plain).toBeGreaterThan(20);
     expect(selected / plain).toBeGreaterThan(1.1);
     expect(selected / plain).toBeLessThan(1.3);
+    // The hovered pin is drawn again over the pins, 1.3 times larger, by the same shader in the same vertex layout.
+    const hovered: (number | null)[] = [];
+    engine.on('pinhover', (e) => hovered.push(e.id));
+    const r = engine.canvas.getBoundingClientRect();
+    engine.canvas.dispatchEvent(
+      new PointerEvent('pointermove', { clientX: r.left + W / 2 - 150, clientY: r.top + H / 2 - 10, pointerType: 'mouse', bubbles: true }),
+    );
+    engine.renderNow();
+    expect(hovered).toEqual([1]);
+    expect(reach(W / 2 - 150) / plain).toBeGreaterThan(1.2);
   });
 
   it('keeps the selection and the opened pin when new pins arrive, even one not loaded yet', async () => {
