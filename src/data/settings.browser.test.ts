@@ -18,7 +18,13 @@ describe('settings: one row, one copy, one writer (SPEC §3)', () => {
   it('updateSettings keeps the stored values a change does not name, and writes in call order', async () => {
     await saveSettings({ filterSearch: true, redirectOnPinRegister: false });
     // Nothing has read the settings yet: the copy is not made up from the defaults.
-    await Promise.all([updateSettings({ pinSize: 'large' }), updateSettings({ pinSize: 'default', hideChecked: true })]);
+    const writes = [updateSettings({ pinSize: 'large' }), updateSettings({ pinSize: 'default', hideChecked: true })];
+    // The page says a write is under way until the last one lands (journeys wait on it before a reload).
+    expect(document.documentElement.dataset.settingsSaving).toBe('');
+    await writes[0];
+    expect(document.documentElement.dataset.settingsSaving).toBe('');
+    await Promise.all(writes);
+    expect(document.documentElement.dataset.settingsSaving).toBeUndefined();
     const stored = await readSettings();
     expect(stored).toMatchObject({ filterSearch: true, redirectOnPinRegister: false, pinSize: 'default', hideChecked: true });
     expect(queryClient.getQueryData<Settings>(keys.settings)).toEqual(stored);

@@ -12,6 +12,17 @@ import { queryClient } from './query-client';
 export type SettingsChange = Partial<Omit<Settings, 'fixedKey'>>;
 
 let writing: Promise<unknown> = Promise.resolve();
+let pendingWrites = 0;
+/**
+ * While a settings write is under way the page's root says so (`data-settings-saving`): a reload before it lands
+ * reads the row as it was. Journeys wait for it to go before they reload.
+ */
+function markSaving(delta: number): void {
+  pendingWrites += delta;
+  if (typeof document === 'undefined') return;
+  if (pendingWrites > 0) document.documentElement.dataset.settingsSaving = '';
+  else delete document.documentElement.dataset.settingsSaving;
+}
 /**
  * The one writer of the settings: the change shows at once (query cache), then is merged into the
  * stored row; writes go one at a time, in call order. Resolves to the settings as stored.
@@ -19,11 +30,16 @@ let writing: Promise<unknown> = Promise.resolve();
 export function updateSettings(change: SettingsChange, db: PinsStoreDb = localDb()): Promise<Settings> {
   // Only a copy read from the row is patched: a bare change over the defaults would hide the stored values.
   if (queryClient.getQueryData(keys.settings)) queryClient.setQueryData<Settings>(keys.settings, (s) => s && { ...s, ...change });
-  const saved: Promise<Settings> = writing.catch(() => {}).then(() => saveSettings(change, db)).then((row) => {
-    // A later write still pending already patched the copy; the last one to finish sets it.
-    if (writing === saved) queryClient.setQueryData(keys.settings, row);
-    return row;
-  });
+  markSaving(1);
+  const saved: Promise<Settings> = writing
+    .catch(() => {})
+    .then(() => saveSettings(change, db))
+    .then((row) => {
+      // A later write still pending already patched the copy; the last one to finish sets it.
+      if (writing === saved) queryClient.setQueryData(keys.settings, row);
+      return row;
+    })
+    .finally(() => markSaving(-1));
   writing = saved;
   return saved;
 }

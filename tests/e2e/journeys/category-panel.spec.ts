@@ -147,7 +147,8 @@ test('desktop: 초성 finds a category in two keystrokes, counts are the region�
   const api = (await (await page.request.get('/api/v1/me/presets')).json()) as { result: { presets: { name: string }[] } };
   expect(api.result.presets.map((p) => p.name)).toEqual(['광물', '보물 사냥']);
 
-  // After a reload: the mineral group is still folded, the presets are there.
+  // After a reload (once the settings are saved): the mineral group is still folded, the presets are there.
+  await expect(page.locator('html[data-settings-saving]')).toHaveCount(0);
   await openPanel(page);
   await expect(mineral.getByRole('button', { name: t.groupToggle(WORLD.groups[1]!, true) })).toBeVisible();
   await mineral.getByRole('button', { name: t.groupToggle(WORLD.groups[1]!, true) }).click();
@@ -190,7 +191,8 @@ test('phone: the sheet finds a category by 초성, a visitor’s preset is kept 
   await expect(chestBox(page)).toBeChecked();
   await lookAt(page, { path: 'test-results/category-panel-presets-390.png' });
 
-  // Kept on this device: a reload has it.
+  // Kept on this device: a reload has it (once the settings are saved: the app says so on its root).
+  await expect(page.locator('html[data-settings-saving]')).toHaveCount(0);
   await openPanel(page, true);
   await expect(panel.getByRole('button', { name: /^상자만 프리셋 적용/ })).toBeVisible();
   await context.close();
