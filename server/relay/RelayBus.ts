@@ -26,6 +26,8 @@ export class RelayBus {
   readonly proc = randomBytes(6).toString('base64url');
   private readonly subs = new Map<string, { n: number; ready: Promise<() => Promise<void>> }>();
   private readonly tails = new Map<string, Promise<void>>();
+  /** Deletes of presence rows not yet landed: an admission counts after them, so a seat given back is free. */
+  private readonly removals = new Set<Promise<void>>();
   private readonly timer: ReturnType<typeof setInterval>;
   /** Notifications published (for /metrics). */
   published = 0;
@@ -95,6 +97,7 @@ export class RelayBus {
    * others in the last minute; otherwise the code counts as touched now.
    */
   async admitAddress(ip: string, code: string, maxSockets: number, codesPerMin: number): Promise<'sockets' | 'codes' | null> {
+    await this.removed();
     return this.db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay-ip:' || $1))", [ip]);
       const held = await tx.query<{ n: number }>(
@@ -119,6 +122,7 @@ export class RelayBus {
    * advisory lock); says whether a tracker is connected anywhere.
    */
   async addViewer(code: string, id: string, max: number, ip = '', maxFromIp = Infinity): Promise<{ admitted: boolean; tracker: boolean }> {
+    await this.removed();
     return this.db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay:' || $1))", [code]);
       const { rows } = await tx.query<{ viewers: number; fromIp: number; tracker: boolean }>(
@@ -147,9 +151,19 @@ export class RelayBus {
 
   /** Drops this process's presence row of a peer that left. */
   remove(code: string, peerId: string): void {
-    void this.db
+    const done = this.db
       .query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc])
-      .catch(() => undefined);
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.removals.delete(done));
+    this.removals.add(done);
+  }
+
+  /** Resolves once every delete this process has issued so far has landed (or failed). */
+  private async removed(): Promise<void> {
+    if (this.removals.size > 0) await Promise.all(this.removals);
   }
 
   private async heartbeat(): Promise<void> {

@@ -1,0 +1,39 @@
+// The relay's presence rows on a real PostgreSQL (the bus is off on PGlite, which one process owns).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../test-helper';
+import { RelayBus } from './RelayBus';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('relay presence on PostgreSQL', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let bus: RelayBus;
+  beforeAll(async () => {
+    t = await testApp();
+    bus = new RelayBus(t.db, () => undefined);
+  });
+  afterAll(async () => {
+    await bus.close();
+    await t.close();
+  });
+
+  it("a seat given back is free for this process's next viewer, even while its row's delete waits (CI: a viewer refused after a 1009)", async () => {
+    for (let i = 0; i < 16; i++) expect((await bus.addViewer('FREESEAT', `v${i}`, 16)).admitted).toBe(true);
+    // Another session holds the leaving viewer's row, so the delete of `remove` waits on it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.query("select 1 from relay_peers where code = 'FREESEAT' and peer_id = 'v0' for update");
+      locked();
+      await held;
+    });
+    await lockTaken;
+    bus.remove('FREESEAT', 'v0');
+    const next = bus.addViewer('FREESEAT', 'v16', 16);
+    // Counted before the delete landed, the room would read full (16) and refuse: the answer must wait for it.
+    const early = await Promise.race([next, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 300))]);
+    release();
+    await holder;
+    expect(early === 'pending' ? await next : early).toMatchObject({ admitted: true });
+  });
+});
