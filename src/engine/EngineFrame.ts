@@ -15,9 +15,8 @@ import { KeyFocus } from './KeyFocus';
 import { OverlayLayer } from './OverlayLayer';
 import { TOOLS, type MapTool, type ToolContext, type ToolId } from './tools';
 import { PinLayer, pinSizeFactor } from './PinLayer';
-import { screenPinScale } from './pin-style';
+import { pinLook, screenPinScale } from './pin-style';
 import { AggregateLayer } from './AggregateLayer';
-import { IconLook } from './IconAtlas';
 import { PlayerTrack, type TrackPoint } from './player-track';
 import { SubMapLayer } from './SubMapLayer';
 import { TileCache } from './TileCache';
@@ -25,7 +24,6 @@ import { TileLayer } from './TileLayer';
 import { chooseScale } from './tile-cover';
 import {
   FIRST_PINS_MARK,
-  PinFlag,
   type AggregateInfo,
   type CameraState,
   type EngineEvents,
@@ -284,16 +282,8 @@ export abstract class EngineFrame {
     if (id === this.hoverId) return;
     this.hoverId = id;
     const info = id === null ? null : this.pins.pinInfo(id);
-    const f = info?.flags ?? 0;
-    const look =
-      f & PinFlag.Selected
-        ? IconLook.Selected
-        : f & PinFlag.Checked
-          ? IconLook.Found
-          : f & PinFlag.Highlighted
-            ? IconLook.Highlighted
-            : IconLook.Plain;
-    this.overlay.setHover(info ? { x: info.x, y: info.y, slot: info.slot, look } : null);
+    // The hover marker draws the pin as the layer does (a focused pin keeps its halo).
+    this.overlay.setHover(info ? { x: info.x, y: info.y, slot: info.slot, look: pinLook(info.flags) } : null);
     this.canvas.style.cursor = id !== null ? 'pointer' : this.tool.cursor;
     this.touch();
     this.events.emit('pinhover', { id });

@@ -23,7 +23,7 @@ export class PinLayer {
   private focusedId: number | null = null;
   /** Per pin (buffer index): PinFlag bits. */
   flags = new Uint8Array(0);
-  /** Pin index → particle slot (draw order: by y, so southern pins overlap northern ones), and back. */
+  /** Pin index → draw slot (draw order: by y, so southern pins overlap northern ones), and back. */
   private slotOf = new Int32Array(0);
   private pinOfSlot = new Int32Array(0);
   /** Per draw slot, what its pin's vertices carry (pin-vertices.ts): pinMeta, and the packed tint. */

@@ -17,13 +17,8 @@
 // (512 categories fit one texture). The look rides in the tint's red (255 - 32·look) and green (0: dimmed).
 import { GlProgram, GpuProgram, Matrix, Shader, Texture, TextureStyle, UniformGroup } from 'pixi.js';
 
-// The aggregates' vertex: Pixi's particle layout, the level in the rotation.
-const vertex = `attribute vec2 aVertex;
-attribute vec2 aUV;
-attribute vec4 aColor;
-attribute vec2 aPosition;
-attribute float aRotation;
-uniform mat3 uTranslationMatrix;
+// Both vertex shaders' uniforms (Pixi's particle uniforms, then the layer's) and Pixi's pixel rounding.
+const vertexHeader = `uniform mat3 uTranslationMatrix;
 uniform float uRound;
 uniform vec2 uResolution;
 uniform vec4 uColor;
@@ -37,7 +32,15 @@ varying vec4 vColor;
 vec2 roundPixels(vec2 position, vec2 targetSize) {
   return (floor(((position * 0.5 + 0.5) * targetSize) + 0.5) / targetSize) * 2.0 - 1.0;
 }
-void main(void) {
+`;
+
+// The aggregates' vertex: Pixi's particle layout, the level in the rotation.
+const vertex = `attribute vec2 aVertex;
+attribute vec2 aUV;
+attribute vec4 aColor;
+attribute vec2 aPosition;
+attribute float aRotation;
+${vertexHeader}void main(void) {
   if (abs(aRotation - uLevel) > 0.5) {
     gl_Position = vec4(2.0, 2.0, 0.0, 1.0);
     vUV = aUV;
@@ -59,26 +62,12 @@ void main(void) {
 const pinVertex = `attribute vec2 aPosition;
 attribute float aMeta;
 attribute vec4 aColor;
-uniform mat3 uTranslationMatrix;
-uniform float uRound;
-uniform vec2 uResolution;
-uniform vec4 uColor;
-uniform float uPinScale;
-uniform float uLevel;
-uniform float uUvShift;
-uniform float uUvScale;
-uniform float uDot;
-uniform highp float uCellU;
+${vertexHeader}uniform highp float uCellU;
 uniform highp float uCellV;
 uniform float uCols;
-varying vec2 vUV;
-varying vec4 vColor;
 varying vec2 vLocal;
 varying float vLook;
 varying float vDim;
-vec2 roundPixels(vec2 position, vec2 targetSize) {
-  return (floor(((position * 0.5 + 0.5) * targetSize) + 0.5) / targetSize) * 2.0 - 1.0;
-}
 void main(void) {
   highp float slot = floor(aMeta / 2048.0 + 0.0001);
   highp float rest = aMeta - slot * 2048.0;

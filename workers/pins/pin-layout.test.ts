@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGGREGATE_LEVELS, ALL_PINS_LEVEL, LEVEL_NEVER, cellWorldSize } from '../../common/pin-levels';
 import { AGGREGATE_TOP, PinDataFlag, emptyPins } from '../../common/pin-buffers';
 import Alea from 'alea';
-import { layoutPins, type LayoutInput, type LayoutOptions } from './pin-layout';
+import { allocAggregates, concatAggregates, layoutPins, type LayoutInput, type LayoutOptions } from './pin-layout';
 import type { PinAggregates, PinLayout } from '../../common/pin-buffers';
 
 function input(list: { id: number; x: number; y: number; cat?: number; found?: boolean; z?: number }[]): LayoutInput {
@@ -256,20 +256,6 @@ interface Cell {
   categories: Map<number, { count: number; found: number; icon: number }>;
 }
 
-function allocAggregates(n: number): PinAggregates {
-  return {
-    x: new Float32Array(n),
-    y: new Float32Array(n),
-    level: new Uint8Array(n),
-    count: new Uint32Array(n),
-    found: new Uint32Array(n),
-    icon: new Uint16Array(n),
-    topCategory: new Int32Array(n * AGGREGATE_TOP),
-    topCount: new Uint32Array(n * AGGREGATE_TOP),
-    topFound: new Uint32Array(n * AGGREGATE_TOP),
-  };
-}
-
 function sliceAggregates(a: PinAggregates, m: number): PinAggregates {
   return {
     x: a.x.slice(0, m),
@@ -282,24 +268,6 @@ function sliceAggregates(a: PinAggregates, m: number): PinAggregates {
     topCount: a.topCount.slice(0, m * AGGREGATE_TOP),
     topFound: a.topFound.slice(0, m * AGGREGATE_TOP),
   };
-}
-
-function concatAggregates(parts: PinAggregates[]): PinAggregates {
-  const out = allocAggregates(parts.reduce((s, p) => s + p.x.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.x.set(p.x, o);
-    out.y.set(p.y, o);
-    out.level.set(p.level, o);
-    out.count.set(p.count, o);
-    out.found.set(p.found, o);
-    out.icon.set(p.icon, o);
-    out.topCategory.set(p.topCategory, o * AGGREGATE_TOP);
-    out.topCount.set(p.topCount, o * AGGREGATE_TOP);
-    out.topFound.set(p.topFound, o * AGGREGATE_TOP);
-    o += p.x.length;
-  }
-  return out;
 }
 
 describe('layoutPins on bad coordinates', () => {

@@ -319,7 +319,8 @@ function topCategories(
   return { category, count, found, icon };
 }
 
-function allocAggregates(n: number): PinAggregates {
+/** Aggregate arrays for `n` markers, zeroed. */
+export function allocAggregates(n: number): PinAggregates {
   return {
     x: new Float32Array(n),
     y: new Float32Array(n),
@@ -333,7 +334,8 @@ function allocAggregates(n: number): PinAggregates {
   };
 }
 
-function concatAggregates(parts: PinAggregates[]): PinAggregates {
+/** The aggregates of `parts`, one after another. */
+export function concatAggregates(parts: PinAggregates[]): PinAggregates {
   const out = allocAggregates(parts.reduce((s, p) => s + p.x.length, 0));
   let o = 0;
   for (const p of parts) {
