@@ -84,6 +84,8 @@ export class RelayBus {
 
   /** Takes the code's tracker seat for this process (a newer tracker anywhere replaces an older one). */
   async claimTracker(code: string, ip = ''): Promise<void> {
+    // After this process's own deletes: a departed tracker's delete landing after the claim would drop the new seat.
+    await this.removed();
     await this.db.query(
       `insert into relay_peers (code, peer_id, proc, ip) values ($1, 'SERVER', $2, $3)
        on conflict (code, peer_id) do update set proc = excluded.proc, ip = excluded.ip, seen_at = now()`,
