@@ -33,8 +33,8 @@ export function simulateReload(): void {
 }
 
 /** Main-thread requests to a path seen so far (resource timing; worker fetches are not counted). */
-export function requestsTo(pathPart: string): number {
-  return performance.getEntriesByType('resource').filter((e) => e.name.includes(pathPart)).length;
+export function requestsTo(pathPart: string, since = 0): number {
+  return performance.getEntriesByType('resource').filter((e) => e.name.includes(pathPart) && e.startTime >= since).length;
 }
 
 /**

@@ -121,3 +121,74 @@ it('an answer overtaken only by more loading is drawn as it comes; one overtaken
   held[3]!.release();
   await expect.poll(() => engine.debugInfo().pins).toBe(one);
 });
+
+// Issue 21: a load that brings none of the map's pins (a region's snapshot held, a category of another region) still
+// asks for every pin again. An answer it overtook is kept rather than dropped and built again: the worker answers the
+// next request "unchanged" (null) without building a pin, and the kept answer is drawn; with nothing new at all the
+// worker answers null and the engine keeps its pins.
+it('an answer overtaken by a load that brought none of the pins is drawn without the worker building it again', async () => {
+  resetStore();
+  const engine = await makeTestEngine();
+  const worker = createPinsWorker();
+  stops.push(disposeTestEngines, () => worker.dispose());
+  // Two categories, the second with fewer pins than the first (so both together are less than twice the first),
+  // measured on a worker of their own: this one loads them during the test.
+  const scout = createPinsWorker();
+  const sizes: [number, number][] = [];
+  for (let id = 1; id <= 12; id++) {
+    await scout.api.loadCategory(id);
+    let n = 0;
+    for (const r of regionsSharingTileSet(0)) n += (await scout.api.getPins({ categories: [id], region: r.id })).ids.length;
+    sizes.push([id, n]);
+  }
+  scout.dispose();
+  const nonEmpty = sizes.filter(([, n]) => n > 0).sort((p, q) => q[1] - p[1]);
+  const [big, bigCount] = nonEmpty[0]!;
+  const [small, smallCount] = nonEmpty[1]!;
+  expect(smallCount).toBeLessThan(bigCount);
+  // Each answer's pin count (null: unchanged) is noted when the worker gives it, and held back until released.
+  const answers: (number | null)[] = [];
+  const held: { release: () => void }[] = [];
+  const api = new Proxy(worker.api, {
+    get(target, key, receiver) {
+      const real = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'pinsWithLayout') return real;
+      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
+        const answer = await worker.api.pinsWithLayout(...args);
+        answers.push(answer ? answer.pins.ids.length : null);
+        await new Promise<void>((release) => held.push({ release }));
+        return answer;
+      };
+    },
+  });
+  const first = await worker.api.loadCategory(big);
+  setCategories([big, small]);
+  setLoadedCategory(big, { count: first.count, lastEdited: first.lastEdited });
+  stops.push(connectEngine(engine, api));
+  await expect.poll(() => held.length).toBe(1);
+  held[0]!.release();
+  await expect.poll(() => engine.debugInfo().pins).toBe(bigCount);
+  // The second category loads; while its answer is out, a load that changes none of the worker's pins comes.
+  const second = await worker.api.loadCategory(small);
+  setLoadedCategory(small, { count: second.count, lastEdited: second.lastEdited });
+  await expect.poll(() => held.length).toBe(2);
+  setLoadedCategory(small, { count: second.count, lastEdited: second.lastEdited });
+  held[1]!.release();
+  await expect.poll(() => held.length).toBe(3);
+  // Overtaken and not twice as many: not drawn, but kept; the next request is answered without building anything.
+  expect(answers).toEqual([bigCount, bigCount + smallCount, null]);
+  expect(engine.debugInfo().pins).toBe(bigCount);
+  held[2]!.release();
+  await expect.poll(() => engine.debugInfo().pins).toBe(bigCount + smallCount);
+  expect(engine.layoutInfo(0).laidOut).toBe(true);
+  // Another load that brings nothing: the engine's pins stand, and the worker builds none.
+  const sets = engine.debugInfo().pinSets;
+  setLoadedCategory(small, { count: second.count, lastEdited: second.lastEdited });
+  await expect.poll(() => held.length).toBe(4);
+  held[3]!.release();
+  expect(answers[3]).toBeNull();
+  // The bridge goes on in microtasks once the answer is released: a macrotask later it has.
+  await new Promise((r) => setTimeout(r, 0));
+  expect(engine.debugInfo().pinSets).toBe(sets);
+  expect(engine.debugInfo().pins).toBe(bigCount + smallCount);
+});

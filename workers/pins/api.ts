@@ -202,11 +202,14 @@ export interface PinsWorkerApi {
   /**
    * The pins of these filters concatenated (the engine's pin set) and their layout, read in one
    * go so they always match (same version): what the map asks for whenever its pins change.
+   * Null, with nothing built, when the pin set is still at version `unless`: the caller holds that
+   * answer already (a load that brought none of the pins, such as a region's snapshot held).
    */
   pinsWithLayout(
     filters: PinFilter[],
     opts?: { hideChecked?: boolean; floor?: number | null },
-  ): Promise<{ pins: PinBuffers; layout: PinLayout }>;
+    unless?: number,
+  ): Promise<{ pins: PinBuffers; layout: PinLayout } | null>;
   /**
    * The changes since the map's pin set of version `since` (read with these filters and options):
    * null when something other than live upserts and removals changed it since (a load),

@@ -266,7 +266,8 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const l = store.layout(filters, opts);
       return Comlink.transfer(l, layoutTransferList(l));
     },
-    async pinsWithLayout(filters, opts) {
+    async pinsWithLayout(filters, opts, unless) {
+      if (unless !== undefined && unless === store.version) return null;
       const r = store.pinsWithLayout(filters, opts);
       return Comlink.transfer(r, [...pinBuffersTransferList(r.pins), ...layoutTransferList(r.layout)]);
     },
