@@ -26,6 +26,8 @@ export interface PinBuffers {
   flags: Uint8Array;
   /** The worker's pin-set version these pins were read at (see PinLayout.version); absent = unknown. */
   version?: number;
+  /** The draw order (common/pin-order.ts: pin indexes by y, then index) when the worker made it; else the map sorts. */
+  order?: Int32Array<ArrayBuffer>;
 }
 
 /**

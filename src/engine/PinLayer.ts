@@ -9,7 +9,7 @@ import { createPinShader } from './pin-shader';
 import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin-buffers';
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { mergePinChange } from './pin-merge';
-import { drawOrder } from './pin-order';
+import { drawOrder } from '../../common/pin-order';
 import { IdIndex, NO_IDS, type IdLookup } from './id-index';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
 import { pinColor, pinEnlarged, pinLook, styleOfLevel, styleSizeFactor } from './pin-style';
@@ -124,7 +124,8 @@ export class PinLayer {
         (kept.has(b.ids[i]!) ? PinFlag.Selected : 0) |
         (b.ids[i] === this.focusedId ? PinFlag.Focused : 0);
     }
-    const order = drawOrder(b.y);
+    // The worker sends the draw order with a whole pin set (pinsWithLayout): a sort of every pin off this thread.
+    const order = b.order?.length === n ? b.order : drawOrder(b.y);
     this.pinOfSlot = order;
     this.slotOf = new Int32Array(n);
     for (let s = 0; s < n; s++) this.slotOf[order[s]!] = s;

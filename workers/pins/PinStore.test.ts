@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PinDataFlag } from '../../common/pin-buffers';
+import { drawOrder } from '../../common/pin-order';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
 
@@ -22,6 +23,8 @@ describe('PinStore on the grid set', () => {
     expect(layout.count).toBe(110);
     expect(Array.from(pins.ids.slice(0, 3))).toEqual(Array.from(store.getPins({ region: 0 }).ids.slice(0, 3)));
     expect(layout.version).toBe(pins.version);
+    // With the draw order, so the map sorts no pin.
+    expect(Array.from(pins.order!)).toEqual(Array.from(drawOrder(pins.y)));
     const v = layout.version!;
     store.removePins([5]);
     expect(store.layout([{ region: 0 }]).version).toBe(v + 1);

@@ -1,4 +1,4 @@
-// The pins' draw order: by y (southern pins overlap northern ones), ties by index. A comparator sort of a
+// The pins' draw order (the pins worker makes it with a whole pin set; the map's PinLayer otherwise): by y (southern pins overlap northern ones), ties by index. A comparator sort of a
 // million indexes takes hundreds of ms of the main thread; this packs each pin's y (its float32 bits made
 // order-preserving: 32 bits) and its index (21 bits) into one exact float64 key and sorts the keys natively.
 
