@@ -2,6 +2,7 @@
 // declutter layout and aggregates the pins worker computes over it, and the live changes to a held
 // set. The worker (workers/pins) writes these; the engine (src/engine) draws them; both import them
 // from here, so the engine needs no worker runtime code.
+import type { IdTable } from './id-index';
 
 /**
  * A set of pins as parallel typed arrays (struct of arrays), index i describing one pin.
@@ -28,6 +29,8 @@ export interface PinBuffers {
   version?: number;
   /** The draw order (common/pin-order.ts: pin indexes by y, then index) when the worker made it; else the map sorts. */
   order?: Int32Array<ArrayBuffer>;
+  /** The ids' index table (common/id-index.ts) when the worker made it; else the map builds it. */
+  index?: IdTable;
 }
 
 /**

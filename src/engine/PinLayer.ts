@@ -10,7 +10,7 @@ import { PinDataFlag, type PinLayout, type PinSetChange } from '../../common/pin
 import { levelForZoom, levelWithHysteresis } from '../../common/pin-levels';
 import { mergePinChange } from './pin-merge';
 import { drawOrder } from '../../common/pin-order';
-import { IdIndex, NO_IDS, type IdLookup } from './id-index';
+import { IdIndex, NO_IDS, type IdLookup } from '../../common/id-index';
 import { buildPinIndex, nearestPin, pickPin, remapPinIndex, type PinIndex } from './pin-pick';
 import { pinColor, pinEnlarged, pinLook, styleOfLevel, styleSizeFactor } from './pin-style';
 import { PinFlag, type PinBuffers } from './types';
@@ -112,7 +112,9 @@ export class PinLayer {
     const previous = this.indexOfId;
     const previousLevel = this.minLevel;
     this.minLevel = new Uint8Array(n);
-    this.indexOfId = new IdIndex(b.ids);
+    const table = b.index;
+    this.indexOfId =
+      table && table.keys.length >= 2 * n && table.vals.length === table.keys.length ? new IdIndex(b.ids, table) : new IdIndex(b.ids);
     for (let i = 0; i < n; i++) {
       const j = previous.get(b.ids[i]!);
       this.minLevel[i] = j === undefined ? fresh : (previousLevel[j] ?? fresh);

@@ -2,7 +2,7 @@
 // come in at their places; every other pin keeps its draw slot's vertices, flags and layout level.
 import { PinDataFlag, emptyPins, type PinSetChange } from '../../common/pin-buffers';
 import { PinFlag, type PinBuffers } from './types';
-import type { IdLookup } from './id-index';
+import type { IdLookup } from '../../common/id-index';
 
 /** Copies pin `from` of `a` to pin `to` of `b`. */
 function copyPin(a: PinBuffers, from: number, b: PinBuffers, to: number): void {

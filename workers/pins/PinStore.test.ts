@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PinDataFlag } from '../../common/pin-buffers';
 import { drawOrder } from '../../common/pin-order';
+import { IdIndex } from '../../common/id-index';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
 
@@ -25,6 +26,10 @@ describe('PinStore on the grid set', () => {
     expect(layout.version).toBe(pins.version);
     // With the draw order, so the map sorts no pin.
     expect(Array.from(pins.order!)).toEqual(Array.from(drawOrder(pins.y)));
+    // And the ids' index, which the map takes as it is.
+    const index = new IdIndex(pins.ids, pins.index);
+    for (let i = 0; i < pins.ids.length; i++) expect(index.get(pins.ids[i]!)).toBe(i);
+    expect(index.get(-5)).toBeUndefined();
     const v = layout.version!;
     store.removePins([5]);
     expect(store.layout([{ region: 0 }]).version).toBe(v + 1);

@@ -5,6 +5,7 @@ import { LivePins } from './LivePins';
 import { PinChangeLog } from './PinChangeLog';
 import { layoutPins, type LayoutOptions } from './pin-layout';
 import { drawOrder } from '../../common/pin-order';
+import { IdIndex } from '../../common/id-index';
 import { compile, passes, passesLive, type Compiled } from './pin-filter';
 import { flagsOf, pick } from './pin-buffers';
 import { queryLasso, queryPoint, queryRect, queryRoute, type Checkpoint, type QueryScope } from './spatial-queries';
@@ -289,11 +290,12 @@ export class PinStore {
 
   /**
    * The pins of getPins(filters[0]), getPins(filters[1]), … concatenated, and their layout: one pin set, one version;
-   * with the pins' draw order, made here off the map's thread (95 ms of its task at 690,000 pins).
+   * with the pins' draw order and id index, made here off the map's thread (95 and 80 ms of its task at 690,000 pins).
    */
   pinsWithLayout(filters: PinFilter[], opts: LayoutOptions = {}): { pins: PinBuffers; layout: PinLayout } {
     const r = this.read(filters, opts);
     r.pins.order = drawOrder(r.pins.y);
+    r.pins.index = new IdIndex(r.pins.ids).table;
     return r;
   }
 

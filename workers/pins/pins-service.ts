@@ -43,7 +43,9 @@ function loadError(message: string | null | undefined, errClazz?: string | null)
 /** Buffers of a PinBuffers, for Comlink.transfer. */
 export function pinBuffersTransferList(b: PinBuffers): ArrayBuffer[] {
   const columns = [b.ids, b.x, b.y, b.z, b.icon, b.category, b.region, b.flags].map((a) => a.buffer as ArrayBuffer);
-  return b.order ? [...columns, b.order.buffer] : columns;
+  if (b.order) columns.push(b.order.buffer);
+  if (b.index) columns.push(b.index.keys.buffer, b.index.vals.buffer);
+  return columns;
 }
 
 /** Reads the PinList bytes out of a pins-proto response (binary envelope, or a JSON error envelope). */

@@ -1,22 +1,35 @@
 // Pin id → index in the pin buffers, built over every pin at each new pin set. A Map of 400,000 ids takes
 // 0.4–0.7 s of the main thread here (its rehashes as it grows); this open-addressing table of two typed
-// arrays, sized once, takes a few ms. Later indexes win over earlier ones for an id given twice, as Map.set.
+// arrays, sized once, takes a few ms (80 ms at 690,000 pins, its 16 MB missing the cache: the pins worker builds it
+// with a whole pin set and sends its table). Later indexes win over earlier ones for an id given twice, as Map.set.
 
 export interface IdLookup {
   get(id: number): number | undefined;
 }
 
-export class IdIndex implements IdLookup {
-  private readonly keys: Int32Array;
+/** An IdIndex's table: ids and their indexes by slot (a power of two of them), as it crosses to another thread. */
+export interface IdTable {
+  keys: Int32Array<ArrayBuffer>;
   /** Index per slot, -1 while the slot is empty. */
-  private readonly vals: Int32Array;
+  vals: Int32Array<ArrayBuffer>;
+}
+
+export class IdIndex implements IdLookup {
+  private readonly keys: Int32Array<ArrayBuffer>;
+  private readonly vals: Int32Array<ArrayBuffer>;
   private readonly shift: number;
   private readonly mask: number;
 
-  constructor(ids: ArrayLike<number>) {
-    const bits = Math.max(4, Math.ceil(Math.log2(ids.length * 2 + 1)));
+  /** The index of `ids`, or one over a table an IdIndex of them made (`table`). */
+  constructor(ids: ArrayLike<number>, table?: IdTable) {
+    const bits = table ? Math.log2(table.keys.length) : Math.max(4, Math.ceil(Math.log2(ids.length * 2 + 1)));
     this.shift = 32 - bits;
     this.mask = (1 << bits) - 1;
+    if (table) {
+      this.keys = table.keys;
+      this.vals = table.vals;
+      return;
+    }
     this.keys = new Int32Array(1 << bits);
     this.vals = new Int32Array(1 << bits).fill(-1);
     for (let i = 0; i < ids.length; i++) {
@@ -26,6 +39,11 @@ export class IdIndex implements IdLookup {
       this.keys[s] = id;
       this.vals[s] = i;
     }
+  }
+
+  /** The table, to send with the ids (its arrays are this index's own). */
+  get table(): IdTable {
+    return { keys: this.keys, vals: this.vals };
   }
 
   get(id: number): number | undefined {
