@@ -27,7 +27,10 @@ export interface PinBuffers {
   flags: Uint8Array;
   /** The worker's pin-set version these pins were read at (see PinLayout.version); absent = unknown. */
   version?: number;
-  /** The draw order (common/pin-order.ts: pin indexes by y, then index) when the worker made it; else the map sorts. */
+  /**
+   * The draw order (common/pin-order.ts: pin indexes by y, then index) when the worker made it; else the map sorts.
+   * It and `index` describe these very `ids` and `y`: pins made from others (a copy with other columns) must drop them.
+   */
   order?: Int32Array<ArrayBuffer>;
   /** The ids' index table (common/id-index.ts) when the worker made it; else the map builds it. */
   index?: IdTable;

@@ -36,4 +36,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('relay presence on PostgreSQL', ()
     await holder;
     expect(early === 'pending' ? await next : early).toMatchObject({ admitted: true });
   });
+
+  it("a tracker leaving while a newer one's claim of the seat is under way leaves the newer one seated", async () => {
+    await bus.claimTracker('SEATRACE');
+    // Another session holds the seat's row, so the newer tracker's claim (an upsert of that row) waits on it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.query("select 1 from relay_peers where code = 'SEATRACE' and peer_id = 'SERVER' for update");
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const claim = bus.claimTracker('SEATRACE');
+    const waiting = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into relay_peers%'",
+        )
+      ).rows[0]!.n;
+    await expect.poll(waiting).toBe(1);
+    // The older tracker's socket closes now: its delete of the seat must not land after the claim.
+    bus.remove('SEATRACE', 'SERVER');
+    release();
+    await holder;
+    await claim;
+    // An admission of the code waits for the code's deletes in flight: after it, they have landed.
+    await bus.addViewer('SEATRACE', 'v1', 16);
+    const seat = await t.db.query("select 1 from relay_peers where code = 'SEATRACE' and peer_id = 'SERVER'");
+    expect(seat.rows).toHaveLength(1);
+  });
 });

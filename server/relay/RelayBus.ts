@@ -15,6 +15,10 @@ export const MAX_BUS_TEXT = 7_600;
 /** Presence rows not refreshed for this long belong to a process that died; they are ignored and swept. */
 const STALE_S = 90;
 const HEARTBEAT_MS = 30_000;
+/** The longest an admission waits for this process's deletes in flight. */
+const REMOVAL_WAIT_MS = 2_000;
+/** The tracker seat's peer id in presence rows. */
+const SEAT = 'SERVER';
 
 /**
  * The tracker relay's link between processes on one PostgreSQL: a channel per code (LISTEN while this process
@@ -26,8 +30,10 @@ export class RelayBus {
   readonly proc = randomBytes(6).toString('base64url');
   private readonly subs = new Map<string, { n: number; ready: Promise<() => Promise<void>> }>();
   private readonly tails = new Map<string, Promise<void>>();
-  /** Deletes of presence rows not yet landed: an admission counts after them, so a seat given back is free. */
-  private readonly removals = new Set<Promise<void>>();
+  /** Deletes of presence rows not yet landed, by code: an admission counts after them, so a seat given back is free. */
+  private readonly removals = new Map<string, Set<Promise<void>>>();
+  /** Tracker claims under way, by code: whether each took the seat. */
+  private readonly claims = new Map<string, Promise<boolean>>();
   private readonly timer: ReturnType<typeof setInterval>;
   /** Notifications published (for /metrics). */
   published = 0;
@@ -84,13 +90,24 @@ export class RelayBus {
 
   /** Takes the code's tracker seat for this process (a newer tracker anywhere replaces an older one). */
   async claimTracker(code: string, ip = ''): Promise<void> {
-    // After this process's own deletes: a departed tracker's delete landing after the claim would drop the new seat.
-    await this.removed();
-    await this.db.query(
+    // After this process's own deletes of the code: a departed tracker's delete landing after the claim would drop
+    // the new seat (one made while the claim is under way waits for it, below in `remove`).
+    await this.removed(code);
+    const claim = this.db.query(
       `insert into relay_peers (code, peer_id, proc, ip) values ($1, 'SERVER', $2, $3)
        on conflict (code, peer_id) do update set proc = excluded.proc, ip = excluded.ip, seen_at = now()`,
       [code, this.proc, ip],
     );
+    const took = claim.then(
+      () => true,
+      () => false,
+    );
+    this.claims.set(code, took);
+    try {
+      await claim;
+    } finally {
+      if (this.claims.get(code) === took) this.claims.delete(code);
+    }
   }
 
   /**
@@ -99,7 +116,7 @@ export class RelayBus {
    * others in the last minute; otherwise the code counts as touched now.
    */
   async admitAddress(ip: string, code: string, maxSockets: number, codesPerMin: number): Promise<'sockets' | 'codes' | null> {
-    await this.removed();
+    await this.removed(null);
     return this.db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay-ip:' || $1))", [ip]);
       const held = await tx.query<{ n: number }>(
@@ -124,7 +141,7 @@ export class RelayBus {
    * advisory lock); says whether a tracker is connected anywhere.
    */
   async addViewer(code: string, id: string, max: number, ip = '', maxFromIp = Infinity): Promise<{ admitted: boolean; tracker: boolean }> {
-    await this.removed();
+    await this.removed(code);
     return this.db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('relay:' || $1))", [code]);
       const { rows } = await tx.query<{ viewers: number; fromIp: number; tracker: boolean }>(
@@ -153,19 +170,38 @@ export class RelayBus {
 
   /** Drops this process's presence row of a peer that left. */
   remove(code: string, peerId: string): void {
-    const done = this.db
-      .query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc])
+    // A tracker leaving while a newer one's claim of the seat (the same row) is under way: the row is the newer one's
+    // once the claim lands, so it is deleted only if the claim failed.
+    const claim = peerId === SEAT ? this.claims.get(code) : undefined;
+    const pending = this.removals.get(code) ?? new Set<Promise<void>>();
+    this.removals.set(code, pending);
+    const done = (claim ?? Promise.resolve(false))
+      .then(async (claimed) => {
+        if (!claimed)
+          await this.db.query('delete from relay_peers where code = $1 and peer_id = $2 and proc = $3', [code, peerId, this.proc]);
+      })
       .then(
         () => undefined,
         () => undefined,
       )
-      .finally(() => this.removals.delete(done));
-    this.removals.add(done);
+      .finally(() => {
+        pending.delete(done);
+        if (pending.size === 0 && this.removals.get(code) === pending) this.removals.delete(code);
+      });
+    pending.add(done);
   }
 
-  /** Resolves once every delete this process has issued so far has landed (or failed). */
-  private async removed(): Promise<void> {
-    if (this.removals.size > 0) await Promise.all(this.removals);
+  /**
+   * Resolves once the deletes this process has issued so far for `code` (null: for every code) have landed or
+   * failed, or after REMOVAL_WAIT_MS: a delete stuck on a lock delays admissions, never stops them.
+   */
+  private async removed(code: string | null): Promise<void> {
+    const sets = code === null ? [...this.removals.values()] : [this.removals.get(code)].filter((s) => s !== undefined);
+    const all = sets.flatMap((s) => [...s]);
+    if (all.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all(all), new Promise<void>((resolve) => (timer = setTimeout(resolve, REMOVAL_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   private async heartbeat(): Promise<void> {

@@ -114,7 +114,9 @@ export class PinLayer {
     this.minLevel = new Uint8Array(n);
     const table = b.index;
     this.indexOfId =
-      table && table.keys.length >= 2 * n && table.vals.length === table.keys.length ? new IdIndex(b.ids, table) : new IdIndex(b.ids);
+      table && table.keys.length >= 2 * n && (table.keys.length & (table.keys.length - 1)) === 0 && table.vals.length === table.keys.length
+        ? new IdIndex(b.ids, table)
+        : new IdIndex(b.ids);
     for (let i = 0; i < n; i++) {
       const j = previous.get(b.ids[i]!);
       this.minLevel[i] = j === undefined ? fresh : (previousLevel[j] ?? fresh);

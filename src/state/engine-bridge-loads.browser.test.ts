@@ -3,7 +3,7 @@ import { disposeTestEngines, makeTestEngine } from '../engine/test-support';
 import { regionsSharingTileSet } from '../../common/regions';
 import { createPinsWorker } from '../../workers/pins/client';
 import type { PinsWorkerApi } from '../../workers/pins/api';
-import { resetStore, setCategories, setLoadedCategory } from './actions';
+import { resetStore, setCategories, setFloor, setLoadedCategory } from './actions';
 import { connectEngine } from './engine-bridge';
 
 const stops: (() => void)[] = [];
@@ -191,4 +191,51 @@ it('an answer overtaken by a load that brought none of the pins is drawn without
   await new Promise((r) => setTimeout(r, 0));
   expect(engine.debugInfo().pinSets).toBe(sets);
   expect(engine.debugInfo().pins).toBe(bigCount + smallCount);
+});
+
+// The kept answer's layout is drawn with it when the basis it was read on holds again (review of the above): a floor
+// gone up and back while it was out asked two layouts on their own, dropped once the next request began.
+it('a kept answer is drawn with its layout after the floor went up and back while it was out', async () => {
+  resetStore();
+  const engine = await makeTestEngine();
+  const worker = createPinsWorker();
+  stops.push(disposeTestEngines, () => worker.dispose());
+  const answers: (number | null)[] = [];
+  const held: { release: () => void }[] = [];
+  const api = new Proxy(worker.api, {
+    get(target, key, receiver) {
+      const real = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'pinsWithLayout') return real;
+      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
+        const answer = await worker.api.pinsWithLayout(...args);
+        answers.push(answer ? answer.pins.ids.length : null);
+        await new Promise<void>((release) => held.push({ release }));
+        return answer;
+      };
+    },
+  });
+  // Categories 1 and 2 of the demo world: the second has fewer pins in the regions shown than the first.
+  const first = await worker.api.loadCategory(1);
+  setCategories([1, 2]);
+  setLoadedCategory(1, { count: first.count, lastEdited: first.lastEdited });
+  stops.push(connectEngine(engine, api));
+  await expect.poll(() => held.length).toBe(1);
+  held[0]!.release();
+  await expect.poll(() => engine.layoutInfo(0).laidOut).toBe(true);
+  const drawn = engine.debugInfo().pins;
+  const second = await worker.api.loadCategory(2);
+  setLoadedCategory(2, { count: second.count, lastEdited: second.lastEdited });
+  await expect.poll(() => held.length).toBe(2);
+  expect(answers[1]).toBeLessThan(2 * drawn);
+  setLoadedCategory(2, { count: second.count, lastEdited: second.lastEdited });
+  setFloor(1);
+  await new Promise((r) => setTimeout(r, 0));
+  setFloor(null);
+  await new Promise((r) => setTimeout(r, 0));
+  held[1]!.release();
+  await expect.poll(() => held.length).toBe(3);
+  expect(answers[2]).toBeNull();
+  held[2]!.release();
+  await expect.poll(() => engine.debugInfo().pins).toBe(answers[1]);
+  await expect.poll(() => engine.layoutInfo(0).laidOut).toBe(true);
 });

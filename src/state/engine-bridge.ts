@@ -81,7 +81,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   const layoutOptions = () => ({ hideChecked: store.homeFilters.hideChecked, floor: store.floor });
 
   // New pins come with their layout in ONE worker call (same pin-set version), so a category
-  // finishing its load between two calls can never leave the engine with pins and no layout.
+  // finishing its load between two calls never gives the engine a layout of other pins.
   // Whether every pin is being fetched (for new filters or loads): a live edit then waits for it.
   let fullPending = false;
   // One full request at a time (category loads finish in bursts at start-up): one asked for while
@@ -116,9 +116,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
   // An answer dropped because a newer request overtook it (the view unchanged): kept, so that when the worker's pins
   // are still at its version (the load that overtook it brought none, such as a region's snapshot held), the next
   // request is answered "unchanged" and this one is drawn, instead of built again (0.45 s at 690,000 pins).
-  let spare:
-    | { view: string; basis: string; highlight: number; pins: PinBuffers; layout: PinLayout; told: number; layoutsBefore: number }
-    | undefined;
+  let spare: { view: string; basis: string; highlight: number; pins: PinBuffers; layout: PinLayout; told: number } | undefined;
   async function takeAllPins(): Promise<void> {
     const generation = ++pinsGeneration;
     // A layout-only answer asked for before this makes way for this one's layout.
@@ -127,7 +125,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     const basis = basisKey();
     const kept = spare && spare.view === view && spare.basis === basis && spare.highlight === highlightGeneration ? spare : undefined;
     spare = undefined;
-    // The pins the engine holds already, with a layout on the same basis: the worker need not build them again.
+    // The pins the engine holds already, with their layout given on the same basis (engineBasis is cleared whenever
+    // the engine takes pins, set when it takes their layout): the worker need not build them again.
     const held = !kept && view === drawnView && basis === engineBasis ? engine.pinSetVersion : undefined;
     const asked = { told: checksSent, layoutsBefore: layoutRequests, highlight: highlightGeneration };
     const answer = await worker.pinsWithLayout(
@@ -138,11 +137,14 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     if (disposed) return;
     const newest = generation === pinsGeneration;
     if (!answer && !kept) {
-      // Unchanged: the engine has these pins and their layout.
+      // Unchanged: the engine has these pins, and their layout on this basis.
       if (newest) fullPending = false;
       return;
     }
-    const { pins, layout, told, layoutsBefore, highlight } = answer ? { ...answer, ...asked } : kept!;
+    // A kept answer's layout is on the basis asked now; it gives way only to a layout asked for on its own since this
+    // request (those asked before it were dropped when it began). Its found flags are brought up from when it was read.
+    const { pins, layout, told, highlight } = answer ? { ...answer, ...asked } : kept!;
+    const layoutsBefore = asked.layoutsBefore;
     // A newer request overtook this one while the worker answered (the loop asks it next). If the player chose
     // another view meanwhile, this answer is dropped (issue 24 item 3). If only more pins loaded (a snapshot's
     // blocks, categories), it is right, if not complete: at a million pins the worker answers in seconds, and every
@@ -152,7 +154,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     // The pins the engine holds already (the same pin-set version of the same view): nothing to take again.
     const same = pins.version !== undefined && pins.version === engine.pinSetVersion && view === drawnView;
     if (!newest && (view !== viewKey() || same || (view === drawnView && pins.ids.length < 2 * drawnCount))) {
-      if (!same && view === viewKey()) spare = { view, basis, highlight, pins, layout, told, layoutsBefore };
+      if (!same && view === viewKey()) spare = { view, basis, highlight, pins, layout, told };
       return;
     }
     if (newest) fullPending = false;
@@ -160,6 +162,8 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
       drawnView = view;
       drawnCount = pins.ids.length;
       engine.setPins(pins);
+      // New pins hold no layout until one is given them.
+      engineBasis = '';
     }
     checksSince(told, engineOnly);
     // The answer's layout is its own pins' (one call): drawn with them unless a layout was asked for on its own since
@@ -185,6 +189,7 @@ export function connectEngine(engine: BridgeEngine, worker: BridgeWorker = getPi
     );
     if (disposed || generation !== pinsGeneration) return;
     if (!change || !engine.updatePins(change)) return refreshPins();
+    engineBasis = '';
     checksSince(told, engineOnly);
     if (layoutAt === layoutGeneration && engine.setPinLayout(change.layout)) engineBasis = basis;
   }
