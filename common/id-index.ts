@@ -20,9 +20,14 @@ export class IdIndex implements IdLookup {
   private readonly shift: number;
   private readonly mask: number;
 
-  /** The index of `ids`, or one over a table an IdIndex of them made (`table`). */
-  constructor(ids: ArrayLike<number>, table?: IdTable) {
-    const bits = table ? Math.log2(table.keys.length) : Math.max(4, Math.ceil(Math.log2(ids.length * 2 + 1)));
+  /**
+   * The index of `ids`: over `table` when one an IdIndex of them made is given (sent by the pins worker), else built
+   * here. A table that cannot be one of `ids` (a size not a power of two of at least twice them) is not taken.
+   */
+  constructor(ids: ArrayLike<number>, given?: IdTable) {
+    const size = given?.keys.length ?? 0;
+    const table = given && size >= 2 * ids.length && (size & (size - 1)) === 0 && given.vals.length === size ? given : undefined;
+    const bits = table ? Math.log2(size) : Math.max(4, Math.ceil(Math.log2(ids.length * 2 + 1)));
     this.shift = 32 - bits;
     this.mask = (1 << bits) - 1;
     if (table) {

@@ -112,11 +112,8 @@ export class PinLayer {
     const previous = this.indexOfId;
     const previousLevel = this.minLevel;
     this.minLevel = new Uint8Array(n);
-    const table = b.index;
-    this.indexOfId =
-      table && table.keys.length >= 2 * n && (table.keys.length & (table.keys.length - 1)) === 0 && table.vals.length === table.keys.length
-        ? new IdIndex(b.ids, table)
-        : new IdIndex(b.ids);
+    // The worker sends the ids' index with a whole pin set (pinsWithLayout): a hash of every pin off this thread.
+    this.indexOfId = new IdIndex(b.ids, b.index);
     for (let i = 0; i < n; i++) {
       const j = previous.get(b.ids[i]!);
       this.minLevel[i] = j === undefined ? fresh : (previousLevel[j] ?? fresh);

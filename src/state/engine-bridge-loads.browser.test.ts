@@ -14,6 +14,28 @@ afterAll(() =>
     .forEach((s) => s()),
 );
 
+/**
+ * The worker's api with every pinsWithLayout answer held back until released (in order): each is computed by the
+ * worker when asked, its pin count (null: unchanged) noted in `answers`, and given to the bridge on `release`.
+ */
+function holdingAnswers(worker: ReturnType<typeof createPinsWorker>) {
+  const answers: (number | null)[] = [];
+  const held: { release: () => void }[] = [];
+  const api = new Proxy(worker.api, {
+    get(target, key, receiver) {
+      const real = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'pinsWithLayout') return real;
+      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
+        const answer = await worker.api.pinsWithLayout(...args);
+        answers.push(answer ? answer.pins.ids.length : null);
+        await new Promise<void>((release) => held.push({ release }));
+        return answer;
+      };
+    },
+  });
+  return { api, answers, held };
+}
+
 // Categories finish loading one after another at start-up, each asking for every shown pin again.
 // The bridge asks the worker once at a time: a request made while one is under way waits for it,
 // and the requests made meanwhile become one.
@@ -75,19 +97,7 @@ it('an answer overtaken only by more loading is drawn as it comes; one overtaken
     for (const r of regionsSharingTileSet(0)) n += (await worker.api.getPins({ categories, region: r.id })).ids.length;
     return n;
   };
-  // Each answer is computed by the worker when asked, and held back until released (in order).
-  const held: { release: () => void }[] = [];
-  const api = new Proxy(worker.api, {
-    get(target, key, receiver) {
-      const real = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'pinsWithLayout') return real;
-      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
-        const answer = worker.api.pinsWithLayout(...args);
-        await new Promise<void>((release) => held.push({ release }));
-        return answer;
-      };
-    },
-  });
+  const { api, held } = holdingAnswers(worker);
   const first = await worker.api.loadCategory(1);
   setCategories([1, 2]);
   setLoadedCategory(1, { count: first.count, lastEdited: first.lastEdited });
@@ -146,21 +156,7 @@ it('an answer overtaken by a load that brought none of the pins is drawn without
   const [big, bigCount] = nonEmpty[0]!;
   const [small, smallCount] = nonEmpty[1]!;
   expect(smallCount).toBeLessThan(bigCount);
-  // Each answer's pin count (null: unchanged) is noted when the worker gives it, and held back until released.
-  const answers: (number | null)[] = [];
-  const held: { release: () => void }[] = [];
-  const api = new Proxy(worker.api, {
-    get(target, key, receiver) {
-      const real = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'pinsWithLayout') return real;
-      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
-        const answer = await worker.api.pinsWithLayout(...args);
-        answers.push(answer ? answer.pins.ids.length : null);
-        await new Promise<void>((release) => held.push({ release }));
-        return answer;
-      };
-    },
-  });
+  const { api, answers, held } = holdingAnswers(worker);
   const first = await worker.api.loadCategory(big);
   setCategories([big, small]);
   setLoadedCategory(big, { count: first.count, lastEdited: first.lastEdited });
@@ -200,20 +196,7 @@ it('a kept answer is drawn with its layout after the floor went up and back whil
   const engine = await makeTestEngine();
   const worker = createPinsWorker();
   stops.push(disposeTestEngines, () => worker.dispose());
-  const answers: (number | null)[] = [];
-  const held: { release: () => void }[] = [];
-  const api = new Proxy(worker.api, {
-    get(target, key, receiver) {
-      const real = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'pinsWithLayout') return real;
-      return async (...args: Parameters<PinsWorkerApi['pinsWithLayout']>) => {
-        const answer = await worker.api.pinsWithLayout(...args);
-        answers.push(answer ? answer.pins.ids.length : null);
-        await new Promise<void>((release) => held.push({ release }));
-        return answer;
-      };
-    },
-  });
+  const { api, answers, held } = holdingAnswers(worker);
   // Categories 1 and 2 of the demo world: the second has fewer pins in the regions shown than the first.
   const first = await worker.api.loadCategory(1);
   setCategories([1, 2]);
