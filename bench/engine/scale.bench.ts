@@ -183,6 +183,24 @@ async function printTimeline(page: Page, label: string): Promise<void> {
       }),
     ].sort((a, b) => a.at - b.at),
   );
+  // The pins worker's marks (pins-service.ts: snapshot reads, the last pin set built), on the page's clock.
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  for (const worker of page.workers()) {
+    const marks = await worker
+      .evaluate(() =>
+        performance
+          .getEntries()
+          .filter((e) => e.name.startsWith('pins:'))
+          .map((e) => ({
+            at: e.startTime + performance.timeOrigin,
+            ms: e.duration,
+            what: `worker ${e.name} ${JSON.stringify((e as PerformanceMark).detail ?? '')}`,
+          })),
+      )
+      .catch(() => []);
+    for (const m of marks) rows.push({ at: m.at - origin, end: m.at - origin + m.ms, what: m.what, kb: 0 });
+  }
+  rows.sort((a, b) => a.at - b.at);
   console.error(`  timeline, ${label}:`);
   for (const r of rows)
     console.error(`    ${r.at.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}  ${r.kb.toFixed(1).padStart(7)} KB  ${r.what}`);

@@ -109,4 +109,21 @@ describe('pins service', () => {
     const rec = await warm.getPin(a.ids[0]!);
     expect(rec).toMatchObject({ id: a.ids[0], coordX: a.x[0], categoryId: a.category[0] });
   });
+
+  it('answers a pin set asked for while kept snapshots are read with all of their pins, not a part built again later', async () => {
+    const version = ((await (await fetch(`${apiBase}/api/v1/pins/snapshot`)).json()) as { result: { version: number } }).result.version;
+    const kept = await Promise.all([0, 1].map((r) => createPinsService().loadSnapshot(r, version, { apiBase })));
+    const all = kept.reduce((n, k) => n + Object.values(k.counts).reduce((a, b) => a + b, 0), 0);
+    expect(all).toBeGreaterThan(0);
+    // A warm start: both regions' bytes handed over, and the map asks for its pins as the first progress comes.
+    const warm = createPinsService();
+    let asked: ReturnType<typeof warm.pinsWithLayout> | undefined;
+    const reads = [0, 1].map((r, i) =>
+      warm.loadSnapshotBytes(r, kept[i]!.bytes!, {}, () => void (asked ??= warm.pinsWithLayout([{ region: 0 }, { region: 1 }]))),
+    );
+    await Promise.all(reads);
+    const answer = await asked!;
+    expect(answer?.pins.ids).toHaveLength(all);
+    expect(answer?.layout.count).toBe(all);
+  });
 });

@@ -114,6 +114,10 @@ function loadInto(store: PinStore, categoryId: number, bytes: Uint8Array, icon: 
 /** Creates the worker's API object over a store; `fetchImpl` is the global fetch unless given. */
 export function createPinsService(store = new PinStore(), fetchImpl: typeof fetch = (...a) => fetch(...a)): PinsWorkerApi {
   const running = new Map<number, AbortController>();
+  // Snapshots being read from kept bytes (a warm start): every byte is here, and the whole read takes a few hundred
+  // ms even at a million pins. A pin set asked for meanwhile waits for them: built before they end, it would be built
+  // again once they do (0.4–0.8 s each at 690,000 pins; a warm start of three regions built four).
+  const readingKept = new Set<Promise<unknown>>();
 
   function begin(requestId: number | undefined): { signal: AbortSignal | undefined; checkpoint: Checkpoint | undefined; end: () => void } {
     if (requestId === undefined) return { signal: undefined, checkpoint: undefined, end: () => {} };
@@ -156,6 +160,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         const blocks = reader.push(chunk);
         if (!blocks.length) continue;
         if (!begun) {
+          performance.mark(`pins:snapshot-first-block r${region}`);
           begun = true;
           store.beginSnapshot(region, reader.header.version);
         }
@@ -170,6 +175,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         }
       }
       reader.finish();
+      performance.mark(`pins:snapshot-read r${region}`, { detail: { pins } });
     } catch (e) {
       if (signal?.aborted || (e as Error).name === CANCELLED_ERROR_NAME) throw cancelled();
       if (e instanceof RangeError) throw loadError(`${LOAD_FAILED_MESSAGE} (${e.message})`, 'decode_failed');
@@ -190,6 +196,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const { signal, end } = begin(opts?.requestId);
       try {
         const url = `${opts?.apiBase ?? ''}/api/v1/pins/snapshot/${region}/${version}`;
+        performance.mark(`pins:snapshot-fetch r${region}`);
         let res: Response;
         try {
           res = await fetchImpl(url, { headers: { Accept: PROTOBUF_MEDIA_TYPE }, credentials: 'include', signal });
@@ -209,14 +216,20 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       }
     },
     async loadSnapshotBytes(region, bytes, opts, onProgress) {
-      const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
-      // In pieces, so the map can draw the first of a large snapshot before the rest is indexed.
-      const pieces: Uint8Array[] = [];
-      for (let at = 0; at < buf.length; at += 1 << 16) pieces.push(buf.subarray(at, at + (1 << 16)));
+      performance.mark(`pins:snapshot-kept r${region}`);
       const { signal, end } = begin(opts?.requestId);
+      const read = (async () => {
+        const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
+        // In pieces, with a turn between them, so progress and a cancel get through.
+        const pieces: Uint8Array[] = [];
+        for (let at = 0; at < buf.length; at += 1 << 16) pieces.push(buf.subarray(at, at + (1 << 16)));
+        return readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
+      })();
+      readingKept.add(read);
       try {
-        return await readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
+        return await read;
       } finally {
+        readingKept.delete(read);
         end();
       }
     },
@@ -270,8 +283,13 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       return Comlink.transfer(l, layoutTransferList(l));
     },
     async pinsWithLayout(filters, opts, unless) {
+      while (readingKept.size) await Promise.allSettled(readingKept);
       if (unless !== undefined && unless === store.version) return null;
+      const t0 = performance.now();
       const r = store.pinsWithLayout(filters, opts);
+      // The last pin set built, for the scale bench's timeline (one entry, replaced each time).
+      performance.clearMeasures('pins:pin-set');
+      performance.measure('pins:pin-set', { start: t0, end: performance.now(), detail: { pins: r.pins.ids.length } });
       return Comlink.transfer(r, [...pinBuffersTransferList(r.pins), ...layoutTransferList(r.layout)]);
     },
     async changesSince(since, filters, opts) {
