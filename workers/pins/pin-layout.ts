@@ -24,21 +24,56 @@ export interface LayoutOptions {
   floor?: number | null;
 }
 
+/** The box of the drawn pins, and whether every one of them has a position (NaN and infinities make none). */
+interface PinBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  allPlaced: boolean;
+}
+
+/** At most this many cells (4 bytes each) a level's grid is indexed directly; past it, or with a pin off the box, hashed. */
+const DENSE_CELLS_MAX = 1 << 23;
+
 /**
- * The cells of one grid: an open-addressing table from a cell (its column and row) to a dense number, in the order
- * cells are first met. Typed arrays, not a Map keyed by a float: a layout meets every drawn pin once a level, and at
- * 690,000 pins the Maps were most of the worker's answer (issue 21: about 0.6 s of its 0.9 s).
+ * The cells of one grid: a cell (its column and row) to a dense number, in the order cells are first met. Indexed
+ * directly by row and column when the pins' box spans few enough cells (one read a pin, 4 bytes a cell), else an
+ * open-addressing table. Typed arrays, not a Map keyed by a float: a layout meets every drawn pin once a level, and
+ * at 690,000 pins the Maps were most of the worker's answer (issue 21: about 0.6 s of its 0.9 s), and the table's
+ * three arrays, missing the cache at every pin of the finest level, half of what was left.
  */
 class CellTable {
   private cols = new Int32Array(0);
   private rows = new Int32Array(0);
   private slots = new Int32Array(0);
   private mask = 0;
+  /** The direct index (cell numbers, -1 for none met), its first column and row and its width; null when hashed. */
+  private grid: Int32Array | null = null;
+  private gridMemory = new Int32Array(0);
+  private col0 = 0;
+  private row0 = 0;
+  private width = 0;
   /** Cells met since the last reset. */
   count = 0;
 
-  /** Empties the table, with room for `most` cells (it grows if more come). */
-  reset(most: number): void {
+  /** Empties the table for cells `size` wide over `box`, with room for `most` cells when hashed (it grows if more come). */
+  reset(most: number, size: number, box: PinBox): void {
+    this.count = 0;
+    const col0 = Math.floor(box.minX / size);
+    const row0 = Math.floor(box.minY / size);
+    const width = Math.floor(box.maxX / size) - col0 + 1;
+    const height = Math.floor(box.maxY / size) - row0 + 1;
+    const cells = width * height;
+    if (box.allPlaced && width > 0 && height > 0 && cells <= DENSE_CELLS_MAX) {
+      if (this.gridMemory.length < cells) this.gridMemory = new Int32Array(cells);
+      this.grid = this.gridMemory.subarray(0, cells).fill(-1);
+      this.col0 = col0;
+      this.row0 = row0;
+      this.width = width;
+      return;
+    }
+    this.grid = null;
     const capacity = 2 ** Math.ceil(Math.log2(Math.max(16, most * 2)));
     if (capacity > this.slots.length) {
       this.cols = new Int32Array(capacity);
@@ -47,11 +82,18 @@ class CellTable {
     }
     this.mask = capacity - 1;
     this.slots.fill(-1, 0, capacity);
-    this.count = 0;
   }
 
   /** The number of the cell at column `cx`, row `cy` (a new one when first met). */
   cell(cx: number, cy: number): number {
+    const grid = this.grid;
+    if (grid) {
+      const g = (cy - this.row0) * this.width + (cx - this.col0);
+      const c = grid[g]!;
+      if (c >= 0) return c;
+      grid[g] = this.count;
+      return this.count++;
+    }
     let h = this.hash(cx, cy);
     for (;;) {
       const c = this.slots[h]!;
@@ -95,7 +137,7 @@ class CellTable {
 }
 
 /** How many cells `size` wide the box of every pin spans at most (a table of that many stays in the cache). */
-function gridCells(p: LayoutInput, size: number, box: { minX: number; minY: number; maxX: number; maxY: number }): number {
+function gridCells(p: LayoutInput, size: number, box: PinBox): number {
   const w = Math.floor(box.maxX / size) - Math.floor(box.minX / size) + 1;
   const h = Math.floor(box.maxY / size) - Math.floor(box.minY / size) + 1;
   return w > 0 && h > 0 ? w * h : p.ids.length;
@@ -174,10 +216,11 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
   const minLevel = new Uint8Array(n);
   for (let i = 0; i < n; i++) minLevel[i] = active[i] ? ALL_PINS_LEVEL : LEVEL_NEVER;
   const table = new CellTable();
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const box: PinBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, allPlaced: true };
   for (let i = 0; i < n; i++) {
     const x = p.x[i]!;
     const y = p.y[i]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) box.allPlaced = false;
     if (x < box.minX) box.minX = x;
     if (x > box.maxX) box.maxX = x;
     if (y < box.minY) box.minY = y;
@@ -188,14 +231,19 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
   // first by priority in its cell there. The cell's best pin is always among the pins still
   // drawn at the closer level (cells nest), so only those compete.
   const best = new Int32Array(n);
+  // The best pin's key beside it: one read a pin, not a second one at a pin anywhere in the arrays.
+  const bestKey = new Float64Array(n);
   for (let k = ALL_PINS_LEVEL - 1; k >= AGGREGATE_LEVELS; k--) {
     const size = cellWorldSize(k);
-    table.reset(Math.min(n, gridCells(p, size, box)));
+    table.reset(Math.min(n, gridCells(p, size, box)), size, box);
     for (let i = 0; i < n; i++) {
       if (minLevel[i] !== k + 1) continue;
       const met = table.count;
       const c = table.cell(Math.floor(p.x[i]! / size), Math.floor(p.y[i]! / size));
-      if (c === met || key[i]! < key[best[c]!]!) best[c] = i;
+      if (c === met || key[i]! < bestKey[c]!) {
+        best[c] = i;
+        bestKey[c] = key[i]!;
+      }
     }
     for (let c = 0; c < table.count; c++) minLevel[best[c]!] = k;
   }
@@ -212,7 +260,7 @@ export function layoutPins(p: LayoutInput, opts: LayoutOptions = {}): PinLayout 
   const sy = new Float64Array(n);
   for (let k = AGGREGATE_LEVELS - 1; k >= 0; k--) {
     const size = cellWorldSize(k);
-    table.reset(Math.min(n, gridCells(p, size, box)));
+    table.reset(Math.min(n, gridCells(p, size, box)), size, box);
     // In pin order: each cell's first pin, count, found count and centre.
     for (let i = 0; i < n; i++) {
       cellOf[i] = -1;
