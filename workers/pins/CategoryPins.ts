@@ -19,6 +19,11 @@ export class CategoryPins {
   readonly index: Flatbush | null;
   /** 1 where the pin was replaced or removed after load (it lives in LivePins now, or nowhere). */
   dead: Uint8Array | null = null;
+  /**
+   * The region value (data.region: NO_REGION for none) every pin here shares, or -1 when they differ or there are
+   * none: a region snapshot's parts are of one region, so a region filter takes or skips them whole (PinStore.getPins).
+   */
+  readonly oneRegion: number;
   private idToIndex: Map<number, number> | null = null;
 
   /**
@@ -35,6 +40,9 @@ export class CategoryPins {
     this.icon = data.icon;
     for (let i = 0; i < data.count; i++) if (this.icon[i] === NO_ICON) this.icon[i] = categoryIcon;
     this.found = found;
+    let one = data.count ? data.region[0]! : -1;
+    for (let i = 1; i < data.count && one >= 0; i++) if (data.region[i] !== one) one = -1;
+    this.oneRegion = one;
     if (data.count === 0) {
       this.index = null;
       return;

@@ -4,6 +4,9 @@ import { drawOrder } from '../../common/pin-order';
 import { IdIndex } from '../../common/id-index';
 import { PinStore } from './PinStore';
 import { gridCategories } from './test-pins';
+import { encodeSnapshot, SnapshotStreamReader, type SnapshotPin } from '../../common/pin-snapshot';
+import { PinList } from '../../proto';
+import type { PinFilter } from './api';
 
 const sorted = (a: Int32Array) => [...a].sort((p, q) => p - q);
 const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
@@ -247,5 +250,68 @@ describe('PinStore on the grid set', () => {
     expect(sorted(await store.queryRect(0, 0, 20, 20))).toEqual([1, 2, 3, 11, 12, 13, 21, 22, 23, 1001, 1002]);
     expect(store.getPin(5000)).toBeNull();
     expect(store.size).toBe(110);
+  });
+});
+
+describe('PinStore on region snapshots', () => {
+  it('getPins over parts of one region gives what the same pins in whole categories give, for every filter', () => {
+    // 3 regions × 4 categories; floors, found pins, tags and a pin replaced after load.
+    const pins: (SnapshotPin & { region: number })[] = [];
+    for (let k = 0; k < 600; k++)
+      pins.push({
+        id: k + 1,
+        categoryId: 1 + (k % 4),
+        region: k % 3,
+        x: (k * 37) % 500,
+        y: (k * 91) % 400,
+        z: k % 5 === 0 ? -1 : null,
+        icon: null,
+        flag: null,
+        hasImage: false,
+        tagIds: k % 7 === 0 ? [9] : [],
+      });
+    const snapshots = new PinStore();
+    const whole = new PinStore();
+    for (const region of [0, 1, 2]) {
+      const reader = new SnapshotStreamReader();
+      const of = pins.filter((p) => p.region === region).sort((a, b) => a.categoryId - b.categoryId || a.id - b.id);
+      snapshots.beginSnapshot(region, 1);
+      for (const b of reader.push(encodeSnapshot(region, 1, of))) snapshots.addSnapshotBlock(region, b);
+    }
+    for (const cat of [1, 2, 3, 4]) {
+      const list = pins
+        .filter((p) => p.categoryId === cat)
+        .map((p) => ({
+          id: p.id,
+          coordX: p.x,
+          coordY: p.y,
+          ...(p.z === null ? {} : { coordZ: p.z }),
+          region: p.region,
+          tagIds: [...p.tagIds],
+          categoryId: cat,
+        }));
+      whole.load(cat, PinList.encode({ categoryId: cat, pins: list }).finish());
+    }
+    for (const store of [snapshots, whole]) {
+      store.setChecked(Int32Array.from(range(1, 600, 4)));
+      store.removePins([10]);
+    }
+    const filters: PinFilter[] = [
+      {},
+      { region: 1 },
+      { regions: [0, 2] },
+      { region: 2, categories: [1, 3] },
+      { region: 0, hideChecked: true },
+      { region: 1, floor: null },
+      { region: 2, floor: -1 },
+      { regions: [1], tags: [9] },
+      { region: 7 },
+    ];
+    for (const f of filters) {
+      const a = snapshots.getPins(f);
+      const b = whole.getPins(f);
+      expect(sorted(a.ids), JSON.stringify(f)).toEqual(sorted(b.ids));
+      expect(a.ids.length, JSON.stringify(f)).toBeGreaterThanOrEqual(f.region === 7 ? 0 : 1);
+    }
   });
 });

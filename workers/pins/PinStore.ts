@@ -181,13 +181,17 @@ export class PinStore {
   /** The pins passing the filter as fresh typed arrays (categories in load order, pins in data order). */
   getPins(filter?: PinFilter): PinBuffers {
     const f = compile(filter);
-    const cats = [...this.selected(f)];
-    const trivial = f.region < 0 && !f.regions && !f.hideChecked && f.floorMode === 0 && !f.tags;
+    // A part of one region (a snapshot's) is left out whole by a region filter it fails, and taken whole by one it
+    // passes: the map's pins, a filter a region, do not go through the filter a pin at a time (690,000 pins, 3 times).
+    const regional = f.region >= 0 || Boolean(f.regions);
+    const inRegion = (c: CategoryPins) => (f.region < 0 || c.oneRegion === f.region) && (!f.regions || f.regions.has(c.oneRegion));
+    const cats = [...this.selected(f)].filter((c) => !regional || c.oneRegion < 0 || inRegion(c));
+    const trivial = !f.hideChecked && f.floorMode === 0 && !f.tags;
     const also = this.alsoPins(filter, f);
     const live = [...this.live.all()].filter((p) => passesLive(p, f, this.checkedIds) || also.live.has(p.rec.id));
     // A pass mask per category first, so the output arrays are allocated once at their size.
     const masks = cats.map((c) => {
-      if (trivial && !c.dead) return null;
+      if (trivial && !c.dead && (!regional || c.oneRegion >= 0)) return null;
       const m = new Uint8Array(c.count);
       for (let i = 0; i < c.count; i++) m[i] = passes(c, i, f) ? 1 : 0;
       return m;
