@@ -29,7 +29,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
 import { buildClientIfStale } from '../../scripts/build-client';
 import { FIRST_PINS_MARK } from '../../src/engine/types';
 import { DB_NAME } from '../../src/data/db';
@@ -214,11 +214,15 @@ function saveProfile(name: string, profile: CpuProfile): void {
 
 async function run(world: string, path: PinPath, server: StartedServer, browser: Browser): Promise<Result> {
   const context = await browser.newContext({ viewport: { width: W, height: H }, locale: 'ko-KR' });
+  // A million pins take a while to serve on a 2-core machine: the figures are the point, not a deadline.
+  const newPage = async () => {
+    const p = await context.newPage();
+    p.setDefaultTimeout(300_000);
+    p.setDefaultNavigationTimeout(300_000);
+    return p;
+  };
   try {
-    const page = await context.newPage();
-    // A million pins take a while to serve on a 2-core machine: the figures are the point, not a deadline.
-    page.setDefaultTimeout(300_000);
-    page.setDefaultNavigationTimeout(300_000);
+    let page = await newPage();
     const url = `${server.url}/?bench${path === 'category' ? '&pins=category' : ''}`;
     // Every category on, remembered in the browser's settings (this visit also fills the server's caches); then a
     // start with an empty pin cache.
@@ -251,31 +255,37 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
         }),
       DB_NAME,
     );
-    // tsx compiles with esbuild's keepNames, which wraps functions in `__name(...)`: the page needs it too.
-    await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
-    await page.addInitScript(instrument);
     let requests = 0;
     let wireBytes = 0;
     const sizes: Promise<void>[] = [];
-    page.on('requestfinished', (r) => {
-      if (!isPinRequest(r.url())) return;
-      requests++;
-      sizes.push(
-        r
-          .sizes()
-          .then((z) => void (wireBytes += z.responseBodySize))
-          .catch(() => {}),
-      );
-    });
-    // From a blank page, as a new player's first tab: the previous map's teardown (its WebGL context, worker and
-    // 10k particles: about 1 s here) is not part of this start.
-    await page.goto('about:blank');
-    const cdp = PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    // Each start in a tab of its own, as a player's new tab (the storage and HTTP cache are the context's), the
+    // previous one closed first: on the same tab the previous map's teardown (its WebGL context, worker and a million
+    // pins' arrays) ran into the next start (DOMContentLoaded 0.4 s after navigation in a cold start, 1.1–1.3 s in
+    // the warm one that followed it; 0.26 s with that page left to rest first).
+    const startPage = async (): Promise<CDPSession | null> => {
+      await page.close();
+      page = await newPage();
+      // tsx compiles with esbuild's keepNames, which wraps functions in `__name(...)`: the page needs it too.
+      await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+      await page.addInitScript(instrument);
+      page.on('requestfinished', (r) => {
+        if (!isPinRequest(r.url())) return;
+        requests++;
+        sizes.push(
+          r
+            .sizes()
+            .then((z) => void (wireBytes += z.responseBodySize))
+            .catch(() => {}),
+        );
+      });
+      if (!PROFILE) return null;
+      const session = await context.newCDPSession(page);
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 200 });
+      await session.send('Profiler.start');
+      return session;
+    };
+    let cdp = await startPage();
     await page.goto(url);
     const firstPinsMs = await firstPins(page);
     const allPins = await allPinsHeld(page);
@@ -337,10 +347,9 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
           .catch(() => null)
       : null;
 
-    // Warm start: the same page again with the pin cache kept.
+    // Warm start: a new tab again, with the pin cache kept.
     requests = 0;
-    await page.goto('about:blank');
-    if (cdp) await cdp.send('Profiler.start');
+    cdp = await startPage();
     await page.goto(url);
     const warmFirstPinsMs = await firstPins(page);
     const warm = await allPinsHeld(page);
