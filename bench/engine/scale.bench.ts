@@ -348,8 +348,8 @@ async function run(world: string, path: PinPath, server: StartedServer, browser:
       : null;
 
     // Warm start: a new tab again, with the pin cache kept.
-    requests = 0;
     cdp = await startPage();
+    requests = 0;
     await page.goto(url);
     const warmFirstPinsMs = await firstPins(page);
     const warm = await allPinsHeld(page);

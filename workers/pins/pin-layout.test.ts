@@ -287,7 +287,7 @@ describe('layoutPins against the Map-based layout it replaced', () => {
       [1, 100, 1],
       [500, 2_000, 7],
       [5_000, 40_000, 60],
-      // Few enough cells at every level for the direct index (the worlds around it are hashed at the finest levels).
+      // Indexed directly at every level (the 40,000- and 200,000-wide worlds are hashed at their finest levels).
       [20_000, 20_000, 100],
       [20_000, 200_000, 300],
     ] as const) {

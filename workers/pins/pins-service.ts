@@ -5,6 +5,7 @@ import { Envelope, PIN_LIST_TYPE_URL, PROTOBUF_MEDIA_TYPE } from '../../proto';
 import {
   CANCELLED_ERROR_NAME,
   type LoadOptions,
+  type PinFilter,
   type PinsWorkerApi,
   type SnapshotLoadOptions,
   type SnapshotLoadResult,
@@ -102,6 +103,15 @@ async function* yielding(pieces: Uint8Array[]): AsyncIterable<Uint8Array> {
   }
 }
 
+/**
+ * A mark of the worker's snapshot reads for the scale bench's timeline (`--timeline`), replacing the one of the same
+ * name (a region's last read), so a long session's retries keep one of each.
+ */
+function mark(name: string, detail?: unknown): void {
+  performance.clearMarks(name);
+  performance.mark(name, { detail });
+}
+
 /** Loads bytes into the store; malformed bytes become a Korean 'decode_failed' error. */
 function loadInto(store: PinStore, categoryId: number, bytes: Uint8Array, icon: number) {
   try {
@@ -117,7 +127,13 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
   // Snapshots being read from kept bytes (a warm start): every byte is here, and the whole read takes a few hundred
   // ms even at a million pins. A pin set asked for meanwhile waits for them: built before they end, it would be built
   // again once they do (0.4–0.8 s each at 690,000 pins; a warm start of three regions built four).
-  const readingKept = new Set<Promise<unknown>>();
+  const readingKept = new Map<Promise<unknown>, number>();
+  /** Whether a filter shows a region's pins (every region's, where it names none). */
+  const shows = (f: PinFilter, region: number) =>
+    f.region === region || (f.regions?.includes(region) ?? false) || ((f.region === undefined || f.region < 0) && !f.regions);
+  /** The kept reads a pin set of these filters waits for: those of the regions they show. */
+  const keptReadsFor = (filters: PinFilter[]) =>
+    [...readingKept].filter(([, region]) => filters.some((f) => shows(f, region))).map(([read]) => read);
 
   function begin(requestId: number | undefined): { signal: AbortSignal | undefined; checkpoint: Checkpoint | undefined; end: () => void } {
     if (requestId === undefined) return { signal: undefined, checkpoint: undefined, end: () => {} };
@@ -160,7 +176,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         const blocks = reader.push(chunk);
         if (!blocks.length) continue;
         if (!begun) {
-          performance.mark(`pins:snapshot-first-block r${region}`);
+          mark(`pins:snapshot-first-block r${region}`);
           begun = true;
           store.beginSnapshot(region, reader.header.version);
         }
@@ -175,7 +191,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         }
       }
       reader.finish();
-      performance.mark(`pins:snapshot-read r${region}`, { detail: { pins } });
+      mark(`pins:snapshot-read r${region}`, { pins });
     } catch (e) {
       if (signal?.aborted || (e as Error).name === CANCELLED_ERROR_NAME) throw cancelled();
       if (e instanceof RangeError) throw loadError(`${LOAD_FAILED_MESSAGE} (${e.message})`, 'decode_failed');
@@ -196,7 +212,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       const { signal, end } = begin(opts?.requestId);
       try {
         const url = `${opts?.apiBase ?? ''}/api/v1/pins/snapshot/${region}/${version}`;
-        performance.mark(`pins:snapshot-fetch r${region}`);
+        mark(`pins:snapshot-fetch r${region}`);
         let res: Response;
         try {
           res = await fetchImpl(url, { headers: { Accept: PROTOBUF_MEDIA_TYPE }, credentials: 'include', signal });
@@ -216,7 +232,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       }
     },
     async loadSnapshotBytes(region, bytes, opts, onProgress) {
-      performance.mark(`pins:snapshot-kept r${region}`);
+      mark(`pins:snapshot-kept r${region}`);
       const { signal, end } = begin(opts?.requestId);
       const read = (async () => {
         const buf = new Uint8Array(bytes instanceof Blob ? await bytes.arrayBuffer() : bytes);
@@ -225,7 +241,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
         for (let at = 0; at < buf.length; at += 1 << 16) pieces.push(buf.subarray(at, at + (1 << 16)));
         return readSnapshot(region, yielding(pieces), opts, onProgress, signal, false);
       })();
-      readingKept.add(read);
+      readingKept.set(read, region);
       try {
         return await read;
       } finally {
@@ -283,7 +299,7 @@ export function createPinsService(store = new PinStore(), fetchImpl: typeof fetc
       return Comlink.transfer(l, layoutTransferList(l));
     },
     async pinsWithLayout(filters, opts, unless) {
-      while (readingKept.size) await Promise.allSettled(readingKept);
+      for (let reads = keptReadsFor(filters); reads.length; reads = keptReadsFor(filters)) await Promise.allSettled(reads);
       if (unless !== undefined && unless === store.version) return null;
       const t0 = performance.now();
       const r = store.pinsWithLayout(filters, opts);
