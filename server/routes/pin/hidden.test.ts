@@ -18,10 +18,12 @@ const checksOf = async (user: number) => (await t.call(user, 'GET', '/api/v1/me/
 const hide = async (pin: number) =>
   expect((await t.call(ADMIN, 'POST', `/api/v1/moderation/pins/${pin}/hide`, { hidden: true })).status).toBe(200);
 
-/** Two visible pins of one category and region, neither checked by anyone. */
+/** Visible pins nobody has checked or commented on (the demo seed comments on some: a test that counts a pin's comments
+ * must not draw one of those). */
 async function freshPins(n: number): Promise<number[]> {
   const { rows } = await t.db.query<{ id: number }>(
-    'select id from pins p where not hidden and not exists (select 1 from checks c where c.pin_id = p.id) order by random() limit $1',
+    `select id from pins p where not hidden and not exists (select 1 from checks c where c.pin_id = p.id)
+       and not exists (select 1 from comments m where m.pin_id = p.id) order by random() limit $1`,
     [n],
   );
   return rows.map((r) => r.id);
