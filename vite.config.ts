@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import type { HttpProxy } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -26,6 +27,20 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * os.availableParallelism() - 1, one on 2 cores.
  */
 const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+
+/**
+ * An answer the server breaks off mid-body reaches the browser broken off too, as it does without the dev server in
+ * between: the proxy pipes the server's answer into the browser's and, left alone, keeps the browser's open when the
+ * server's closes early, so the browser waited for bytes that never came (a snapshot cut mid-stream read as one
+ * stalled for SNAPSHOT_STALL_MS, 15 s, in the browser tests and `npm run dev`).
+ */
+function passCutsOn(proxy: HttpProxy.ProxyServer): void {
+  proxy.on('proxyRes', (fromServer, _req, toBrowser) => {
+    fromServer.on('close', () => {
+      if (!fromServer.complete) toBrowser.destroy();
+    });
+  });
+}
 
 /** Seconds in a day, for the service worker's cache lifetimes. */
 const DAY_S = 86_400;
@@ -126,9 +141,9 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
-      '/map': `http://127.0.0.1:${apiPort}`,
-      '/images': `http://127.0.0.1:${apiPort}`,
+      '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true, configure: passCutsOn },
+      '/map': { target: `http://127.0.0.1:${apiPort}`, configure: passCutsOn },
+      '/images': { target: `http://127.0.0.1:${apiPort}`, configure: passCutsOn },
       '/oauth/local': `http://127.0.0.1:${apiPort}`,
     },
   },

@@ -59,6 +59,15 @@ export async function signInLocal(email: string, nickname = `t${Math.floor(Math.
   }
 }
 
+/**
+ * Makes the browser's access token an expired one of the same session (the test server's EXPIRE_ACCESS_PATH,
+ * tests/support/faults.ts): the next call meets access_token_invalid as after ACCESS_TOKEN_TTL_S, without the wait.
+ */
+export async function expireAccessToken(): Promise<void> {
+  const res = await fetch('/api/__test/expire-access', { method: 'POST', credentials: 'include' });
+  if (!res.ok) throw new Error(`could not expire the access token (${res.status})`);
+}
+
 /** Signs out on the server (clears the session cookies). */
 export async function signOut(): Promise<void> {
   await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include' });

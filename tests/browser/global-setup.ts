@@ -16,7 +16,10 @@ import { registerFaults } from '../support/faults';
 export const BROWSER_TEST_API_PORT = Number(process.env.API_PORT ?? 18931);
 /** The tracker simulator's port: TRACKER_SIM_PORT, or 15 above the API port (18946 by default). */
 const TRACKER_SIM_PORT = Number(process.env.TRACKER_SIM_PORT ?? BROWSER_TEST_API_PORT + 15);
-/** Short enough that a test can wait out a real expiry; long enough for any one request. */
+/**
+ * Short, so a long test meets real expiries and refreshes on the way; tests that need an expired token at once age it
+ * (EXPIRE_ACCESS_PATH, tests/support/faults.ts). Long enough for any one request.
+ */
 const ACCESS_TOKEN_TTL_S = 12;
 
 /**
@@ -43,7 +46,6 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({ config, db, hooks: registerFaults });
   await app.listen({ port: BROWSER_TEST_API_PORT, host: '127.0.0.1' });
   project.provide('apiOrigin', `http://127.0.0.1:${BROWSER_TEST_API_PORT}`);
-  project.provide('accessTokenTtlMs', ACCESS_TOKEN_TTL_S * 1000);
   // The desktop tracker's local mode, played by our simulator, for the tracker's browser tests.
   const trackerSim = await startLocalSimulator({ port: TRACKER_SIM_PORT, host: '127.0.0.1', hz: 20, speed: 5 });
   project.provide('trackerSimUrl', trackerSim.url);
@@ -58,7 +60,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     apiOrigin: string;
-    accessTokenTtlMs: number;
     trackerSimUrl: string;
   }
 }
