@@ -15,4 +15,24 @@ describe('drawOrder', () => {
     const expected = Array.from(y.keys()).sort((a, c) => y[a]! - y[c]! || a - c);
     expect(Array.from(drawOrder(y))).toEqual(expected);
   });
+
+  it('agrees with the comparator sort on floats of every magnitude and sign (each digit of the key varies)', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const bits = new Uint32Array(20_000);
+    for (let i = 0; i < bits.length; i++) {
+      // Any float32 bit pattern but NaN (a comparator sort has no order for it); every tenth repeats one before it.
+      let b = ((next() << 1) ^ next()) >>> 0;
+      if ((b & 0x7f800000) === 0x7f800000) b &= 0xff7fffff;
+      bits[i] = i % 10 === 9 ? bits[i - 5]! : b;
+    }
+    const y = new Float32Array(bits.buffer);
+    const expected = Array.from(y.keys()).sort((a, c) => y[a]! - y[c]! || a - c);
+    expect(Array.from(drawOrder(y))).toEqual(expected);
+  });
+
+  it('orders a subarray of a larger buffer by its own values', () => {
+    const whole = Float32Array.from([9, 3, -1, 2, 8]);
+    expect(Array.from(drawOrder(whole.subarray(1, 4)))).toEqual([1, 2, 0]);
+  });
 });
