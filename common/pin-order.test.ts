@@ -21,9 +21,10 @@ describe('drawOrder', () => {
     const next = () => (seed = (seed * 48271) % 2147483647);
     const bits = new Uint32Array(20_000);
     for (let i = 0; i < bits.length; i++) {
-      // Any float32 bit pattern but NaN (a comparator sort has no order for it); every tenth repeats one before it.
+      // Any float32 bit pattern but NaN (a comparator sort has no order for it), infinities among them; every tenth
+      // repeats one before it.
       let b = ((next() << 1) ^ next()) >>> 0;
-      if ((b & 0x7f800000) === 0x7f800000) b &= 0xff7fffff;
+      if ((b & 0x7f800000) === 0x7f800000) b = i % 2 ? 0x7f800000 : 0xff800000;
       bits[i] = i % 10 === 9 ? bits[i - 5]! : b;
     }
     const y = new Float32Array(bits.buffer);
@@ -34,5 +35,19 @@ describe('drawOrder', () => {
   it('orders a subarray of a larger buffer by its own values', () => {
     const whole = Float32Array.from([9, 3, -1, 2, 8]);
     expect(Array.from(drawOrder(whole.subarray(1, 4)))).toEqual([1, 2, 0]);
+  });
+
+  it('sorts keys that share some digits (a pass with one digit for every key moves nothing) and the smallest sets', () => {
+    // Small positive integers share the key's top digits; multiples of 2^14 (exact in a float32) its low ones.
+    for (const values of [
+      Array.from({ length: 3000 }, (_, i) => (i * 7919) % 1000),
+      Array.from({ length: 3000 }, (_, i) => ((i * 104729) % 50) * 16384),
+      [],
+      [3.5],
+    ]) {
+      const y = Float32Array.from(values);
+      const expected = Array.from(y.keys()).sort((a, c) => y[a]! - y[c]! || a - c);
+      expect(Array.from(drawOrder(y))).toEqual(expected);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // pins overlap northern ones), ties by index. Each pin's y, its float32 bits made order-preserving (an unsigned 32-bit
 // key), is sorted by a least-significant-digit radix sort of three 11-bit digits: linear, and stable, so ties keep
 // index order. At 690,000 pins it takes a fifth of the time of sorting packed float64 keys natively (the previous way:
-// 85 ms median in node), and it has no limit on the pin count (the packed keys held 2^21 indexes).
+// 70 ms median in node), and it has no limit on the pin count (the packed keys held 2^21 indexes).
 
 const DIGIT_BITS = 11;
 const DIGITS = 1 << DIGIT_BITS;
@@ -13,7 +13,7 @@ export function drawOrder(y: Float32Array): Int32Array<ArrayBuffer> {
   const bits = new Uint32Array(y.buffer, y.byteOffset, n);
   let keys = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    // -0 draws with 0 (a comparator sees them equal); NaN last.
+    // -0 draws with 0 (a comparator sees them equal); a NaN goes last, or first with its sign bit set (as it always did).
     const b = bits[i] === 0x80000000 ? 0 : bits[i]!;
     // Negative floats: all bits flipped; positive: the sign bit set. Unsigned order is then numeric order.
     keys[i] = b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
