@@ -138,6 +138,9 @@ export default defineConfig({
       'react-router-dom',
       '@tanstack/react-query',
       'protobufjs/minimal.js',
+      // The service worker's registration (src/pwa/register.ts): found mid-run, it was bundled 40 s into the browser
+      // tests, and the page under test was reloaded.
+      'workbox-window',
     ],
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
