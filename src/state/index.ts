@@ -23,6 +23,7 @@ export {
   onRangeDrawn,
   showOnMap,
   showRoute,
+  whenMapRuns,
 } from './map-commands';
 export type { BridgeEngine, BridgeWorker } from './engine-bridge';
 export { checkChangesSince, checkRevision, checksSince } from './check-log';

@@ -75,6 +75,25 @@ export function showOnMap(
   engine.showAt(p, { zoom, at: opts.at, animate: opts.animate });
 }
 
+const runWaiters = new Set<(runs: boolean) => void>();
+
+/**
+ * Resolves true once a map runs (at once when one does), or false after `timeoutMs`: a command given while the
+ * renderer still starts (a shortcut pressed right after the page opened) waits for it instead of doing nothing.
+ */
+export function whenMapRuns(timeoutMs = 15_000): Promise<boolean> {
+  if (engine) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (runs: boolean) => {
+      clearTimeout(timer);
+      runWaiters.delete(done);
+      resolve(runs);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    runWaiters.add(done);
+  });
+}
+
 /** The map's camera now, or null while no map runs. */
 export function mapCamera(): Readonly<CameraState> | null {
   return engine ? engine.getCamera() : null;
@@ -109,6 +128,7 @@ export function markOpenedPin(id: number | null): void {
 export function attachMapEngine(e: CommandEngine): () => void {
   engine = e;
   if (e.getSnapshot().tool !== waiting) e.setTool(waiting);
+  for (const done of [...runWaiters]) done(true);
   const offRange = e.on('rangeselect', (r) => {
     for (const fn of rangeListeners) fn(r);
   });

@@ -9,6 +9,7 @@ import { fetchSharedRoute } from '../../data';
 import { whenShownRegionsHeld } from '../../data/snapshot';
 import {
   mapCamera,
+  whenMapRuns,
   markOpenedPin,
   resetRoutePrompts,
   routeState,
@@ -157,6 +158,8 @@ export function flyTo(p: { x: number; y: number; floor: number | null }): void {
  * player (or the map's centre on the shown floor), across floors (a floor change costs as on a route).
  */
 export async function flyToNearest(): Promise<void> {
+  // Pressed while the map's renderer still starts (N right after the page opened), wait for it.
+  if (!(await whenMapRuns())) return;
   const p = store.tracking.position;
   const c = mapCamera();
   if (!c) return;
