@@ -144,14 +144,19 @@ export function shownRegionsStatus(
 }
 
 /**
- * Resolves once the pins of the regions the map shows are all held (their snapshots fully read), or with false after
- * `timeoutMs` (offline with nothing kept, a load that failed and whose retry has not come in: the question is then
- * answered from what is held). A question over every pin of the view ("nearest unfound") waits on it: asked while the
- * snapshot still streams in, it would answer from part of the pins, or from none.
+ * Resolves once the pins of the regions the map shows are all held (their snapshots fully read), or with false as
+ * soon as a load failed (offline with nothing kept, a retry still to come) or after `timeoutMs`: the question is then
+ * answered from what is held. A question over every pin of the view ("nearest unfound") waits on it: asked while the
+ * snapshot still streams in, it would answer from part of the pins, or from none. A load under way is waited for
+ * well past a slow first visit's (CI: one took over 5 s, and the answer came from part of the pins).
  */
-export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
-  const held = () => shownRegionsStatus() === 'held';
-  if (held()) return Promise.resolve(true);
+export function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
+  const settled = () => {
+    const status = shownRegionsStatus();
+    return status === 'loading' ? null : status === 'held';
+  };
+  const now = settled();
+  if (now !== null) return Promise.resolve(now);
   return new Promise((resolve) => {
     const finish = (ok: boolean) => {
       clearTimeout(timer);
@@ -159,7 +164,10 @@ export function whenShownRegionsHeld(timeoutMs = 5_000): Promise<boolean> {
       resolve(ok);
     };
     const timer = setTimeout(() => finish(false), timeoutMs);
-    const stop = subscribeStore(() => held() && finish(true));
+    const stop = subscribeStore(() => {
+      const ok = settled();
+      if (ok !== null) finish(ok);
+    });
   });
 }
 

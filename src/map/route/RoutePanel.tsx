@@ -14,6 +14,7 @@ import {
   useFoundSet,
   useRouteState,
   useStore,
+  whenMapRuns,
 } from '../../state';
 import { useMapSnapshot } from '../use-engine-snapshot';
 import {
@@ -119,8 +120,12 @@ export function RoutePanel({ onLasso }: { onLasso: () => void }) {
     return groups?.flatMap((g) => g.categories).find((c) => c.id === cid)?.name ?? ko.common.pinNumbered(plan?.ids[k] ?? 0);
   };
 
-  const plan_ = (area: AreaChoice) => {
-    const bounds = mapViewBounds();
+  const plan_ = async (area: AreaChoice) => {
+    // Chosen while the map's renderer still starts (right after the page opened), wait for it.
+    routeState.planning = true;
+    const runs = await whenMapRuns();
+    routeState.planning = false;
+    const bounds = runs ? mapViewBounds() : null;
     if (!bounds) return;
     routeState.area = area;
     if (area === 'lasso') {
@@ -200,7 +205,7 @@ export function RoutePanel({ onLasso }: { onLasso: () => void }) {
                   type="button"
                   className={a === 'view' ? 'btn btn-primary' : 'btn'}
                   disabled={route.planning || route.lassoPending || !snap.homeFilters.categories.length}
-                  onClick={() => plan_(a)}
+                  onClick={() => void plan_(a)}
                 >
                   {a === 'view' ? t.areaView : a === 'lasso' ? t.areaLasso : t.areaAll}
                 </button>

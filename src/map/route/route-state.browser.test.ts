@@ -8,14 +8,14 @@ import { regionsSharingTileSet } from '../../../common/regions';
 import { connectEngine, resetStore, setCategories, setLoadedCategory, setRegionSnapshot } from '../../state';
 import { subscribeNotices } from '../../state/notices';
 import { ko } from '../../i18n/ko';
-import { flyToNearest } from './route-state';
+import { flyToNearest, planRoute, routeState } from './route-state';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const f of cleanups.splice(0).reverse()) f();
 });
 
-it('N pressed before the map runs flies to the nearest unfound pin once the map is up', async () => {
+it('N pressed, and a route asked for, before the map runs: both done once the map is up', async () => {
   resetStore();
   const worker = getPinsWorker();
   const loaded = await worker.loadCategory(1);
@@ -28,6 +28,8 @@ it('N pressed before the map runs flies to the nearest unfound pin once the map 
   cleanups.push(subscribeNotices((n) => said.push(n.message)));
 
   const asked = flyToNearest();
+  routeState.plan = null;
+  const planned = planRoute({ kind: 'all' });
   const container = document.createElement('div');
   container.style.cssText = 'width:800px;height:600px;position:fixed;left:0;top:0';
   document.body.appendChild(container);
@@ -40,6 +42,10 @@ it('N pressed before the map runs flies to the nearest unfound pin once the map 
   );
   const before = engine.getCamera();
   await asked;
+  await planned;
+  const plan = routeState.plan as { ids: number[] } | null; // (TypeScript keeps the null set above)
+  expect(plan?.ids.length).toBeGreaterThan(0);
+  expect(routeState.planning).toBe(false);
 
   const found = ko.route.nearestFound('', '').split(':')[0]!;
   expect(said.filter((m) => m.startsWith(found))).toHaveLength(1);

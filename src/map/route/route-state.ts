@@ -65,11 +65,12 @@ export function startPoint(): { x: number; y: number; floor: number | null } | n
 
 /** Plans a route over the area with the worker; the area's pins are the unfound ones of the shown categories. */
 export async function planRoute(area: RouteArea): Promise<void> {
-  const start = startPoint();
-  if (!start) return;
   routeState.planning = true;
   routeState.error = '';
   try {
+    // Asked while the map's renderer still starts (a planner opened right after the page), wait for it.
+    const start = (await whenMapRuns()) ? startPoint() : null;
+    if (!start) return;
     await whenShownRegionsHeld();
     const r = await getPinsWorker().planRoute({ filter: shownFilter(), area, start });
     routeState.plan = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { floorAreaById, regionFloorGroups, type WorldFloorArea } from '../../../common/regions';
-import { mapBox, setFloor, showOnMap, useStore } from '../../state';
+import { mapBox, setFloor, showOnMap, useStore, whenMapRuns } from '../../state';
 import { ko } from '../../i18n/ko';
 
 const t = ko.map;
@@ -24,9 +24,11 @@ export function FloorSelector() {
   const current = area && area.depth === snap.floor && area.regionId === snap.mapRegion ? area : undefined;
   if (groups.length < 2) return null;
 
-  const showArea = (a: WorldFloorArea) => {
+  const showArea = async (a: WorldFloorArea) => {
     setFloor(a.depth);
     setChosen(a.id);
+    // Chosen while the map's renderer still starts, the area comes into view once it runs.
+    if (!(await whenMapRuns())) return;
     const box = mapBox();
     if (!box) return;
     const [x0, y0, x1, y1] = a.extent;
@@ -37,7 +39,7 @@ export function FloorSelector() {
   const choose = (value: string) => {
     if (value.startsWith('a:')) {
       const a = floorAreaById(Number(value.slice(2)));
-      if (a) showArea(a);
+      if (a) void showArea(a);
       return;
     }
     const depth = value.slice(2);
