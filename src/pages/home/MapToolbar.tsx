@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
-import { chooseTool, endTool } from '../../state';
+import { chooseTool, currentTool, endTool } from '../../state';
 import { FloorSelector } from './FloorSelector';
 import { useSettings } from '../session';
 import { ko } from '../../i18n/ko';
@@ -53,9 +53,10 @@ function ToolButton({
 export function MapToolbar({ children }: { children?: ReactNode }) {
   const [settings, updateSettings] = useSettings();
   const tool = useMapSnapshot((s) => s?.tool ?? 'pan');
-  // Pressing the active tool again ends the selection like the banner does: the page then asks what to do.
-  const startRange = (shape: 'rect' | 'lasso') => (tool === shape ? endTool() : chooseTool(shape));
-  const startRoute = () => (tool === 'route' ? endTool() : chooseTool('route'));
+  // Pressing the active tool again ends the selection like the banner does: the page then asks what to do. The tool
+  // on is map-commands' (a tool chosen while the map still starts waits there; the snapshot says 'pan' until then).
+  const startRange = (shape: 'rect' | 'lasso') => (currentTool() === shape ? endTool() : chooseTool(shape));
+  const startRoute = () => (currentTool() === 'route' ? endTool() : chooseTool('route'));
   const nearest = () => void flyToNearest();
   // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
   const keys = useRef({ startRange, startRoute, nearest });
