@@ -164,6 +164,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: TEST_WORKERS,
+          // A worker runs its files one after another in one module graph, not a fresh one per file: every server
+          // file imported the whole server again (Fastify, every route, PGlite), about 1 s a file (issue 24, item 7;
+          // PGlite pass 502 -> 421 s, its import 138 -> 16 s; PostgreSQL pass 227 -> 110 s). What a file may leave
+          // behind in a module is put back before the next one (tests/support/unit-setup.ts).
+          isolate: false,
           // After the browser files (group 0), not beside them: Vitest runs one worker count per group, and the
           // browser files keep theirs (one at a time on a 2-core machine) and the CPU to themselves.
           sequence: { groupOrder: 1 },

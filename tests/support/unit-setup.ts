@@ -4,7 +4,13 @@
 //   made here on first use. The helpers drop and recreate its schema (server/test-helper.ts), so two files running
 //   at once never share a schema, a LISTEN channel or a row.
 // - The data folder of the server tests is per worker too (TEST_DATA_DIR in server/test-helper.ts).
+// A worker's files share their modules (the unit project's `isolate: false`), so what a file may change in a module
+// that others read is put back here, as a fresh import would have it:
+// - the world registry (common/regions): a server started on an imported world, or a test's own world, sets it.
 import pg from 'pg';
+import { seedWorld, setWorld } from '../../common/regions/world';
+
+setWorld(seedWorld());
 
 /** The worker's number, 1 to maxWorkers: no two files running at once share it. */
 const worker = process.env.VITEST_POOL_ID ?? '1';
