@@ -45,6 +45,19 @@ test('after one online visit the map opens offline, and a mark made there is del
   await page.goto(`/pin/${pin.id}?bench`);
   await mapAtRestWithPins(page);
   await expect(page.getByRole('button', { name: ko.markFound })).toBeVisible({ timeout: 60_000 });
+  // The map flies to the pin once its data is in; the panel is closed when the flight has ended there (at rest, zoomed
+  // in, the pin on screen). Closed mid-flight on a slow machine, the address kept a camera a quarter of the way, and the
+  // offline start opened away from the pin (a clean-clone run, 2026-11-29).
+  await page.waitForFunction(
+    ({ x, y }) => {
+      const e = (window as unknown as { mapEngine?: BenchEngine & { getCamera(): { zoom: number } } }).mapEngine;
+      if (!e || !e.debugInfo().cameraAtRest || e.getCamera().zoom < 1) return false;
+      const s = e.worldToScreen({ x, y });
+      return s.x >= 0 && s.y >= 0 && s.x <= innerWidth && s.y <= innerHeight;
+    },
+    { x: pin.coordX, y: pin.coordY },
+    { timeout: 60_000 },
+  );
   await page.getByRole('button', { name: ko.common.close }).tap();
   await expect(page.getByRole('region', { name: '핀' })).toHaveCount(0);
   // The app's signals that it holds what an offline start needs.
