@@ -78,8 +78,10 @@ describe('region snapshots', () => {
     layer = await startDataLayer(svc);
     await snapshotsDone();
     const regions = regionsSharingTileSet(0).map((r) => r.id);
+    // A request's resource-timing entry is recorded when its loader ends, which may come a moment after the store
+    // held the last bytes (a clean-clone run counted 3 of the 4): waited for, and the count still exact.
+    await expect.poll(() => pinRequests() - before, { timeout: 5_000 }).toBe(1 + regions.length);
     expect(pinRequests() - before).toBeLessThanOrEqual(4);
-    expect(pinRequests() - before).toBe(1 + regions.length);
     const held = await svc.getPins({ regions, categories: all });
     expect(held.ids.length).toBe(await regionTotal(regions));
     // Turning categories off and on again is a filter over what is held: no request.
