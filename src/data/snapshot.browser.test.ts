@@ -12,6 +12,7 @@ import { startDataLayer, type DataLayer } from './startup';
 import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
 import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
+import type { SnapshotProgress } from '../../workers/pins/api';
 
 let layer: DataLayer | null = null;
 const realFetch = window.fetch;
@@ -178,6 +179,46 @@ describe('region snapshots', () => {
     await snapshotsDone();
     expect(askedBeforeMe).toBe(true);
     expect(versionChecks() - before).toBe(1);
+  });
+
+  it("a progress report that reaches the page after the load's answer leaves the region held", async () => {
+    // In the app the worker's answer and its progress reports come through two message ports (Comlink's reply and the
+    // proxied callback's own channel), with no order between them: under load a report came after the answer, set the
+    // region back to 'loading' for good, and "nearest unfound" and the route planner waited 30 s for it (CI, stop 37).
+    const all = await everyCategory();
+    await saveSettings({ enabledCategories: all, lastRegion: 0 });
+    const port = new MessageChannel();
+    const late: (() => void)[] = [];
+    let delivered = () => {};
+    const allDelivered = new Promise<void>((r) => (delivered = r));
+    port.port2.onmessage = (e: MessageEvent) => {
+      for (const report of late.splice(0)) report();
+      if (e.data === 'end') delivered();
+    };
+    const regions = regionsSharingTileSet(0).map((r) => r.id);
+    let answered = 0;
+    let allAnswered = () => {};
+    const answers = new Promise<void>((r) => (allAnswered = r));
+    const svc = createPinsService();
+    const held = <T>(answer: Promise<T>) =>
+      answer.then((r) => {
+        // The reports held back go out through another port, so they arrive after the answer.
+        port.port1.postMessage(null);
+        if (++answered === regions.length) allAnswered();
+        return r;
+      });
+    const lateReports = (onProgress?: (p: SnapshotProgress) => unknown) => onProgress && ((p: SnapshotProgress) => void late.push(() => onProgress(p)));
+    const loadSnapshot: typeof svc.loadSnapshot = (region, version, opts, onProgress) =>
+      held(svc.loadSnapshot(region, version, opts, lateReports(onProgress)));
+    const loadSnapshotBytes: typeof svc.loadSnapshotBytes = (region, bytes, opts, onProgress) =>
+      held(svc.loadSnapshotBytes(region, bytes, opts, lateReports(onProgress)));
+    layer = await startDataLayer({ ...svc, loadSnapshot, loadSnapshotBytes });
+    await answers;
+    // Messages of one port keep their order: this one comes after every answer's.
+    port.port1.postMessage('end');
+    await allDelivered;
+    expect(late).toHaveLength(0);
+    expect(shownRegionsStatus()).toBe('held');
   });
 
   it('after an edit in another region, a returning player downloads that region alone and sees the edit', async () => {

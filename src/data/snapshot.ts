@@ -43,11 +43,19 @@ export async function ensureRegionSnapshot(
 ): Promise<SnapshotSource> {
   const taken = () => store.pins.snapshots[region]?.version ?? 0;
   setRegionSnapshot(region, { version: taken(), status: 'loading' }, false);
+  // The worker's answer and its progress reports come through two message ports, with no order between them: a
+  // report that arrives once the load has settled is old news, and would set a held region back to loading for good.
+  let settled = false;
   try {
     const [versions, row] = await Promise.all([checked, db.snaps.get(region).catch(() => undefined)]);
-    const onProgress = Comlink.proxy((p: SnapshotProgress) => setRegionSnapshot(region, { version: p.version, status: 'loading' }));
+    const onProgress = Comlink.proxy((p: SnapshotProgress) => {
+      if (!settled) setRegionSnapshot(region, { version: p.version, status: 'loading' });
+    });
     const opts = { icons: categoryIcons() };
-    const held = (r: SnapshotLoadResult) => setRegionSnapshot(region, { version: r.version, status: 'held' });
+    const held = (r: SnapshotLoadResult) => {
+      settled = true;
+      setRegionSnapshot(region, { version: r.version, status: 'held' });
+    };
     if (row && (versions === null || keptIsCurrent(versions, region, row.version))) {
       held(await worker.loadSnapshotBytes(region, row.bytes, opts, onProgress));
       return versions === null ? 'offline' : 'cached';
@@ -63,6 +71,7 @@ export async function ensureRegionSnapshot(
   } catch (e) {
     // The blocks that came before the break stay drawn (a retry's first block replaces them), but the region is not
     // held: a question over all of its pins waits for the retry.
+    settled = true;
     setRegionSnapshot(region, { version: taken(), status: 'failed' });
     throw e;
   }
