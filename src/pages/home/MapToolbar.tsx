@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
 import { chooseTool, currentTool, endTool } from '../../state';
@@ -58,10 +58,12 @@ export function MapToolbar({ children }: { children?: ReactNode }) {
   const startRange = (shape: 'rect' | 'lasso') => (currentTool() === shape ? endTool() : chooseTool(shape));
   const startRoute = () => (currentTool() === 'route' ? endTool() : chooseTool('route'));
   const nearest = () => void flyToNearest();
-  // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
+  // One-letter shortcuts for the tools (shown in their tooltips); not while typing. Listened for from the commit that
+  // shows the toolbar (a layout effect): a passive effect runs after the paint, so a key pressed as soon as the tools
+  // showed could find no listener yet.
   const keys = useRef({ startRange, startRoute, nearest });
   keys.current = { startRange, startRoute, nearest };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
