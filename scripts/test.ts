@@ -71,6 +71,38 @@ function failureDigest(output: string, tail = 40): string {
   return [...failing, '…', ...lines.slice(-tail)].join('\n');
 }
 
+/**
+ * Each failure in a few lines (its title, then the first lines of its error, without code frames, stacks or call
+ * logs), short enough to stay in the end of the output that CI shows (about 25 lines).
+ */
+function failureBrief(output: string, perFailure = 6, width = 220): string[] {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const brief: string[] = [];
+  const headings = new Set<string>();
+  let left = 0;
+  let skipping = false;
+  for (const line of lines) {
+    // A failure's heading: Playwright's numbered "1) file:line › title", Vitest's "FAIL  file > title".
+    if (/^\s*(\d+\) \S|FAIL\s+\S)/.test(line)) {
+      // Vitest names a failure twice (as it runs, and in its summary): once is enough.
+      const heading = line.trim().slice(0, width);
+      left = headings.has(heading) ? 0 : perFailure;
+      if (left) brief.push(heading);
+      headings.add(heading);
+      skipping = false;
+      continue;
+    }
+    if (left <= 0) continue;
+    const text = line.trim();
+    if (/^(Call log:|attachment #|Error Context:|Failure screenshot:|─)/.test(text)) skipping = true;
+    if (skipping || !text || /^(at |>?\s*\d+ \||\|)/.test(text)) continue;
+    brief.push(`    ${text.slice(0, width)}`);
+    left--;
+  }
+  return brief;
+}
+
 /** A lane's steps in order; a failed step does not stop the rest (all failures are reported at once). */
 async function lane(steps: Step[]): Promise<Outcome[]> {
   const done: Outcome[] = [];
@@ -88,4 +120,6 @@ console.log('\nnpm test:');
 for (const o of outcomes)
   console.log(`  ${o.code === 0 ? 'ok    ' : 'FAILED'} ${o.step.name.padEnd(30)} ${o.seconds.toFixed(0).padStart(5)} s`);
 console.log(`  ${'in all'.padEnd(37)} ${total.toFixed(0).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
+// And, below the table (the very end is what CI shows), each failure in brief.
+for (const o of outcomes.filter((o) => o.code !== 0)) console.log(`\n${o.step.name}, in brief:\n${failureBrief(o.output).join('\n')}`);
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
