@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../api';
 import { EXPORT_VERSION, type FilePin } from '../../common/progress-file';
@@ -42,19 +41,16 @@ export function useUndoAction() {
   });
 }
 
-/** Ctrl+Z (⌘Z) anywhere but in a text field undoes this device's last change. */
-export function useUndoShortcut(): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
-      const el = e.target as HTMLElement | null;
-      if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
-      e.preventDefault();
-      void undoLast(currentUserId());
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+/**
+ * Ctrl+Z (⌘Z) anywhere but in a text field undoes this device's last change: the shell listens for keys on the
+ * window and hands each one here.
+ */
+export function undoOnShortcut(e: KeyboardEvent): void {
+  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
+  const el = e.target as HTMLElement | null;
+  if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+  e.preventDefault();
+  void undoLast(currentUserId());
 }
 
 /** The signed-in player's export as a file (through the API client: an expired session is refreshed and retried). */

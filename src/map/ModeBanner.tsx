@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useKeydown } from '../ui/use-keydown';
 import { MapMode } from '../engine';
 import { ko } from '../i18n/ko';
 import { PressButton } from '../ui/PressButton';
@@ -20,12 +20,7 @@ const LABELS: Record<MapMode, string> = {
 
 /** The banner of a selection mode: what to do, how many pins are chosen; ESC or a press ends it. */
 export function ModeBanner({ mode, selectedCount, onEnd }: ModeBannerProps) {
-  useEffect(() => {
-    if (mode === MapMode.Default) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onEnd();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [mode, onEnd]);
+  useKeydown((e) => e.key === 'Escape' && onEnd(), { enabled: mode !== MapMode.Default });
   if (mode === MapMode.Default) return null;
   const counts = mode === MapMode.RangeSelection || mode === MapMode.RouteSelection;
   return (

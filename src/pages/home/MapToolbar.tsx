@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useKeydown } from '../../ui/use-keydown';
 import { copyShareLink } from '../../map/share-link';
 import { Icon, type IconName } from '../../ui/icons';
 import { chooseTool, currentTool, endTool } from '../../state';
@@ -58,24 +59,16 @@ export function MapToolbar({ children }: { children?: ReactNode }) {
   const startRange = (shape: 'rect' | 'lasso') => (currentTool() === shape ? endTool() : chooseTool(shape));
   const startRoute = () => (currentTool() === 'route' ? endTool() : chooseTool('route'));
   const nearest = () => void flyToNearest();
-  // One-letter shortcuts for the tools (shown in their tooltips); not while typing. Listened for from the commit that
-  // shows the toolbar (a layout effect): a passive effect runs after the paint, so a key pressed as soon as the tools
-  // showed could find no listener yet.
-  const keys = useRef({ startRange, startRoute, nearest });
-  keys.current = { startRange, startRoute, nearest };
-  useLayoutEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      const k = e.key.toLowerCase();
-      if (k === 'r') keys.current.startRange('rect');
-      else if (k === 'l') keys.current.startRange('lasso');
-      else if (k === 'p') keys.current.startRoute();
-      else if (k === 'n') keys.current.nearest();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  // One-letter shortcuts for the tools (shown in their tooltips); not while typing.
+  useKeydown((e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const k = e.key.toLowerCase();
+    if (k === 'r') startRange('rect');
+    else if (k === 'l') startRange('lasso');
+    else if (k === 'p') startRoute();
+    else if (k === 'n') nearest();
+  });
   return (
     <div className="map-dock">
       <div className="map-toolbar" role="toolbar" aria-label={t.toolbar}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useKeydown } from '../../ui/use-keydown';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiClientError } from '../../api';
 import { ko } from '../../i18n/ko';
@@ -89,18 +90,12 @@ export default function PinPage() {
 
   const close = () => navigate({ pathname: '/', search });
   // Esc closes the panel, unless something on top of it (a dialog, a menu, a selection mode, a field) takes it.
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || currentTool() !== 'pan') return;
-      const t = e.target as HTMLElement | null;
-      if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
-      closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useKeydown((e) => {
+    if (e.key !== 'Escape' || e.defaultPrevented || currentTool() !== 'pan') return;
+    const t = e.target as HTMLElement | null;
+    if (t?.closest('input, textarea, select, [role="menu"]') || document.querySelector('dialog[open]')) return;
+    close();
+  });
   // The store owns found state; the detail's own flag only until the store holds this player's (a
   // visitor's marks are kept on this device, under VISITOR_ID).
   const found = useFound();

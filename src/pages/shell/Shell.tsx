@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useUndoShortcut } from '../../data';
+import { undoOnShortcut } from '../../data';
+import { useKeydown } from '../../ui/use-keydown';
 import { Icon } from '../../ui/icons';
 import { applyTheme } from '../../ui/theme';
 import { MapStage } from '../../map/MapStage';
@@ -34,7 +35,7 @@ export default function Shell() {
   if (onMap && !mapWanted) setMapWanted(true);
 
   useEffect(() => applyTheme(theme), [theme]);
-  useUndoShortcut();
+  useKeydown(undoOnShortcut, { on: 'window' });
   const openTracker = useCallback(() => setTrackerOpen(true), []);
   // A reload keeps the tracker: the tab remembered its target, so connect again (the tracker code loads only then).
   useEffect(() => {

@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useKeydown } from '../../ui/use-keydown';
 import { Dialog } from '../../ui/Dialog';
 import { ko } from '../../i18n/ko';
 
 /** The keyboard shortcut list, opened with ? anywhere but in a text field. */
 export function ShortcutsDialog() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      e.preventDefault();
-      setOpen(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useKeydown((e) => {
+    if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if ((e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
+    e.preventDefault();
+    setOpen(true);
+  });
   const k = ko.keyboard;
   return (
     <Dialog
