@@ -13,8 +13,11 @@ export interface SessionTokens {
 
 /**
  * A used refresh token presented again within this window is treated as a race between two tabs
- * refreshing at once: it is answered without new tokens and without revoking (it issues nothing).
- * Later than that it is a replay and revokes the whole session.
+ * refreshing at once: nothing is revoked and no refresh token issued (the winner's answer brings
+ * the new one), but the answer carries an access token of the same session, so the loser's retry
+ * does not depend on the winner's cookies having landed first (when they had not, the retry went
+ * out with the expired token and the tab was signed out). Later than that it is a replay and
+ * revokes the whole session.
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
@@ -53,16 +56,28 @@ export async function createSession(app: FastifyInstance, userId: number): Promi
  * which makes the client refresh, instead of treating the user as a visitor.
  */
 export function setSessionCookies(reply: FastifyReply, tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken'>): void {
+  setAccessCookie(reply, tokens.accessToken);
   const config = reply.server.config;
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, baseCookie(config, '/', config.refreshTokenTtlS));
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, baseCookie(config, REFRESH_PATH, config.refreshTokenTtlS));
+}
+
+/** Sets the access cookie alone (a refresh that lost a race between tabs: the winner's answer sets the refresh token). */
+export function setAccessCookie(reply: FastifyReply, accessToken: string): void {
+  const config = reply.server.config;
+  reply.setCookie(ACCESS_COOKIE, accessToken, baseCookie(config, '/', config.refreshTokenTtlS));
 }
 
 /** Outcome of presenting a refresh token. */
 export type RefreshOutcome =
-  { kind: 'rotated'; tokens: SessionTokens; userId: number } | { kind: 'raced' } | { kind: 'invalid' } | { kind: 'reused' };
+  | { kind: 'rotated'; tokens: SessionTokens; userId: number }
+  | { kind: 'raced'; accessToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused' };
 
-/** Rotates a refresh token: unused and unexpired → marked used and a new pair; reused → the session is revoked. */
+/**
+ * Rotates a refresh token: unused and unexpired → marked used and a new pair; used within the grace window → an
+ * access token alone (a race between tabs); used before that → the session is revoked.
+ */
 export async function rotateRefresh(app: FastifyInstance, refreshToken: string): Promise<RefreshOutcome> {
   const ttl = app.config.refreshTokenTtlS;
   const outcome = await app.db.transaction(async (tx): Promise<RefreshOutcome & { sessionId?: number }> => {
@@ -79,7 +94,9 @@ export async function rotateRefresh(app: FastifyInstance, refreshToken: string):
     if (!row || !row.live) return { kind: 'invalid' };
     const sessionId = Number(row.session_id);
     if (row.used_ms !== null) {
-      if (row.used_ms < REFRESH_REUSE_GRACE_MS) return { kind: 'raced' };
+      if (row.used_ms < REFRESH_REUSE_GRACE_MS) {
+        return { kind: 'raced', accessToken: app.auth.signAccess(row.user_id, sessionId, app.config.accessTokenTtlS) };
+      }
       await tx.query('update sessions set revoked_at = now() where id = $1', [sessionId]);
       return { kind: 'reused', sessionId };
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from '../../auth/cookies';
-import { revokeAllSessions, revokeSession, rotateRefresh, setSessionCookies } from '../../auth/sessions';
+import { revokeAllSessions, revokeSession, rotateRefresh, setAccessCookie, setSessionCookies } from '../../auth/sessions';
 import { requireUser } from '../../auth/guard';
 import { ErrClazz, Messages } from '../../http/errors';
 import { fail, ok } from '../../http/envelope';
@@ -43,7 +43,10 @@ async function sessionRoutes(app: FastifyInstance, limits: RateLimits): Promise<
         setSessionCookies(reply, outcome.tokens);
         return ok({ refreshed: true });
       }
-      if (outcome.kind === 'raced') return ok({ refreshed: false });
+      if (outcome.kind === 'raced') {
+        setAccessCookie(reply, outcome.accessToken);
+        return ok({ refreshed: false });
+      }
       clearSessionCookies(reply, app.config);
       const why = outcome.kind === 'reused' ? 'refresh token reused: session revoked' : 'no valid refresh token';
       return reply.status(401).send(fail(401, ErrClazz.requiresLogin, Messages.loginRequired, why));
