@@ -1,4 +1,5 @@
 import { map } from './map';
+import { route } from './route';
 
 /** Keyboard mode on the map and the shortcut list (?). */
 export const keyboard = {
@@ -23,6 +24,7 @@ export const keyboard = {
         ['R', map.tools.rect],
         ['L', map.tools.lasso],
         ['P', map.tools.route],
+        ['N', `${route.nearest}으로 이동`],
         ['Esc', '선택 끝내기, 핀 정보 닫기'],
         ['Ctrl+Z', '마지막 표시 실행 취소'],
         ['?', '이 목록 보기'],

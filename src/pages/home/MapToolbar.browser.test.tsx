@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider, queryClient } from '../../data';
 import { chooseTool, currentTool } from '../../state';
+import { ko } from '../../i18n/ko';
 import { MapToolbar } from './MapToolbar';
 
 let root: Root | undefined;
@@ -35,4 +36,23 @@ it('a shortcut pressed the moment the tools show is taken', async () => {
     </QueryClientProvider>,
   );
   expect(await taken).toBe('rect');
+});
+
+it('every shortcut the tools show is in the shortcut list (?)', async () => {
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+  const shown = host;
+  await new Promise<void>((resolve) => {
+    const watch = new MutationObserver(() => shown.querySelector('[role="toolbar"]') && (watch.disconnect(), resolve()));
+    watch.observe(shown, { childList: true, subtree: true });
+    root!.render(
+      <QueryClientProvider client={queryClient}>
+        <MapToolbar />
+      </QueryClientProvider>,
+    );
+  });
+  const onTools = [...shown.querySelectorAll('.tool-key')].map((k) => k.textContent);
+  const listed = ko.keyboard.groups.flatMap((g) => g.keys.map(([key]) => key));
+  expect(onTools).toEqual(['R', 'L', 'P', 'N']);
+  for (const key of onTools) expect(listed).toContain(key);
 });
