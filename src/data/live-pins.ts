@@ -30,12 +30,13 @@ function heldBy(categoryId: number, region?: number): boolean {
 }
 
 /**
- * Follows the pin events of the page's event stream; returns the function that stops following.
- * `onOpen` runs each time the stream (re)connects: from then on no edit is missed.
+ * Follows the pin events of the page's event stream: the map's live index (`worker`; null when the page's worker has
+ * none) and the pin details read. Returns the function that stops following. `onOpen` runs each time the stream
+ * (re)connects: from then on no edit is missed.
  */
 export function startLivePins(
   events: EventStream,
-  worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'>,
+  worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'> | null,
   onOpen?: () => void,
   onImport?: () => Promise<unknown>,
 ): () => void {
@@ -50,10 +51,8 @@ export function startLivePins(
     }
     // One at a time, in order: a create then a move of the same pin must land in that order.
     queue = queue.then(async () => {
-      const changed = await applyPinEvent(e, { worker, loaded: heldBy, fetchPin });
-      if (changed) pinsChanged();
-      void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] });
-    }).catch(() => {});
+      if (worker && (await applyPinEvent(e, { worker, loaded: heldBy, fetchPin }))) pinsChanged();
+    }).catch(() => {}).then(() => void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] }));
   });
   return () => {
     offReady();

@@ -122,6 +122,13 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   // event; opened once whose session it carries is known (the server reads it then).
   const events = openEventStream();
   const stopLiveChecks = startLiveChecks(events, currentUserId, db);
+  // Edits by anyone reach this page from the stream's first event, while start-up still reads: an edit made then is
+  // not announced again (a worker without a live index, e.g. a test double, leaves the map out). An import reloads
+  // the category list (changed categories refetched, with a toast) and the region snapshots held.
+  const stopLivePins = startLivePins(events, worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : null, undefined, async () => {
+    await refreshCategories(worker, db);
+    if (usesSnapshots(worker) && !noPins) await reloadRegionSnapshots(worker, db);
+  });
   let streamOpen = false;
   void events.opened.then(() => (streamOpen = true));
 
@@ -159,14 +166,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     // Progress counts follow the found set's changes (the worker tells where a pin counts).
     startCheckSync(worker.placesOf ? (ids) => worker.placesOf!(ids) : null),
     startLiveNotes(events, currentUserId),
-    // Edits by anyone reach this map at once (a worker without a live index, e.g. a test double, skips it).
-    // An import reloads the category list (changed categories refetched, with a toast) and the region snapshots held.
-    worker.upsertPin && worker.removePins
-      ? startLivePins(events, { upsertPin: worker.upsertPin, removePins: worker.removePins }, undefined, async () => {
-          await refreshCategories(worker, db);
-          if (usesSnapshots(worker) && !noPins) await reloadRegionSnapshots(worker, db);
-        })
-      : () => {},
+    stopLivePins,
     () => events.close(),
     // Any later load of the category list runs the cache refresh again.
     queryClient.getQueryCache().subscribe((event) => {
