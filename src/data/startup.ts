@@ -118,13 +118,14 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     return last;
   });
   const emergency = emergencyReport(undefined, db).catch(() => 0);
-  // Subscribed before the check list is read, so a change made elsewhere meanwhile arrives as an
-  // event; opened once whose session it carries is known (the server reads it then).
+  // The page's one event stream, opened once whose session it carries is known (the server reads it then), and
+  // followed from its first event (checks, private notes, pin edits) before start-up reads any list: a change made
+  // elsewhere meanwhile arrives as an event, and is never announced again.
   const events = openEventStream();
   const stopLiveChecks = startLiveChecks(events, currentUserId, db);
-  // Edits by anyone reach this page from the stream's first event, while start-up still reads: an edit made then is
-  // not announced again (a worker without a live index, e.g. a test double, leaves the map out). An import reloads
-  // the category list (changed categories refetched, with a toast) and the region snapshots held.
+  const stopLiveNotes = startLiveNotes(events, currentUserId);
+  // A worker without a live index (a test double) leaves the map out. An import reloads the category list (changed
+  // categories refetched, with a toast) and the region snapshots held.
   const stopLivePins = startLivePins(events, worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : null, undefined, async () => {
     await refreshCategories(worker, db);
     if (usesSnapshots(worker) && !noPins) await reloadRegionSnapshots(worker, db);
@@ -165,7 +166,7 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
     stopLiveChecks,
     // Progress counts follow the found set's changes (the worker tells where a pin counts).
     startCheckSync(worker.placesOf ? (ids) => worker.placesOf!(ids) : null),
-    startLiveNotes(events, currentUserId),
+    stopLiveNotes,
     stopLivePins,
     () => events.close(),
     // Any later load of the category list runs the cache refresh again.
