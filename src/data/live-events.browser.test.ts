@@ -1,15 +1,20 @@
 // What changes elsewhere reaches an open page from the moment its event stream is open, start-up included: a pin
 // page opened by a link shows another player's edit, and the player's note written on another device, without a
-// reload. Real Chromium, the real server and worker.
+// reload; and what the stream missed while it was cut is read again when it opens again. Real Chromium, the real
+// server and worker.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
 import { api } from '../api';
 import { createPinsWorker } from '../../workers/pins/client';
+import { createPinsService } from '../../workers/pins/pins-service';
+import { regionsSharingTileSet } from '../../common/regions';
+import { store, subscribeStore } from '../state';
+import { saveSettings } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import { startDataLayer } from './startup';
 import { freshProfile, signInLocal } from './test-support';
-import type { PinDetail } from './types';
+import type { Me, PinDetail } from './types';
 import type { PinNoteResult } from '../../common/api';
 
 const cleanups: (() => void)[] = [];
@@ -92,4 +97,67 @@ it.each(cases)('a change made while start-up is still reading, its stream open, 
   cleanups.push(() => layer.stop());
   expect(held).toBe(true);
   await expect.poll(() => c.shown(page.getCurrentResult().data), { timeout: 5000 }).toBe(c.after);
+});
+
+/** Resolves when `ok()` holds, checked on each store change. */
+function until(ok: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ok()) return resolve();
+    const off = subscribeStore(() => {
+      if (!ok()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+it('an edit the stream missed while it was cut reaches the map and the opened pin when the stream opens again', async () => {
+  await signInLocal(`lg${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
+  const me = (await api.get<Me>(paths.me))!;
+  const { id } = (await api.put<{ id: number }>('/api/v1/pin', { coordX: 100, coordY: -300, categoryId: 1, region: 0, content: '다리 밑 보물상자', tags: [] }))!;
+  await saveSettings({ enabledCategories: [1], lastRegion: 0 });
+  // The server's notices can be lost between its database and the stream (a LISTEN connection that dropped): here
+  // the page's stream lets no pin event through while `cut`.
+  let cut = false;
+  let missed: () => void = () => {};
+  const dropped = new Promise<void>((r) => (missed = r));
+  const streams: EventSource[] = [];
+  const Real = window.EventSource;
+  cleanups.push(() => void (window.EventSource = Real));
+  window.EventSource = class extends Real {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      streams.push(this);
+      // First to hear each pin event (listeners run in the order they were added): while cut, the page's never do.
+      this.addEventListener('pin', (e) => {
+        if (!cut) return;
+        e.stopImmediatePropagation();
+        missed();
+      });
+    }
+  };
+
+  const svc = createPinsService();
+  const layer = await startDataLayer(svc);
+  cleanups.push(() => layer.stop());
+  const regions = regionsSharingTileSet(0).map((r) => r.id);
+  await until(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
+  const at = async () => {
+    const pins = await svc.getPins({ regions, categories: [1] });
+    const k = pins.ids.indexOf(id);
+    return k < 0 ? null : pins.x[k];
+  };
+  expect(await at()).toBe(100);
+  const page = new QueryObserver(queryClient, { queryKey: keys.pin(id), queryFn: () => api.get<PinDetail>(paths.pin(id)) });
+  cleanups.push(page.subscribe(() => {}));
+  await expect.poll(() => page.getCurrentResult().data?.coordX).toBe(100);
+
+  cut = true;
+  await api.patch(paths.pin(id), { coordX: 5500, coordY: 6900 });
+  await dropped;
+  cut = false;
+  // What the server says when its LISTEN connection is back (events/EventStreams.ts onGap): a second ready.
+  streams.at(-1)!.dispatchEvent(new MessageEvent('ready', { data: JSON.stringify({ userId: me.id }) }));
+  await expect.poll(at, { timeout: 5000 }).toBe(5500);
+  await expect.poll(() => page.getCurrentResult().data?.coordX, { timeout: 5000 }).toBe(5500);
 });

@@ -29,26 +29,34 @@ function heldBy(categoryId: number, region?: number): boolean {
   return region === undefined ? Object.keys(snaps).length > 0 : snaps[region] !== undefined;
 }
 
+/** Why the map reads its pins again: an import changed many at once, or the stream was cut and missed some. */
+export type ReadAgainCause = 'import' | 'gap';
+
 /**
  * Follows the pin events of the page's event stream: the map's live index (`worker`; null when the page's worker has
- * none) and the pin details read. Returns the function that stops following. `onOpen` runs each time the stream
- * (re)connects: from then on no edit is missed.
+ * none) and the pin details read. `readAgain` reads the map's pins again after an import, and after a gap: a `ready`
+ * after the first (the stream opened again, or the server's LISTEN came back) says that edits made meanwhile were
+ * never announced. Returns the function that stops following.
  */
 export function startLivePins(
   events: EventStream,
   worker: Pick<PinsWorkerApi, 'upsertPin' | 'removePins'> | null,
-  onOpen?: () => void,
-  onImport?: () => Promise<unknown>,
+  readAgain?: (cause: ReadAgainCause) => Promise<unknown>,
 ): () => void {
   let queue = Promise.resolve();
-  const offReady = onOpen ? events.on('ready', () => onOpen()) : () => {};
+  const again = (cause: ReadAgainCause) => {
+    queue = queue.then(async () => void (await readAgain?.(cause))).catch(() => {});
+  };
+  const offReady = events.on('ready', ({ reconnect }) => {
+    if (!reconnect) return;
+    again('gap');
+    // The pin pages read: their details and comments.
+    void queryClient.invalidateQueries({ queryKey: ['pin'] });
+  });
   const offPin = events.on('pin', (data) => {
     const e = JSON.parse(data) as PinEvent;
     // An import changed many pins at once (pinId 0): the map reads its categories and pins again.
-    if (e.kind === 'import') {
-      queue = queue.then(async () => void (await onImport?.())).catch(() => {});
-      return;
-    }
+    if (e.kind === 'import') return again('import');
     // One at a time, in order: a create then a move of the same pin must land in that order.
     queue = queue.then(async () => {
       if (worker && (await applyPinEvent(e, { worker, loaded: heldBy, fetchPin }))) pinsChanged();

@@ -124,10 +124,12 @@ export async function startDataLayer(worker: DataWorker, db: PinsStoreDb = local
   const events = openEventStream();
   const stopLiveChecks = startLiveChecks(events, currentUserId, db);
   const stopLiveNotes = startLiveNotes(events, currentUserId);
-  // A worker without a live index (a test double) leaves the map out. An import reloads the category list (changed
-  // categories refetched, with a toast) and the region snapshots held.
-  const stopLivePins = startLivePins(events, worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : null, undefined, async () => {
-    await refreshCategories(worker, db);
+  // A worker without a live index (a test double) leaves the map out. After an import or a gap in the stream, the
+  // category list is read again (changed categories refetched; a toast says so after an import) and the region
+  // snapshots held whose version moved.
+  const liveIndex = worker.upsertPin && worker.removePins ? { upsertPin: worker.upsertPin, removePins: worker.removePins } : null;
+  const stopLivePins = startLivePins(events, liveIndex, async (cause) => {
+    await refreshCategories(worker, db, cause === 'import');
     if (usesSnapshots(worker) && !noPins) await reloadRegionSnapshots(worker, db);
   });
   let streamOpen = false;
@@ -187,11 +189,11 @@ function cachedAsGroups(rows: { id: number; lastEdited: number; name?: string }[
   return [{ id: 0, name: '', categories: rows.map((r) => ({ id: r.id, name: r.name ?? '', lastEdited: r.lastEdited })) }];
 }
 
-/** Fetches the category list again and refreshes changed categories ('pin info fetched again'). */
-export async function refreshCategories(worker: DataWorker, db: PinsStoreDb = localDb()): Promise<CategorySyncResult | null> {
+/** Fetches the category list again and refreshes changed categories; `announce`: a toast says so ('pin info fetched again'). */
+export async function refreshCategories(worker: DataWorker, db: PinsStoreDb = localDb(), announce = true): Promise<CategorySyncResult | null> {
   await queryClient.invalidateQueries({ queryKey: keys.categoryGroups });
   const result = await onCategoryList(await fetchGroups(), worker, db);
-  notify({ kind: 'success', message: ko.pinsRefetched });
+  if (announce) notify({ kind: 'success', message: ko.pinsRefetched });
   return result;
 }
 

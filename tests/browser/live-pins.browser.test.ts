@@ -51,11 +51,8 @@ beforeAll(async () => {
   let open = false;
   const events = openEventStream();
   stops.push(() => events.close());
-  stops.push(
-    startLivePins(events, worker.api, () => {
-      open = true;
-    }),
-  );
+  stops.push(events.on('ready', () => void (open = true)));
+  stops.push(startLivePins(events, worker.api));
   await until(() => open, 'the pin event stream');
 }, 120_000);
 
