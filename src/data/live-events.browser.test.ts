@@ -8,12 +8,12 @@ import { api } from '../api';
 import { createPinsWorker } from '../../workers/pins/client';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { regionsSharingTileSet } from '../../common/regions';
-import { store, subscribeStore } from '../state';
+import { store } from '../state';
 import { saveSettings } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import { startDataLayer } from './startup';
-import { freshProfile, signInLocal } from './test-support';
+import { freshProfile, signInLocal, whenStore } from './test-support';
 import type { Me, PinDetail } from './types';
 import type { PinNoteResult } from '../../common/api';
 
@@ -99,18 +99,6 @@ it.each(cases)('a change made while start-up is still reading, its stream open, 
   await expect.poll(() => c.shown(page.getCurrentResult().data), { timeout: 5000 }).toBe(c.after);
 });
 
-/** Resolves when `ok()` holds, checked on each store change. */
-function until(ok: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ok()) return resolve();
-    const off = subscribeStore(() => {
-      if (!ok()) return;
-      off();
-      resolve();
-    });
-  });
-}
-
 it('an edit the stream missed while it was cut reaches the map and the opened pin when the stream opens again', async () => {
   await signInLocal(`lg${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
   const me = (await api.get<Me>(paths.me))!;
@@ -141,7 +129,7 @@ it('an edit the stream missed while it was cut reaches the map and the opened pi
   const layer = await startDataLayer(svc);
   cleanups.push(() => layer.stop());
   const regions = regionsSharingTileSet(0).map((r) => r.id);
-  await until(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
+  await whenStore(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
   const at = async () => {
     const pins = await svc.getPins({ regions, categories: [1] });
     const k = pins.ids.indexOf(id);

@@ -4,12 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../api';
 import { regionsSharingTileSet } from '../../common/regions';
-import { store, subscribeStore } from '../state';
+import { store } from '../state';
 import { SNAPSHOT_STALL_MS, createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
 import { checkSnapshotVersionEarly } from './early';
 import { startDataLayer, type DataLayer } from './startup';
-import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
+import { freshProfile, requestsTo, signInLocal, simulateReload, whenStore } from './test-support';
 import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
 import type { SnapshotProgress } from '../../workers/pins/api';
@@ -31,14 +31,7 @@ async function arm(fault: { path: string; kind: 'cut' | 'status'; times: number 
 
 /** Resolves once the store says the shown regions' pins are `want` (the signal the UI and journeys read). */
 function shownRegions(want: 'held' | 'failed'): Promise<void> {
-  return new Promise((resolve) => {
-    if (shownRegionsStatus() === want) return resolve();
-    const off = subscribeStore(() => {
-      if (shownRegionsStatus() !== want) return;
-      off();
-      resolve();
-    });
-  });
+  return whenStore(() => shownRegionsStatus() === want);
 }
 beforeEach(freshProfile);
 
@@ -48,15 +41,7 @@ const pinRequests = (since = 0) => requestsTo('/api/v1/pins/', since) + requests
 /** Resolves once the snapshots of every region shown with region 0 are whole (the store's own signal). */
 function snapshotsDone(): Promise<void> {
   const regions = regionsSharingTileSet(0).map((r) => r.id);
-  const done = () => regions.every((r) => store.pins.snapshots[r]?.status === 'held');
-  return new Promise((resolve) => {
-    if (done()) return resolve();
-    const off = subscribeStore(() => {
-      if (!done()) return;
-      off();
-      resolve();
-    });
-  });
+  return whenStore(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
 }
 
 async function everyCategory(): Promise<number[]> {
