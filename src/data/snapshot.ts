@@ -180,13 +180,31 @@ export function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
   });
 }
 
-/** Loads the snapshots the map holds again after a bulk change (an import): one version check, then the regions that moved. */
+/** Resolves once no region's snapshot is loading (a load under way ends held or failed). */
+function noLoadUnderWay(): Promise<void> {
+  const busy = () => Object.values(store.pins.snapshots).some((s) => s.status === 'loading');
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = subscribeStore(() => {
+      if (busy()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Loads the snapshots the map holds again after a bulk change (an import) or a gap in the event stream: one version
+ * check, then the held regions that moved. A load under way is let finish first (two loads of one region at once
+ * would mix their blocks, and it may have been answered before the change); a failed one is its retry's.
+ */
 export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
+  await noLoadUnderWay();
   const versions = await snapshotVersions().catch(() => null);
   if (!versions) return;
   // A region whose held snapshot is still current keeps it (with the live edits applied on top since).
   const moved = Object.entries(store.pins.snapshots)
-    .filter(([id, held]) => !keptIsCurrent(versions, Number(id), held.version))
+    .filter(([id, held]) => held.status === 'held' && !keptIsCurrent(versions, Number(id), held.version))
     .map(([id]) => Number(id));
   const checked = Promise.resolve(versions);
   await Promise.all(moved.map((id) => ensureRegionSnapshot(id, worker, db, checked).catch(() => 'none')));
