@@ -8,7 +8,7 @@ import { api } from '../api';
 import { createPinsWorker } from '../../workers/pins/client';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { regionsSharingTileSet } from '../../common/regions';
-import { store } from '../state';
+import { store, subscribeStore } from '../state';
 import { saveSettings } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
@@ -148,4 +148,63 @@ it('an edit the stream missed while it was cut reaches the map and the opened pi
   streams.at(-1)!.dispatchEvent(new MessageEvent('ready', { data: JSON.stringify({ userId: me.id }) }));
   await expect.poll(at, { timeout: 5000 }).toBe(5500);
   await expect.poll(() => page.getCurrentResult().data?.coordX, { timeout: 5000 }).toBe(5500);
+});
+
+it('a gap while the regions’ snapshots still load: their versions are checked again once the loads are over', async () => {
+  await signInLocal(`lh${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
+  const me = (await api.get<Me>(paths.me))!;
+  await saveSettings({ enabledCategories: [1], lastRegion: 0 });
+  const regions = regionsSharingTileSet(0).map((r) => r.id);
+  const heldAll = () => regions.every((r) => store.pins.snapshots[r]?.status === 'held');
+  const order: string[] = [];
+  cleanups.push(subscribeStore(() => void (heldAll() && !order.includes('held') && order.push('held'))));
+  // The snapshot answers are held back (the loads stay under way) until released.
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let asked: () => void = () => {};
+  const snapshotAsked = new Promise<void>((r) => (asked = r));
+  const svc = createPinsService(undefined, async (input, init) => {
+    const res = await fetch(input, init);
+    if (String(input).includes(`${paths.pinSnapshot}/`)) {
+      asked();
+      await released;
+    }
+    return res;
+  });
+  // After the gap: a versions check asked while the loads are held is recorded (and lets them go); else they go after
+  // one more round trip to the server, begun once the gap's category list came (a check that does not wait for the
+  // loads is asked before that: it follows the list's answer without a request between).
+  let gap = false;
+  const Real = { EventSource: window.EventSource, fetch: window.fetch };
+  cleanups.push(() => Object.assign(window, Real));
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+    if (gap && path === paths.pinSnapshot) {
+      order.push(heldAll() ? 'versions' : 'versions while loading');
+      release();
+    }
+    const res = await Real.fetch.call(window, input, init);
+    if (gap && path === paths.categoryGroups) void Real.fetch.call(window, '/api/v1/auth/providers').then(() => release());
+    return res;
+  };
+  let opened: () => void = () => {};
+  const open = new Promise<void>((r) => (opened = r));
+  const streams: EventSource[] = [];
+  window.EventSource = class extends Real.EventSource {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      streams.push(this);
+      this.addEventListener('ready', () => opened(), { once: true });
+    }
+  };
+  const layer = await startDataLayer(svc);
+  cleanups.push(() => layer.stop());
+  await Promise.all([open, snapshotAsked]);
+  gap = true;
+  // What the server says when its LISTEN connection is back (events/EventStreams.ts onGap): a second ready.
+  streams.at(-1)!.dispatchEvent(new MessageEvent('ready', { data: JSON.stringify({ userId: me.id }) }));
+  await expect.poll(() => order, { timeout: 10_000 }).toEqual(['held', 'versions']);
+  // Each pin of the regions once.
+  const pins = await svc.getPins({ regions, categories: [1] });
+  expect(new Set(pins.ids).size).toBe(pins.ids.length);
 });
