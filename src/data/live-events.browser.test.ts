@@ -23,6 +23,11 @@ afterEach(() => {
 });
 beforeEach(freshProfile);
 
+/** A new pin of category 1 in region 0 at (100, -300), the signed-in player's. */
+async function newPin(): Promise<number> {
+  return (await api.put<{ id: number }>('/api/v1/pin', { coordX: 100, coordY: -300, categoryId: 1, region: 0, content: '다리 밑 보물상자', tags: [] }))!.id;
+}
+
 interface Case {
   /** The stream's event that carries the change. */
   event: 'pin' | 'note';
@@ -61,7 +66,7 @@ const cases: [string, Case][] = [
 
 it.each(cases)('a change made while start-up is still reading, its stream open, reaches the page without a reload (%s)', async (_, c) => {
   await signInLocal(`lp${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
-  const { id } = (await api.put<{ id: number }>('/api/v1/pin', { coordX: 100, coordY: -300, categoryId: 1, region: 0, content: '다리 밑 보물상자', tags: [] }))!;
+  const id = await newPin();
   // The pin page is open (what it shows read), as when a link opened it.
   const page = new QueryObserver(queryClient, c.read(id));
   cleanups.push(page.subscribe(() => {}));
@@ -102,7 +107,7 @@ it.each(cases)('a change made while start-up is still reading, its stream open, 
 it('an edit the stream missed while it was cut reaches the map and the opened pin when the stream opens again', async () => {
   await signInLocal(`lg${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
   const me = (await api.get<Me>(paths.me))!;
-  const { id } = (await api.put<{ id: number }>('/api/v1/pin', { coordX: 100, coordY: -300, categoryId: 1, region: 0, content: '다리 밑 보물상자', tags: [] }))!;
+  const id = await newPin();
   await saveSettings({ enabledCategories: [1], lastRegion: 0 });
   // The server's notices can be lost between its database and the stream (a LISTEN connection that dropped): here
   // the page's stream lets no pin event through while `cut`.
