@@ -8,12 +8,12 @@ import { api } from '../api';
 import { createPinsWorker } from '../../workers/pins/client';
 import { createPinsService } from '../../workers/pins/pins-service';
 import { regionsSharingTileSet } from '../../common/regions';
-import { store, subscribeStore } from '../state';
+import { store, subscribeStore, whenStore } from '../state';
 import { saveSettings } from './db';
 import { keys, paths } from './keys';
 import { queryClient } from './query-client';
 import { startDataLayer } from './startup';
-import { freshProfile, signInLocal, whenStore } from './test-support';
+import { freshProfile, signInLocal } from './test-support';
 import type { Me, PinDetail } from './types';
 import type { PinNoteResult } from '../../common/api';
 

@@ -4,12 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../api';
 import { regionsSharingTileSet } from '../../common/regions';
-import { store } from '../state';
+import { store, whenStore } from '../state';
 import { SNAPSHOT_STALL_MS, createPinsService } from '../../workers/pins/pins-service';
 import { localDb, saveSettings } from './db';
 import { checkSnapshotVersionEarly } from './early';
 import { startDataLayer, type DataLayer } from './startup';
-import { freshProfile, requestsTo, signInLocal, simulateReload, whenStore } from './test-support';
+import { freshProfile, requestsTo, signInLocal, simulateReload } from './test-support';
 import { shownRegionsStatus } from './snapshot';
 import type { CategoryGroup } from './types';
 import type { SnapshotProgress } from '../../workers/pins/api';
@@ -30,7 +30,7 @@ async function arm(fault: { path: string; kind: 'cut' | 'status'; times: number 
 }
 
 /** Resolves once the store says the shown regions' pins are `want` (the signal the UI and journeys read). */
-function shownRegions(want: 'held' | 'failed'): Promise<void> {
+function shownRegions(want: 'held' | 'failed'): Promise<boolean> {
   return whenStore(() => shownRegionsStatus() === want);
 }
 beforeEach(freshProfile);
@@ -39,7 +39,7 @@ beforeEach(freshProfile);
 const pinRequests = (since = 0) => requestsTo('/api/v1/pins/', since) + requestsTo('/pins-proto', since);
 
 /** Resolves once the snapshots of every region shown with region 0 are whole (the store's own signal). */
-function snapshotsDone(): Promise<void> {
+function snapshotsDone(): Promise<boolean> {
   const regions = regionsSharingTileSet(0).map((r) => r.id);
   return whenStore(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
 }

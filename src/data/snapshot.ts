@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import type { PinsWorkerApi, SnapshotLoadResult, SnapshotProgress } from '../../workers/pins/api';
 import { keptIsCurrent, regionVersionOf, type SnapshotVersions } from '../../common/pin-snapshot';
 import { regionsSharingTileSet } from '../../common/regions';
-import { setRegionSnapshot, store, subscribeStore, type RegionSnapshotState } from '../state';
+import { setRegionSnapshot, store, subscribeStore, whenStore, type RegionSnapshotState } from '../state';
 import { localDb, type PinsStoreDb } from './db';
 import { keys } from './keys';
 import { snapshotVersions, takeEarlyVersion } from './early';
@@ -159,38 +159,17 @@ export function shownRegionsStatus(
  * snapshot still streams in, it would answer from part of the pins, or from none. A load under way is waited for
  * well past a slow first visit's (CI: one took over 5 s, and the answer came from part of the pins).
  */
-export function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
-  const settled = () => {
-    const status = shownRegionsStatus();
-    return status === 'loading' ? null : status === 'held';
-  };
-  const now = settled();
-  if (now !== null) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const finish = (ok: boolean) => {
-      clearTimeout(timer);
-      stop();
-      resolve(ok);
-    };
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    const stop = subscribeStore(() => {
-      const ok = settled();
-      if (ok !== null) finish(ok);
-    });
-  });
+export async function whenShownRegionsHeld(timeoutMs = 30_000): Promise<boolean> {
+  const settled = await whenStore(() => shownRegionsStatus() !== 'loading', timeoutMs);
+  return settled && shownRegionsStatus() === 'held';
 }
 
-/** Resolves once no region's snapshot is loading (a load under way ends held or failed). */
-function noLoadUnderWay(): Promise<void> {
-  const busy = () => Object.values(store.pins.snapshots).some((s) => s.status === 'loading');
-  if (!busy()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const off = subscribeStore(() => {
-      if (busy()) return;
-      off();
-      resolve();
-    });
-  });
+/**
+ * Resolves once no region's snapshot is loading (a load under way ends held or failed). A pin event waits for it, as
+ * does reading the snapshots again: a snapshot answered before an edit would take the edit back when it is read.
+ */
+export function whenNoSnapshotLoads(): Promise<unknown> {
+  return whenStore(() => !Object.values(store.pins.snapshots).some((s) => s.status === 'loading'));
 }
 
 /**
@@ -199,7 +178,7 @@ function noLoadUnderWay(): Promise<void> {
  * would mix their blocks, and it may have been answered before the change); a failed one is its retry's.
  */
 export async function reloadRegionSnapshots(worker: SnapshotWorker, db: PinsStoreDb = localDb()): Promise<void> {
-  await noLoadUnderWay();
+  await whenNoSnapshotLoads();
   const versions = await snapshotVersions().catch(() => null);
   if (!versions) return;
   // A region whose held snapshot is still current keeps it (with the live edits applied on top since).

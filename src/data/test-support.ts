@@ -1,6 +1,6 @@
 // Helpers for the data layer's browser tests (real Chromium, real IndexedDB, the real server).
 import Dexie from 'dexie';
-import { resetStore, subscribeStore } from '../state';
+import { resetStore } from '../state';
 import { setApiBaseHost } from '../api';
 import { toast } from '../ui/toast';
 import { closeLocalDb, DB_NAME } from './db';
@@ -73,14 +73,3 @@ export async function signOut(): Promise<void> {
   await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include' });
 }
 
-/** Resolves once `ok()` holds, asked again at each change of the store (the store's own signal, no clock). */
-export function whenStore(ok: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ok()) return resolve();
-    const off = subscribeStore(() => {
-      if (!ok()) return;
-      off();
-      resolve();
-    });
-  });
-}

@@ -231,6 +231,23 @@ export function subscribeStore(fn: () => void): () => void {
   return subscribe(store, fn);
 }
 
+/**
+ * Resolves true once `ok()` holds, asked now and again at each change of the store (its own signal, no clock), or
+ * false after `timeoutMs` when one is given.
+ */
+export function whenStore(ok: () => boolean, timeoutMs?: number): Promise<boolean> {
+  if (ok()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (held: boolean) => {
+      clearTimeout(timer);
+      off();
+      resolve(held);
+    };
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => finish(false), timeoutMs);
+    const off = subscribeStore(() => void (ok() && finish(true)));
+  });
+}
+
 /** Puts the store back to its start-up values (a fresh page; tests). */
 export function resetStore(): void {
   store.pins = { categories: {}, version: store.pins.version + 1, loads: store.pins.loads + 1, snapshots: {} };
