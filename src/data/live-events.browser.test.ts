@@ -213,3 +213,62 @@ it('a gap while the regions’ snapshots still load: their versions are checked 
   const pins = await svc.getPins({ regions, categories: [1] });
   expect(new Set(pins.ids).size).toBe(pins.ids.length);
 });
+
+it('an edit made while a region’s snapshot is on its way, answered before the edit, stays on the map once it is read', async () => {
+  await signInLocal(`lr${Date.now()}${Math.floor(Math.random() * 1e6)}@test.local`);
+  const id = await newPin();
+  await saveSettings({ enabledCategories: [1], lastRegion: 0 });
+  // Region 0's snapshot is answered (the pin at x 100 in it) and held back on its way until released.
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let answered: () => void = () => {};
+  const snapshotAnswered = new Promise<void>((r) => (answered = r));
+  const svc = createPinsService(undefined, async (input, init) => {
+    const res = await fetch(input, init);
+    if (String(input).includes(`${paths.pinSnapshot}/0/`)) {
+      answered();
+      await released;
+    }
+    return res;
+  });
+  // Where the map's live index took the edit while the snapshot was held back (what its reading then takes away).
+  let upserted: () => void = () => {};
+  const tookEdit = new Promise<void>((r) => (upserted = r));
+  const upsertPin = svc.upsertPin.bind(svc);
+  svc.upsertPin = async (pin) => {
+    await upsertPin(pin);
+    if (pin.id === id) upserted();
+  };
+  let pinAsked = false;
+  const Real = { EventSource: window.EventSource, fetch: window.fetch };
+  cleanups.push(() => Object.assign(window, Real));
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+    if (path === paths.pin(id) && (init?.method ?? 'GET') === 'GET') pinAsked = true;
+    return Real.fetch.call(window, input, init);
+  };
+  let carried: () => void = () => {};
+  const edited = new Promise<void>((r) => (carried = r));
+  window.EventSource = class extends Real.EventSource {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      this.addEventListener('pin', () => carried(), { once: true });
+    }
+  };
+  const layer = await startDataLayer(svc);
+  cleanups.push(() => layer.stop());
+  await snapshotAnswered;
+  await api.patch(paths.pin(id), { coordX: 5500, coordY: 6900 });
+  await edited;
+  // The page's listener has run (it follows ours in the same dispatch): a pin it asks for at once is taken first.
+  await new Promise((r) => setTimeout(r));
+  if (pinAsked) await tookEdit;
+  release();
+  const regions = regionsSharingTileSet(0).map((r) => r.id);
+  await whenStore(() => regions.every((r) => store.pins.snapshots[r]?.status === 'held'));
+  const at = async () => {
+    const pins = await svc.getPins({ regions, categories: [1] });
+    return Array.from(pins.ids).flatMap((pinId, k) => (pinId === id ? [pins.x[k]] : []));
+  };
+  await expect.poll(at, { timeout: 5000 }).toEqual([5500]);
+});

@@ -8,6 +8,7 @@ import { pinsChanged, store } from '../state';
 import type { EventStream } from './events';
 import { paths } from './keys';
 import { queryClient } from './query-client';
+import { whenNoSnapshotLoads } from './snapshot';
 import type { PinDetail } from './types';
 import { applyPinEvent, type PinEvent } from './live-pin-event';
 
@@ -50,16 +51,19 @@ export function startLivePins(
   const offReady = events.on('ready', ({ reconnect }) => {
     if (!reconnect) return;
     again('gap');
-    // The pin pages read: their details and comments.
-    void queryClient.invalidateQueries({ queryKey: ['pin'] });
+    // The pin pages read: their details, comments and revisions (the notes are startLiveNotes' own).
+    void queryClient.invalidateQueries({ predicate: ({ queryKey: [head, , part] }) => head === 'pin' && part !== 'note' });
   });
   const offPin = events.on('pin', (data) => {
     const e = JSON.parse(data) as PinEvent;
     // An import changed many pins at once (pinId 0): the map reads its categories and pins again.
     if (e.kind === 'import') return again('import');
-    // One at a time, in order: a create then a move of the same pin must land in that order.
+    // One at a time, in order: a create then a move of the same pin must land in that order. After any snapshot load
+    // under way: one answered before the edit would put the pin back where it was when its reading begins.
     queue = queue.then(async () => {
-      if (worker && (await applyPinEvent(e, { worker, loaded: heldBy, fetchPin }))) pinsChanged();
+      if (!worker) return;
+      await whenNoSnapshotLoads();
+      if (await applyPinEvent(e, { worker, loaded: heldBy, fetchPin })) pinsChanged();
     }).catch(() => {}).then(() => void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] }));
   });
   return () => {
