@@ -49,6 +49,10 @@ it('category loads in a burst ask the worker for every pin once at a time; the r
   let calls = 0;
   let running = 0;
   let mostAtOnce = 0;
+  // While `holding`, an answer is held back until released: the burst comes while a request is under way, however
+  // fast the worker answers (it once answered between two loads of the burst, each load then its own request).
+  let holding = false;
+  const held: (() => void)[] = [];
   const api = new Proxy(worker.api, {
     get(target, key, receiver) {
       const real = Reflect.get(target, key, receiver) as unknown;
@@ -57,7 +61,9 @@ it('category loads in a burst ask the worker for every pin once at a time; the r
         calls++;
         mostAtOnce = Math.max(mostAtOnce, ++running);
         try {
-          return await worker.api.pinsWithLayout(...args);
+          const answer = await worker.api.pinsWithLayout(...args);
+          if (holding) await new Promise<void>((r) => held.push(r));
+          return answer;
         } finally {
           running--;
         }
@@ -67,15 +73,22 @@ it('category loads in a burst ask the worker for every pin once at a time; the r
   setCategories(ids);
   stops.push(connectEngine(engine, api));
   await expect.poll(() => calls).toBe(1);
+  await expect.poll(() => running).toBe(0);
+  holding = true;
   for (const [i, id] of ids.entries()) {
     setLoadedCategory(id, { count: loaded[i]!.count, lastEdited: loaded[i]!.lastEdited });
     await new Promise((r) => setTimeout(r, 0));
   }
+  // A request is under way, held: the loads of the burst came while it was.
+  await expect.poll(() => held.length).toBe(1);
+  expect(calls).toBe(2);
+  holding = false;
+  held.splice(0).forEach((release) => release());
   let want = 0;
   for (const r of regionsSharingTileSet(0)) want += (await worker.api.getPins({ categories: ids, region: r.id })).ids.length;
   expect(want).toBeGreaterThan(0);
   await expect.poll(() => engine.debugInfo().pins, { timeout: 10_000 }).toBe(want);
-  await new Promise((r) => setTimeout(r, 500));
+  await expect.poll(() => running).toBe(0);
   expect(mostAtOnce).toBe(1);
   // The one at connect, the one under way when the burst began, and one for the rest of it.
   expect(calls).toBeLessThanOrEqual(3);
