@@ -1,8 +1,7 @@
-// `npm test`: every check, in lanes that run side by side (issue 24, item 7). Run one after another they took
-// about 33 minutes on a 2-core machine, though no part keeps both cores busy: the journeys wait on a browser and
-// a server, the type check and lint each use one core. A lane runs its steps in order; lanes run at once. Each
-// step's output is printed whole when it ends (lanes do not interleave lines), and a table of times at the end.
-// By default every step runs in one lane; `TEST_LANES=3` runs them in three lanes at once.
+// `npm test`: every check, in phases one after another, each of lanes that run side by side (issue 24, item 7). A
+// lane runs its steps in order; a phase's lanes run at once. Each step's output is printed whole when it ends (lanes
+// do not interleave lines), and a table of times at the end. By default the type check runs beside the linters,
+// then the tests one after another; `TEST_LANES=3` runs them all in three lanes at once.
 import { spawn } from 'node:child_process';
 
 interface Step {
@@ -20,17 +19,20 @@ const vitest: Step = { name: 'vitest (unit + browser)', command: npx('vitest', '
 const postgres: Step = { name: 'server suite on PostgreSQL', command: ['npx', 'tsx', 'scripts/test-postgres.ts'] };
 const journeys: Step = { name: 'journeys (Playwright)', command: npx('playwright', 'test') };
 
-// One lane is the default: on a 2-core machine three lanes were no faster (32.7 min either way), and the last
-// CI run in lanes failed a Vitest test that passes alone and one after another (every lane fights for the cores).
-// `TEST_LANES=3` runs them side by side, for a machine with cores to spare.
-const lanes: Step[][] =
+// The default is two phases: the type check beside ESLint then Prettier (each keeps one core busy: 36 s one after
+// another, 2026-11-30), then the tests in one lane: on a 2-core machine three lanes were no faster (32.7 min either
+// way), and the last CI run in lanes failed a Vitest test that passes alone and one after another (every lane fights
+// for the cores). `TEST_LANES=3` runs everything in three lanes side by side, for a machine with cores to spare.
+const phases: Step[][][] =
   process.env.TEST_LANES !== '3'
-    ? [[typecheck, eslint, prettier, vitest, postgres, journeys]]
+    ? [[[typecheck], [eslint, prettier]], [[vitest, postgres, journeys]]]
     : [
-        // The journeys are the longest part: they start at once, beside everything else.
-        [journeys],
-        [typecheck, vitest],
-        [eslint, prettier, postgres],
+        [
+          // The journeys are the longest part: they start at once, beside everything else.
+          [journeys],
+          [typecheck, vitest],
+          [eslint, prettier, postgres],
+        ],
       ];
 
 interface Outcome {
@@ -111,7 +113,8 @@ async function lane(steps: Step[]): Promise<Outcome[]> {
 }
 
 const started = Date.now();
-const outcomes = (await Promise.all(lanes.map(lane))).flat();
+const outcomes: Outcome[] = [];
+for (const lanes of phases) outcomes.push(...(await Promise.all(lanes.map(lane))).flat());
 const total = (Date.now() - started) / 1000;
 // CI shows only the end of the output, and the lane that ends last is seldom the one that failed: each failed
 // step's failing lines and its own last lines are repeated here, just above the table.
