@@ -58,13 +58,15 @@ export function startLivePins(
     const e = JSON.parse(data) as PinEvent;
     // An import changed many pins at once (pinId 0): the map reads its categories and pins again.
     if (e.kind === 'import') return again('import');
-    // One at a time, in order: a create then a move of the same pin must land in that order. After any snapshot load
-    // under way: one answered before the edit would put the pin back where it was when its reading begins.
+    // The pin's page, if open, reads it again at once.
+    void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] });
+    if (!worker) return;
+    // The map: one event at a time, in order (a create then a move of the same pin must land in that order), and
+    // after any snapshot load under way: one answered before the edit would put the pin back when its reading begins.
     queue = queue.then(async () => {
-      if (!worker) return;
       await whenNoSnapshotLoads();
       if (await applyPinEvent(e, { worker, loaded: heldBy, fetchPin })) pinsChanged();
-    }).catch(() => {}).then(() => void queryClient.invalidateQueries({ queryKey: ['pin', e.pinId] }));
+    }).catch(() => {});
   });
   return () => {
     offReady();
