@@ -1,14 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './vite.config';
-
-/**
- * The journeys' Chromium composites the page's layers in software; WebGL is still drawn by SwiftShader. With no GPU,
- * compositing "on the GPU" is SwiftShader as well, and CPU is what bounds the journeys here (issue 24, item 7): five
- * journey files (home, small-things, visitor, search, found-overview) took 134 and 137 s of the machine's CPU and 80
- * and 82 s, against 151 and 152 s and 87 s with GPU compositing (2026-11-30). The browser tests gained nothing from it
- * (122 against 126 s) and keep CHROMIUM_ARGS, as the benches do: the way a player's Chromium composites.
- */
-const JOURNEY_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-gpu-compositing'];
+import { journeyLaunch } from './tests/e2e/chromium';
 
 /** End-to-end journeys: the real server on a temporary data folder, driven in Debian's Chromium. */
 export default defineConfig({
@@ -27,7 +18,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: JOURNEY_CHROMIUM_ARGS },
+    launchOptions: journeyLaunch,
     locale: 'ko-KR',
     // A trace records every action's DOM and a screencast, for every journey, kept only for a failed one: it cost
     // about a fifth of the journeys' time (4 files: 3.0 and 3.2 min with it, 2.5 min without; the browser process's

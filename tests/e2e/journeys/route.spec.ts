@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ko } from '../../../src/i18n/ko';
 import { startLocalSimulator, type LocalSim } from '../../../tools/tracker-sim';
+import { movingMapLaunch } from '../chromium';
 import { dataTemplate, expect, recordToasts, test } from '../fixtures';
 import { freePort, startServer, type StartedServer } from '../../support/server';
 import { expectToast, lookAt, PHONE, signInByCalls, toastsShown } from './helpers';
@@ -37,6 +38,9 @@ async function connectTracker(page: Page, url: string): Promise<void> {
 }
 
 const t = ko.route;
+
+// The map follows the walking player in most of its frames: GPU compositing (SwiftShader's), not the journeys' software one.
+test.use({ launchOptions: movingMapLaunch });
 
 test('a tracked player plans a route through 50 unfound pins, follows it, confirms arrivals and sees progress advance', async ({
   page,
